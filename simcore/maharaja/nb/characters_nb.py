@@ -1,0 +1,57 @@
+"""Who holds which character, and the turn order it implies (M-K1, M-R4, M-V4)."""
+
+from numba import njit
+
+from ..enums import N_CHARACTERS_MAX
+from ..layout import S_ACTED, S_CHAR_OWNER, S_N_PLAYERS
+from .sig import I1
+
+NO_CHARACTER = 99  # sorts after every real character
+
+
+@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+def lowest_character_nb(state, p):
+    """Lowest character number held by p: it sets turn order and breaks ties (M-K1, M-V4)."""
+    for k in range(N_CHARACTERS_MAX):
+        if state[S_CHAR_OWNER + k] == p:
+            return k
+    return NO_CHARACTER
+
+
+@njit(f"boolean({I1}, int64, int64)", cache=True, _nrt=False)
+def holds_nb(state, p, k):
+    """True if p holds character k now: powers belong to the current holder (M-K)."""
+    return state[S_CHAR_OWNER + k] == p
+
+
+@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+def characters_held_nb(state, p):
+    n = 0
+    for k in range(N_CHARACTERS_MAX):
+        if state[S_CHAR_OWNER + k] == p:
+            n += 1
+    return n
+
+
+@njit(f"int64({I1})", cache=True, _nrt=False)
+def next_to_act_nb(state):
+    """M-R4: among players who have not acted this round, the lowest character goes next.
+
+    Recomputed before every turn, so a swap changes the order of those still waiting
+    and nobody acts twice (rulebook 7.6). Returns -1 when everyone has acted.
+    """
+    best = -1
+    best_k = NO_CHARACTER + 1
+    for p in range(state[S_N_PLAYERS]):
+        if state[S_ACTED + p] == 0:
+            k = lowest_character_nb(state, p)
+            if k < best_k:
+                best_k = k
+                best = p
+    return best
+
+
+@njit(f"boolean({I1}, int64, int64)", cache=True, _nrt=False)
+def ranks_before_nb(state, p, q):
+    """Tie-break: p beats q when p's lowest character is lower (M-K1: lower number wins)."""
+    return lowest_character_nb(state, p) < lowest_character_nb(state, q)

@@ -1,0 +1,490 @@
+"""The game as a resumable state machine: setup, rounds, end (M-S, M-R, M-E).
+
+`advance_nb` runs the automatic parts of the rules until a player must decide
+and returns that decision kind (the seat is in S_ASK_SEAT); `answer_nb` checks
+and applies the answer. The loop that asks strategies lives outside the engine
+(simcore/core/driver.py), so this module never imports strategies, numba caches
+it as it is, and a lookahead can run a copied state with any policy.
+"""
+
+from numba import njit
+
+from ...core.rng_nb import randint_nb, stream_seed_nb
+from ..board_layout import B_N_CITIES, B_N_VILLAGES, B_START
+from ..enums import (
+    BANK,
+    DK_CHARACTER,
+    DK_PICK,
+    DK_REPLACE,
+    DK_SETUP_HOUSE,
+    DK_STEP,
+    E_BAD_DECISION,
+    E_OK,
+    E_TOO_MANY_STEPS,
+    END_CAP,
+    END_FIELD10,
+    END_PALACES,
+    END_ROUND_LIMIT,
+    EV_CHOOSE,
+    EV_END,
+    EV_GOV_PLACED,
+    EV_GOVERNORS,
+    EV_MAHARAJA,
+    EV_ROUND,
+    EV_SETUP_HOUSE,
+    EV_TURN,
+    N_ACTIONS,
+    N_CHARACTERS_MAX,
+    OP_CHARACTER,
+    OP_END,
+    OUT_OF_GAME,
+)
+from ..layout import (
+    S_ACTED,
+    S_ARCH,
+    S_ASK_KIND,
+    S_ASK_SEAT,
+    S_BID_PAID,
+    S_CHAR_OWNER,
+    S_CHIPS_BANK,
+    S_CHIPS_GAINED,
+    S_CHIPS_USED,
+    S_CURSOR,
+    S_END_REASON,
+    S_FEES_PAID,
+    S_FEES_RECEIVED,
+    S_FIRST_CHOOSER,
+    S_FORFEITS,
+    S_GOLD,
+    S_GOV_PLACED,
+    S_GOV_POS,
+    S_HOUSES_BUILT,
+    S_INNER,
+    S_LAST_PALACE,
+    S_MAHARAJA,
+    S_N_ERRORS,
+    S_N_PLAYERS,
+    S_ORDER1,
+    S_OUTER_NEUTRAL,
+    S_OUTER_USED,
+    S_PALACES,
+    S_PHASE,
+    S_PICK0,
+    S_PICK1,
+    S_QUARRY,
+    S_RANK,
+    S_ROUND,
+    S_SCORE_GOLD,
+    S_START_CHAR,
+    S_STEPS,
+    S_SUPPLY,
+    S_SWAPS,
+    S_TURN_PLAYER,
+    S_VIL_TOTAL,
+    STATE_SIZE,
+)
+from ..record_layout import (
+    REC_BID_PAID,
+    REC_CHARS_HELD,
+    REC_CHIPS_GAINED,
+    REC_CHIPS_USED,
+    REC_END_CHAR,
+    REC_END_REASON,
+    REC_ERRORS,
+    REC_FEES_PAID,
+    REC_FEES_RECEIVED,
+    REC_FORFEITS,
+    REC_GOLD,
+    REC_HOUSES_BUILT,
+    REC_ORDER1,
+    REC_PALACES,
+    REC_RANK,
+    REC_ROUNDS,
+    REC_SCORE_GOLD,
+    REC_START_CHAR,
+    REC_STRATEGY,
+    REC_SWAPS,
+)
+from ..rules_layout import (
+    MAX_PLAYERS,
+    R_CHIPS_TOTAL,
+    R_FIRST_CHOOSER,
+    R_HOUSES_PER_COLOUR,
+    R_N_CHARACTERS,
+    R_ROUND_CAP,
+    R_ROUND_LIMIT,
+    R_SETUP_SUPPLY,
+    R_START_GOLD,
+    R_START_HOUSES,
+    R_V_NEUTRAL,
+    R_V_YOGI,
+)
+from .build_nb import add_house_nb, village_cap_nb
+from .characters_nb import lowest_character_nb, next_to_act_nb
+from .governor_nb import end_field_reached_nb, move_maharaja_nb
+from .log_nb import log_nb
+from .scoring_nb import rank_players_nb, score_city_nb
+from .sig import I1, I2, U1
+from .turn_nb import (
+    apply_op_nb,
+    begin_turn_nb,
+    finish_turn_nb,
+    give_replacement_nb,
+    record_error_nb,
+    take_character_nb,
+)
+
+P = MAX_PLAYERS
+OUT_SIZE = 8  # entries of the `out` buffer a strategy writes its answer into
+SCRATCH_SIZE = 256  # per-seat int64 memory a strategy may use across calls in a game
+MAX_STEPS = 256  # operations per turn before the engine stops a looping strategy
+WORK_SIZE = 4 * P
+RNG_STREAMS = 1 + P  # stream 0 = the game's chance, 1 + seat = that seat's strategy
+MAX_SEATS = P
+
+PH_CHOOSE = 0
+PH_SETUP_HOUSE = 1
+PH_ROUND = 2
+PH_PICK = 3
+PH_NEXT_TURN = 4
+PH_STEP = 5
+PH_REPLACE = 6
+PH_END_TURN = 7
+PH_SCORE = 8
+PH_DONE = 9
+DONE = -1
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+def init_state_nb(state, board, rules, n_players):
+    """M-S1/M-S5 stock: gold, architects on S, houses in hand, the rest in the bank."""
+    state[:] = 0
+    state[S_N_PLAYERS] = n_players
+    state[S_MAHARAJA] = -1
+    state[S_TURN_PLAYER] = -1
+    state[S_ASK_KIND] = -1
+    state[S_ASK_SEAT] = -1
+    for p in range(P):
+        state[S_RANK + p] = -1
+        state[S_ARCH + p] = -1
+        state[S_PICK0 + p] = -1
+        state[S_PICK1 + p] = -1
+    for p in range(n_players):
+        state[S_GOLD + p] = rules[R_START_GOLD]
+        state[S_ARCH + p] = board[B_START]
+        state[S_SUPPLY + p] = rules[R_START_HOUSES]
+        state[S_QUARRY + p] = rules[R_HOUSES_PER_COLOUR] - rules[R_START_HOUSES]
+    for k in range(N_CHARACTERS_MAX):
+        state[S_CHAR_OWNER + k] = BANK if k < rules[R_N_CHARACTERS] else OUT_OF_GAME
+    for c in range(board[B_N_CITIES]):
+        state[S_INNER + c] = -1
+        if rules[R_V_NEUTRAL] != 0 and n_players < P:
+            # M-V2: one neutral outer palace per unused colour
+            state[S_OUTER_NEUTRAL + c] = P - n_players
+            state[S_OUTER_USED + c] = P - n_players
+    if rules[R_V_YOGI] != 0:
+        state[S_CHIPS_BANK] = rules[R_CHIPS_TOTAL]
+
+
+@njit(f"void({I1}, {I1}, {I2}, {U1})", cache=True, _nrt=False)
+def shuffle_governors_nb(state, board, log, rng):
+    """M-S2: the governors go onto the track in random order (game stream 0)."""
+    n = board[B_N_CITIES]
+    for c in range(n):
+        state[S_GOV_POS + c] = c
+    for i in range(n - 1, 0, -1):
+        j = randint_nb(rng, 0, i + 1)
+        t = state[S_GOV_POS + i]
+        state[S_GOV_POS + i] = state[S_GOV_POS + j]
+        state[S_GOV_POS + j] = t
+    for c in range(n):
+        log_nb(state, log, -1, EV_GOVERNORS, c, state[S_GOV_POS + c], 0, 0)
+
+
+@njit(f"void({I1}, {I1}, {I1}, {I2}, int64, int64, int64, {U1})", cache=True, _nrt=False)
+def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
+    """Seed the streams of game `game`, lay out the stock and shuffle the governors.
+
+    Every random draw of the game and of its strategies comes from (seed, game)
+    streams, so the outcome never depends on which worker plays the game.
+    """
+    for i in range(rng.shape[0]):
+        rng[i] = stream_seed_nb(seed, game, i)
+    init_state_nb(state, board, rules, n_players)
+    shuffle_governors_nb(state, board, log, rng)
+    first = rules[R_FIRST_CHOOSER]
+    if first < 0 or first >= n_players:
+        first = randint_nb(rng, 0, n_players)  # [choice] first_chooser = -1: a random seat
+    state[S_FIRST_CHOOSER] = first
+    state[S_PHASE] = PH_CHOOSE
+    state[S_CURSOR] = 0
+
+
+@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+def seat_by_character_nb(state, i):
+    """The i-th seat in ascending order of lowest character (setup order, M-S4)."""
+    n = state[S_N_PLAYERS]
+    for p in range(n):
+        k = lowest_character_nb(state, p)
+        before = 0
+        for q in range(n):
+            if lowest_character_nb(state, q) < k:
+                before += 1
+        if before == i:
+            return p
+    return -1
+
+
+@njit(f"boolean({I1}, {I1}, {I1})", cache=True, _nrt=False)
+def village_with_room_nb(state, board, rules):
+    cap = village_cap_nb(state, rules)
+    for v in range(board[B_N_VILLAGES]):
+        if state[S_VIL_TOTAL + v] < cap:
+            return True
+    return False
+
+
+@njit(f"void({I1}, {I1})", cache=True, _nrt=False)
+def finish_setup_nb(state, rules):
+    """M-S5: each player takes the setup supply from the bank; record the start."""
+    n = state[S_N_PLAYERS]
+    for p in range(n):
+        state[S_SUPPLY + p] += rules[R_SETUP_SUPPLY]
+        state[S_QUARRY + p] -= rules[R_SETUP_SUPPLY]
+    for i in range(n):
+        p = seat_by_character_nb(state, i)
+        state[S_START_CHAR + p] = lowest_character_nb(state, p)
+        state[S_ORDER1 + p] = i
+
+
+@njit(f"void({I1}, {I1}, {I2})", cache=True, _nrt=False)
+def start_round_nb(state, board, log):
+    """M-R1/M-R2: the Maharaja moves, its governor goes to the top; picks are reset."""
+    state[S_ROUND] += 1
+    log_nb(state, log, -1, EV_ROUND, state[S_ROUND], 0, 0, 0)
+    c = move_maharaja_nb(state, board)
+    log_nb(state, log, -1, EV_MAHARAJA, c, 0, 0, 0)
+    log_nb(state, log, -1, EV_GOV_PLACED, c, state[S_GOV_PLACED], 0, 0)
+    for p in range(state[S_N_PLAYERS]):
+        state[S_ACTED + p] = 0
+        state[S_PICK0 + p] = -1
+        state[S_PICK1 + p] = -1
+
+
+@njit(f"boolean({I1}, {I1}, {I1}, {I2}, {I1})", cache=True, _nrt=False)
+def end_round_nb(state, board, rules, log, work):
+    """M-R5 scoring, then M-R6 end check (M-E1, M-V1, [choice] round cap). True if over."""
+    score_city_nb(state, board, rules, log, state[S_MAHARAJA], work)
+    if state[S_LAST_PALACE] != 0:
+        state[S_END_REASON] = END_PALACES
+    elif end_field_reached_nb(state, board, rules):
+        state[S_END_REASON] = END_FIELD10
+    elif rules[R_ROUND_LIMIT] > 0 and state[S_ROUND] >= rules[R_ROUND_LIMIT]:
+        state[S_END_REASON] = END_ROUND_LIMIT
+    elif state[S_ROUND] >= rules[R_ROUND_CAP]:
+        state[S_END_REASON] = END_CAP
+    return state[S_END_REASON] != 0
+
+
+@njit(f"void({I1}, {I2})", cache=True, _nrt=False)
+def end_game_nb(state, log):
+    log_nb(state, log, -1, EV_END, state[S_END_REASON], state[S_ROUND], 0, 0)
+    rank_players_nb(state, log)
+    state[S_PHASE] = PH_DONE
+    state[S_ASK_KIND] = -1
+    state[S_ASK_SEAT] = -1
+
+
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+def _ask_nb(state, kind, seat):
+    state[S_ASK_KIND] = kind
+    state[S_ASK_SEAT] = seat
+    return kind
+
+
+@njit(f"int64({I1}, {I1}, {I1}, {I2}, {I1})", cache=True, _nrt=False)
+def advance_nb(state, board, rules, log, work):
+    """Run the rules up to the next decision; return its kind (seat in S_ASK_SEAT), or DONE."""
+    n = state[S_N_PLAYERS]
+    while True:
+        ph = state[S_PHASE]
+        if ph == PH_CHOOSE:  # M-S3: from the first chooser clockwise
+            i = state[S_CURSOR]
+            if i < n:
+                return _ask_nb(state, DK_CHARACTER, (state[S_FIRST_CHOOSER] + i) % n)
+            state[S_PHASE] = PH_SETUP_HOUSE
+            state[S_CURSOR] = 0
+        elif ph == PH_SETUP_HOUSE:  # M-S4: passes in ascending character order
+            i = state[S_CURSOR]
+            if i < rules[R_START_HOUSES] * n and village_with_room_nb(state, board, rules):
+                return _ask_nb(state, DK_SETUP_HOUSE, seat_by_character_nb(state, i % n))
+            finish_setup_nb(state, rules)
+            state[S_PHASE] = PH_ROUND
+        elif ph == PH_ROUND:
+            start_round_nb(state, board, log)
+            state[S_PHASE] = PH_PICK
+            state[S_CURSOR] = 0
+        elif ph == PH_PICK:  # M-R3: picks stay secret until each player's turn begins
+            i = state[S_CURSOR]
+            if i < n:
+                return _ask_nb(state, DK_PICK, i)
+            state[S_PHASE] = PH_NEXT_TURN
+        elif ph == PH_NEXT_TURN:  # M-R4: lowest character among those still waiting
+            p = next_to_act_nb(state)
+            if p < 0:
+                state[S_PHASE] = PH_SCORE
+            else:
+                begin_turn_nb(state, rules, log, p)
+                log_nb(
+                    state, log, p, EV_TURN, state[S_PICK0 + p], state[S_PICK1 + p],
+                    lowest_character_nb(state, p), 0,
+                )  # fmt: skip
+                state[S_PHASE] = PH_STEP
+        elif ph == PH_STEP:
+            return _ask_nb(state, DK_STEP, state[S_TURN_PLAYER])
+        elif ph == PH_REPLACE:
+            return _ask_nb(state, DK_REPLACE, state[S_CURSOR])
+        elif ph == PH_END_TURN:
+            finish_turn_nb(state, rules, log, state[S_TURN_PLAYER])
+            state[S_PHASE] = PH_NEXT_TURN
+        elif ph == PH_SCORE:
+            if end_round_nb(state, board, rules, log, work):
+                end_game_nb(state, log)
+                return DONE
+            state[S_PHASE] = PH_ROUND
+        else:
+            return DONE
+
+
+@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
+def _first_bank_character_nb(state, rules, k):
+    """k if it is a bank character, else the lowest bank character (fallback answer)."""
+    if 0 <= k < rules[R_N_CHARACTERS] and state[S_CHAR_OWNER + k] == BANK:
+        return k
+    for j in range(rules[R_N_CHARACTERS]):
+        if state[S_CHAR_OWNER + j] == BANK:
+            return j
+    return -1
+
+
+@njit(f"void({I1}, {I1}, {I1}, {I2}, {I1}, int64)", cache=True, _nrt=False)
+def answer_nb(state, board, rules, log, out, ret):
+    """Check and apply the pending decision: `ret` is the strategy's return value and
+    `out` its output buffer. Illegal answers are recorded (never raised) and replaced
+    by a legal fallback, or end the turn."""
+    kind = state[S_ASK_KIND]
+    seat = state[S_ASK_SEAT]
+    state[S_ASK_KIND] = -1
+    if kind == DK_STEP:
+        op = out[0]
+        if op == OP_END:
+            state[S_PHASE] = PH_END_TURN
+            return
+        state[S_STEPS] += 1
+        if state[S_STEPS] > MAX_STEPS:
+            record_error_nb(state, log, seat, E_TOO_MANY_STEPS, op)
+            state[S_PHASE] = PH_END_TURN
+            return
+        if op == OP_CHARACTER:
+            robbed = take_character_nb(state, rules, log, seat, out[1], out[2])
+            if robbed <= -100:
+                record_error_nb(state, log, seat, -(robbed + 100), op)
+                state[S_PHASE] = PH_END_TURN
+            elif robbed >= 0:
+                state[S_CURSOR] = robbed
+                state[S_PHASE] = PH_REPLACE
+            return
+        err = apply_op_nb(state, board, rules, log, seat, out)
+        if err != E_OK:
+            record_error_nb(state, log, seat, err, op)
+            state[S_PHASE] = PH_END_TURN
+    elif kind == DK_PICK:
+        a0 = out[0]
+        a1 = out[1]
+        if a0 < 0 or a0 >= N_ACTIONS or a1 < 0 or a1 >= N_ACTIONS:
+            record_error_nb(state, log, seat, E_BAD_DECISION, DK_PICK)
+            a0 = 0
+            a1 = 0
+        state[S_PICK0 + seat] = a0
+        state[S_PICK1 + seat] = a1
+        state[S_CURSOR] += 1
+    elif kind == DK_REPLACE:
+        err = give_replacement_nb(state, rules, log, seat, ret)
+        if err != E_OK:
+            record_error_nb(state, log, seat, err, DK_REPLACE)
+        state[S_PHASE] = PH_STEP
+    elif kind == DK_CHARACTER:
+        k = _first_bank_character_nb(state, rules, ret)
+        if k != ret:
+            record_error_nb(state, log, seat, E_BAD_DECISION, DK_CHARACTER)
+        if k >= 0:
+            state[S_CHAR_OWNER + k] = seat
+            log_nb(state, log, seat, EV_CHOOSE, k, 0, 0, 0)
+        state[S_CURSOR] += 1
+    elif kind == DK_SETUP_HOUSE:
+        v = ret
+        cap = village_cap_nb(state, rules)
+        if v < 0 or v >= board[B_N_VILLAGES] or state[S_VIL_TOTAL + v] >= cap:
+            record_error_nb(state, log, seat, E_BAD_DECISION, DK_SETUP_HOUSE)
+            for w in range(board[B_N_VILLAGES]):
+                if state[S_VIL_TOTAL + w] < cap:
+                    v = w
+                    break
+        add_house_nb(state, seat, v, 1)
+        state[S_SUPPLY + seat] -= 1
+        log_nb(state, log, seat, EV_SETUP_HOUSE, v, 0, 0, 0)
+        state[S_CURSOR] += 1
+    else:
+        record_error_nb(state, log, seat, E_BAD_DECISION, kind)
+
+
+@njit(f"void({I1}, {I1}, {I2})", cache=True, _nrt=False)
+def write_records_nb(state, sids, rec):
+    """Per-seat result rows of a finished game (see record_layout)."""
+    for p in range(state[S_N_PLAYERS]):
+        held = 0
+        for k in range(N_CHARACTERS_MAX):
+            if state[S_CHAR_OWNER + k] == p:
+                held |= 1 << k
+        rec[p, REC_STRATEGY] = sids[p]
+        rec[p, REC_START_CHAR] = state[S_START_CHAR + p]
+        rec[p, REC_END_CHAR] = lowest_character_nb(state, p)
+        rec[p, REC_PALACES] = state[S_PALACES + p]
+        rec[p, REC_GOLD] = state[S_GOLD + p]
+        rec[p, REC_RANK] = state[S_RANK + p]
+        rec[p, REC_ROUNDS] = state[S_ROUND]
+        rec[p, REC_END_REASON] = state[S_END_REASON]
+        rec[p, REC_ORDER1] = state[S_ORDER1 + p]
+        rec[p, REC_FEES_PAID] = state[S_FEES_PAID + p]
+        rec[p, REC_FEES_RECEIVED] = state[S_FEES_RECEIVED + p]
+        rec[p, REC_FORFEITS] = state[S_FORFEITS + p]
+        rec[p, REC_SCORE_GOLD] = state[S_SCORE_GOLD + p]
+        rec[p, REC_HOUSES_BUILT] = state[S_HOUSES_BUILT + p]
+        rec[p, REC_SWAPS] = state[S_SWAPS + p]
+        rec[p, REC_CHIPS_GAINED] = state[S_CHIPS_GAINED + p]
+        rec[p, REC_CHIPS_USED] = state[S_CHIPS_USED + p]
+        rec[p, REC_BID_PAID] = state[S_BID_PAID + p]
+        rec[p, REC_CHARS_HELD] = held
+        rec[p, REC_ERRORS] = state[S_N_ERRORS]
+
+
+@njit(f"int64({I1})", cache=True, _nrt=False)
+def asked_seat_nb(state):
+    """Seat whose decision advance_nb is waiting for."""
+    return state[S_ASK_SEAT]
+
+
+# The engine protocol the generated driver (simcore/core/driver.py) relies on.
+__all__ = [
+    "MAX_SEATS",
+    "OUT_SIZE",
+    "RNG_STREAMS",
+    "SCRATCH_SIZE",
+    "STATE_SIZE",
+    "WORK_SIZE",
+    "advance_nb",
+    "answer_nb",
+    "asked_seat_nb",
+    "start_game_nb",
+    "write_records_nb",
+]

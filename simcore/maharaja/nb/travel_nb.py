@@ -1,0 +1,183 @@
+"""Travel along roads with open/closed villages and fees (M-F1, M-F3, M-K4)."""
+
+import numpy as np
+from numba import njit
+
+from ..board_layout import (
+    B_ADJ_ROAD,
+    B_ADJ_TO,
+    B_DEG,
+    B_N_JUNCTIONS,
+    B_N_ROADS,
+    B_ROAD_A,
+    B_ROAD_B,
+    B_ROAD_NV,
+    B_ROAD_V0,
+    B_ROAD_V1,
+    MAX_DEGREE,
+)
+from ..enums import E_NO_GOLD, E_NOT_ADJACENT, E_OK, E_ROAD_CLOSED, EV_FEE, EV_ROAD, MONK
+from ..layout import (
+    S_ARCH,
+    S_FEES_PAID,
+    S_FEES_RECEIVED,
+    S_GOLD,
+    S_N_PLAYERS,
+    S_VIL,
+    S_VIL_TOTAL,
+)
+from ..rules_layout import MAX_PLAYERS
+from .characters_nb import holds_nb
+from .log_nb import log_nb
+from .sig import I1, I2
+
+P = MAX_PLAYERS
+UNREACHABLE = 1 << 40
+
+
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+def road_village_nb(board, r, i):
+    """The i-th village (0 or 1) of road r, -1 if the road has only one."""
+    if i == 0:
+        return board[B_ROAD_V0 + r]
+    if board[B_ROAD_NV + r] > 1:
+        return board[B_ROAD_V1 + r]
+    return -1
+
+
+@njit(f"boolean({I1}, {I1}, int64)", cache=True, _nrt=False)
+def road_open_nb(state, board, r):
+    """M-F1: a road is open only if each of its villages holds at least one house."""
+    if state[S_VIL_TOTAL + board[B_ROAD_V0 + r]] == 0:
+        return False
+    if board[B_ROAD_NV + r] > 1 and state[S_VIL_TOTAL + board[B_ROAD_V1 + r]] == 0:
+        return False
+    return True
+
+
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+def village_fee_nb(state, p, v):
+    """M-F1: free where p has a house, else 1 per house in the village."""
+    if state[S_VIL + v * P + p] > 0:
+        return 0
+    return state[S_VIL_TOTAL + v]
+
+
+@njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def road_fee_nb(state, board, p, r):
+    """Fees the owners receive when p passes road r (the Monk's bank pays them, M-K4)."""
+    fee = village_fee_nb(state, p, board[B_ROAD_V0 + r])
+    if board[B_ROAD_NV + r] > 1:
+        fee += village_fee_nb(state, p, board[B_ROAD_V1 + r])
+    return fee
+
+
+@njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def road_cost_nb(state, board, p, r):
+    """What p itself pays for road r: nothing while holding the Wandering monk (M-K4)."""
+    if holds_nb(state, p, MONK):
+        return 0
+    return road_fee_nb(state, board, p, r)
+
+
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+def other_end_nb(board, r, j):
+    """The junction at the other end of road r from j, -1 if r does not touch j."""
+    if board[B_ROAD_A + r] == j:
+        return board[B_ROAD_B + r]
+    if board[B_ROAD_B + r] == j:
+        return board[B_ROAD_A + r]
+    return -1
+
+
+@njit(f"void({I1}, {I2}, int64, int64, boolean)", cache=True, _nrt=False)
+def _pay_village_nb(state, log, p, v, bank_pays):
+    """M-F3: the fee of one village goes house by house to each house's owner."""
+    for q in range(state[S_N_PLAYERS]):
+        n = state[S_VIL + v * P + q]
+        if n > 0 and q != p:
+            if not bank_pays:
+                state[S_GOLD + p] -= n
+                state[S_FEES_PAID + p] += n
+            state[S_GOLD + q] += n
+            state[S_FEES_RECEIVED + q] += n
+            log_nb(state, log, p, EV_FEE, q, n, v, 1 if bank_pays else 0)
+
+
+@njit(f"int64({I1}, {I1}, {I2}, int64, int64)", cache=True, _nrt=False)
+def do_road_nb(state, board, log, p, r):
+    """Move p's architect along road r (M-F1): open road, fees paid, never stops in a village."""
+    if r < 0 or r >= board[B_N_ROADS]:
+        return E_NOT_ADJACENT
+    j = state[S_ARCH + p]
+    to = other_end_nb(board, r, j)
+    if to < 0:
+        return E_NOT_ADJACENT
+    if not road_open_nb(state, board, r):
+        return E_ROAD_CLOSED
+    fee = road_fee_nb(state, board, p, r)
+    bank_pays = holds_nb(state, p, MONK)
+    if not bank_pays and state[S_GOLD + p] < fee:
+        return E_NO_GOLD  # M-F3: a road whose fees p cannot pay cannot be taken
+    if fee > 0:
+        v0 = board[B_ROAD_V0 + r]
+        if village_fee_nb(state, p, v0) > 0:
+            _pay_village_nb(state, log, p, v0, bank_pays)
+        if board[B_ROAD_NV + r] > 1:
+            v1 = board[B_ROAD_V1 + r]
+            if village_fee_nb(state, p, v1) > 0:
+                _pay_village_nb(state, log, p, v1, bank_pays)
+    state[S_ARCH + p] = to
+    log_nb(state, log, p, EV_ROAD, r, j, to, 0 if bank_pays else fee)
+    return E_OK
+
+
+@njit(f"void({I1}, {I1}, int64, int64, {I1}, {I1})", cache=True, _nrt=False)
+def travel_costs_nb(state, board, p, budget, dist, prev_road):
+    """Cheapest cost for p to reach every junction over open roads, within `budget` gold.
+
+    Dijkstra on the junction graph (at most 9 nodes). dist[j] = UNREACHABLE when j
+    cannot be reached; prev_road[j] is the last road of one cheapest route (-1 at the
+    start). Strategies use it to plan; the engine itself moves one road at a time.
+    """
+    nj = board[B_N_JUNCTIONS]
+    for j in range(nj):
+        dist[j] = UNREACHABLE
+        prev_road[j] = -1
+    start = state[S_ARCH + p]
+    dist[start] = 0
+    done = np.int64(0)
+    for _ in range(nj):
+        u = -1
+        best = UNREACHABLE
+        for j in range(nj):
+            if (done >> j) & 1 == 0 and dist[j] < best:
+                best = dist[j]
+                u = j
+        if u < 0:
+            break
+        done |= np.int64(1) << u
+        for k in range(board[B_DEG + u]):
+            r = board[B_ADJ_ROAD + u * MAX_DEGREE + k]
+            w = board[B_ADJ_TO + u * MAX_DEGREE + k]
+            if (done >> w) & 1 == 1 or not road_open_nb(state, board, r):
+                continue
+            d = best + road_cost_nb(state, board, p, r)
+            if d <= budget and d < dist[w]:
+                dist[w] = d
+                prev_road[w] = r
+
+
+@njit(f"int64({I1}, int64, int64, {I1}, {I1})", cache=True, _nrt=False)
+def first_road_to_nb(board, start, target, dist, prev_road):
+    """First road of the cheapest route found by travel_costs_nb, -1 if none or already there."""
+    if target == start or dist[target] >= UNREACHABLE:
+        return -1
+    j = target
+    r = prev_road[j]
+    while True:
+        back = other_end_nb(board, r, j)
+        if back == start:
+            return r
+        j = back
+        r = prev_road[j]

@@ -1,0 +1,512 @@
+"""One player's turn: slots, operations, the Builder, chips and forfeits (M-R4, M-A, M-F, M-K).
+
+A turn is a sequence of operations (OP_*) that the player's strategy returns one
+at a time; the engine checks each against the rules and applies it. Each disc
+arrow is a slot whose action has parts (houses, a palace, or one other part);
+parts left undone when the turn ends are forfeits (M-F2).
+"""
+
+from numba import njit
+
+from ..board_layout import B_N_CITIES
+from ..enums import (
+    A_CHARACTER,
+    A_GOLD,
+    A_GOVERNOR,
+    A_HOUSE,
+    A_MOVE_HOUSE,
+    A_PALACE,
+    A_PALACE_HOUSE,
+    A_QUARRY,
+    A_TWO_HOUSES,
+    BANK,
+    BUILDER,
+    DK_REPLACE,
+    E_BAD_CHARACTER,
+    E_BAD_DECISION,
+    E_BAD_GOVERNOR,
+    E_BAD_LOCATION,
+    E_BAD_OP,
+    E_BAD_SLOT,
+    E_CHIP,
+    E_NO_GOLD,
+    E_NO_SUPPLY,
+    E_OK,
+    E_SLOT_DONE,
+    E_TWO_VILLAGES,
+    E_WRONG_ACTION,
+    EV_CHARACTER,
+    EV_CHIP_GAIN,
+    EV_CHIP_USE,
+    EV_ERROR,
+    EV_FORFEIT,
+    EV_GOLD,
+    EV_GOVERNOR,
+    EV_HOUSE,
+    EV_MERCHANT,
+    EV_MOVE_HOUSE,
+    EV_PALACE,
+    EV_QUARRY,
+    EV_REPLACE,
+    LOC_CITY0,
+    MERCHANT,
+    N_ACTIONS,
+    N_CHARACTERS_MAX,
+    OP_CHARACTER,
+    OP_CHIP,
+    OP_GOLD,
+    OP_GOVERNOR,
+    OP_HOUSE,
+    OP_MOVE_HOUSE,
+    OP_PALACE,
+    OP_QUARRY,
+    OP_ROAD,
+    OUT_OF_GAME,
+    SLOT_BUILDER,
+    SLOT_CHIP,
+    YOGI,
+)
+from ..layout import (
+    S_ACTED,
+    S_ARCH,
+    S_CHAR_OWNER,
+    S_CHIP_ROUND,
+    S_CHIPS,
+    S_CHIPS_BANK,
+    S_CHIPS_GAINED,
+    S_CHIPS_USED,
+    S_ERROR,
+    S_FORFEITS,
+    S_GOLD,
+    S_GOV_POS,
+    S_HOUSES_BUILT,
+    S_LAST_PALACE,
+    S_N_ERRORS,
+    S_N_PLAYERS,
+    S_PALACES,
+    S_PICK0,
+    S_PICK1,
+    S_QUARRY,
+    S_ROUND,
+    S_STEPS,
+    S_SUPPLY,
+    S_SWAPS,
+    S_TURN_PLAYER,
+    T_ACTION,
+    T_HOUSES_LEFT,
+    T_OTHER_LEFT,
+    T_PALACE_LEFT,
+    T_PARTIAL,
+    T_VILLAGE_HOUSES,
+)
+from ..rules_layout import (
+    R_FORFEIT_PENALTY,
+    R_FORFEIT_PER_PART,
+    R_GOLD_ACTION,
+    R_HOUSE_COST,
+    R_MERCHANT_INCOME,
+    R_N_CHARACTERS,
+    R_PALACES,
+    R_QUARRY_HOUSES,
+    R_V_YOGI,
+)
+from .build_nb import (
+    add_house_nb,
+    house_target_error_nb,
+    move_house_error_nb,
+    palace_cost_nb,
+    palace_site_error_nb,
+    put_palace_nb,
+)
+from .characters_nb import holds_nb, lowest_character_nb
+from .governor_nb import move_governor_nb
+from .log_nb import log_nb
+from .sig import I1, I2
+from .travel_nb import do_road_nb
+
+N_PICK_SLOTS = 3  # the two arrows and the chip's extra action; the Builder is optional
+
+
+@njit(f"void({I1}, int64, int64)", cache=True, _nrt=False)
+def set_slot_nb(state, s, action):
+    """Parts an action asks for: houses, a palace, or one other part (M-A1..M-A9)."""
+    state[T_ACTION + s] = action
+    state[T_HOUSES_LEFT + s] = 0
+    state[T_PALACE_LEFT + s] = 0
+    state[T_OTHER_LEFT + s] = 0
+    state[T_VILLAGE_HOUSES + s] = 0
+    state[T_PARTIAL + s] = 0
+    if action == A_HOUSE:
+        state[T_HOUSES_LEFT + s] = 1
+    elif action == A_TWO_HOUSES:
+        state[T_HOUSES_LEFT + s] = 2
+    elif action == A_PALACE:
+        state[T_PALACE_LEFT + s] = 1
+    elif action == A_PALACE_HOUSE:
+        state[T_PALACE_LEFT + s] = 1
+        state[T_HOUSES_LEFT + s] = 1
+    elif action >= 0:
+        state[T_OTHER_LEFT + s] = 1
+
+
+@njit(f"void({I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)
+def begin_turn_nb(state, rules, log, p):
+    """Start p's turn: reveal the disc, Merchant income (M-K2), Yogi chip (M-A5y)."""
+    state[S_ACTED + p] = 1
+    state[S_TURN_PLAYER] = p
+    state[S_STEPS] = 0
+    set_slot_nb(state, 0, state[S_PICK0 + p])
+    set_slot_nb(state, 1, state[S_PICK1 + p])
+    set_slot_nb(state, SLOT_CHIP, -1)
+    set_slot_nb(state, SLOT_BUILDER, -1)
+    state[T_OTHER_LEFT + SLOT_BUILDER] = 1  # the Builder's free house, once per turn (M-K5)
+    if holds_nb(state, p, MERCHANT):
+        state[S_GOLD + p] += rules[R_MERCHANT_INCOME]
+        log_nb(state, log, p, EV_MERCHANT, rules[R_MERCHANT_INCOME], 0, 0, 0)
+    if rules[R_V_YOGI] != 0 and holds_nb(state, p, YOGI) and state[S_CHIPS_BANK] > 0:
+        state[S_CHIPS_BANK] -= 1
+        state[S_CHIPS + p] += 1
+        state[S_CHIPS_GAINED + p] += 1
+        log_nb(state, log, p, EV_CHIP_GAIN, state[S_CHIPS + p], 0, 0, 0)
+
+
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+def house_slot_error_nb(state, p, s):
+    """May slot s build a house now? (M-A2, M-A3, M-A7 or the Builder, M-K5)."""
+    if s == SLOT_BUILDER:
+        if not holds_nb(state, p, BUILDER):
+            return E_WRONG_ACTION
+        return E_OK if state[T_OTHER_LEFT + s] > 0 else E_SLOT_DONE
+    if s < 0 or s > SLOT_CHIP or state[T_ACTION + s] < 0:
+        return E_BAD_SLOT
+    a = state[T_ACTION + s]
+    if a != A_HOUSE and a != A_TWO_HOUSES and a != A_PALACE_HOUSE:
+        return E_WRONG_ACTION
+    return E_OK if state[T_HOUSES_LEFT + s] > 0 else E_SLOT_DONE
+
+
+@njit(f"int64({I1}, int64, int64, int64)", cache=True, _nrt=False)
+def other_slot_error_nb(state, p, s, action):
+    """May slot s do the one-part action `action` now? The Builder may also move a house."""
+    if s == SLOT_BUILDER:
+        if action != A_MOVE_HOUSE or not holds_nb(state, p, BUILDER):
+            return E_WRONG_ACTION
+        return E_OK if state[T_OTHER_LEFT + s] > 0 else E_SLOT_DONE
+    if s < 0 or s > SLOT_CHIP or state[T_ACTION + s] < 0:
+        return E_BAD_SLOT
+    if state[T_ACTION + s] != action:
+        return E_WRONG_ACTION
+    return E_OK if state[T_OTHER_LEFT + s] > 0 else E_SLOT_DONE
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)
+def house_error_nb(state, board, rules, p, s, loc):
+    """Full check of OP_HOUSE: slot, supply, gold, target, and M-A3's city house."""
+    err = house_slot_error_nb(state, p, s)
+    if err != E_OK:
+        return err
+    if state[S_SUPPLY + p] <= 0:
+        return E_NO_SUPPLY
+    if s != SLOT_BUILDER and state[S_GOLD + p] < rules[R_HOUSE_COST]:
+        return E_NO_GOLD
+    err = house_target_error_nb(state, board, rules, p, loc)
+    if err != E_OK:
+        return err
+    # M-A3: at least one of the two houses goes into a city
+    if (
+        s != SLOT_BUILDER
+        and state[T_ACTION + s] == A_TWO_HOUSES
+        and loc < LOC_CITY0
+        and state[T_VILLAGE_HOUSES + s] > 0
+    ):
+        return E_TWO_VILLAGES
+    return E_OK
+
+
+@njit(f"int64({I1}, {I1}, {I1}, {I2}, int64, int64, int64)", cache=True, _nrt=False)
+def do_house_nb(state, board, rules, log, p, s, loc):
+    """M-A2/M-A3/M-A7 house part, or the Builder's free house (M-K5), from the supply."""
+    err = house_error_nb(state, board, rules, p, s, loc)
+    if err != E_OK:
+        return err
+    cost = 0
+    if s == SLOT_BUILDER:
+        state[T_OTHER_LEFT + s] = 0
+    else:
+        cost = rules[R_HOUSE_COST]
+        state[T_HOUSES_LEFT + s] -= 1
+        if loc < LOC_CITY0:
+            state[T_VILLAGE_HOUSES + s] += 1
+    state[S_GOLD + p] -= cost
+    state[S_SUPPLY + p] -= 1
+    state[S_HOUSES_BUILT + p] += 1
+    add_house_nb(state, p, loc, 1)
+    log_nb(state, log, p, EV_HOUSE, loc, cost, s, 0)
+    return E_OK
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64, int64, int64)", cache=True, _nrt=False)
+def move_error_nb(state, board, rules, p, s, src, dst):
+    """Full check of OP_MOVE_HOUSE (M-A4 or the Builder's move, M-K5)."""
+    err = other_slot_error_nb(state, p, s, A_MOVE_HOUSE)
+    if err != E_OK:
+        return err
+    if src == dst:
+        return E_BAD_LOCATION
+    err = move_house_error_nb(state, board, p, src)
+    if err != E_OK:
+        return err
+    return house_target_error_nb(state, board, rules, p, dst)
+
+
+@njit(f"int64({I1}, {I1}, {I1}, {I2}, int64, int64, int64, int64)", cache=True, _nrt=False)
+def do_move_house_nb(state, board, rules, log, p, s, src, dst):
+    """M-A4: move an own house, free; an emptied village closes its road."""
+    err = move_error_nb(state, board, rules, p, s, src, dst)
+    if err != E_OK:
+        return err
+    state[T_OTHER_LEFT + s] = 0
+    add_house_nb(state, p, src, -1)
+    add_house_nb(state, p, dst, 1)
+    log_nb(state, log, p, EV_MOVE_HOUSE, src, dst, s, 0)
+    return E_OK
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)
+def palace_error_nb(state, board, rules, p, s, site):
+    """Full check of OP_PALACE (M-A6, M-A7, M-K6)."""
+    if s < 0 or s > SLOT_CHIP or state[T_ACTION + s] < 0:
+        return E_BAD_SLOT
+    a = state[T_ACTION + s]
+    if a != A_PALACE and a != A_PALACE_HOUSE:
+        return E_WRONG_ACTION
+    if state[T_PALACE_LEFT + s] <= 0:
+        return E_SLOT_DONE
+    err = palace_site_error_nb(state, board, rules, p, site)
+    if err != E_OK:
+        return err
+    if state[S_GOLD + p] < palace_cost_nb(state, rules, p):
+        return E_NO_GOLD
+    return E_OK
+
+
+@njit(f"int64({I1}, {I1}, {I1}, {I2}, int64, int64, int64)", cache=True, _nrt=False)
+def do_palace_nb(state, board, rules, log, p, s, site):
+    """M-A6/M-A7: a palace in the architect's city; the last one triggers the end (M-E1)."""
+    err = palace_error_nb(state, board, rules, p, s, site)
+    if err != E_OK:
+        return err
+    cost = palace_cost_nb(state, rules, p)
+    c = state[S_ARCH + p]
+    state[S_GOLD + p] -= cost
+    state[T_PALACE_LEFT + s] = 0
+    put_palace_nb(state, p, c, site)
+    if state[S_PALACES + p] >= rules[R_PALACES]:
+        state[S_LAST_PALACE] = 1
+    log_nb(state, log, p, EV_PALACE, c, site, cost, 0)
+    return E_OK
+
+
+@njit(f"int64({I1}, {I1}, {I2}, int64, int64)", cache=True, _nrt=False)
+def do_quarry_nb(state, rules, log, p, s):
+    """M-A5: up to two own houses from the bank into the supply; fewer counts as a
+    part left undone ([choice] M-F2)."""
+    err = other_slot_error_nb(state, p, s, A_QUARRY)
+    if err != E_OK:
+        return err
+    take = rules[R_QUARRY_HOUSES]
+    if state[S_QUARRY + p] < take:
+        take = state[S_QUARRY + p]
+        state[T_PARTIAL + s] = 1
+    state[S_QUARRY + p] -= take
+    state[S_SUPPLY + p] += take
+    state[T_OTHER_LEFT + s] = 0
+    log_nb(state, log, p, EV_QUARRY, take, 0, 0, 0)
+    return E_OK
+
+
+@njit(f"int64({I1}, {I1}, {I2}, int64, int64)", cache=True, _nrt=False)
+def do_gold_nb(state, rules, log, p, s):
+    """M-A1: take gold from the bank."""
+    err = other_slot_error_nb(state, p, s, A_GOLD)
+    if err != E_OK:
+        return err
+    state[S_GOLD + p] += rules[R_GOLD_ACTION]
+    state[T_OTHER_LEFT + s] = 0
+    log_nb(state, log, p, EV_GOLD, rules[R_GOLD_ACTION], 0, 0, 0)
+    return E_OK
+
+
+@njit(f"int64({I1}, {I1}, {I1}, {I2}, int64, int64, int64)", cache=True, _nrt=False)
+def do_governor_nb(state, board, rules, log, p, s, c):
+    """M-A8: move any governor down the track."""
+    err = other_slot_error_nb(state, p, s, A_GOVERNOR)
+    if err != E_OK:
+        return err
+    err = E_BAD_GOVERNOR if c < 0 or c >= board[B_N_CITIES] else E_OK
+    if err != E_OK:
+        return err
+    before = state[S_GOV_POS + c]
+    err = move_governor_nb(state, board, rules, c)
+    if err != E_OK:
+        return err
+    state[T_OTHER_LEFT + s] = 0
+    log_nb(state, log, p, EV_GOVERNOR, c, before, state[S_GOV_POS + c], 0)
+    return E_OK
+
+
+@njit(f"int64({I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)
+def character_error_nb(state, rules, p, s, k):
+    """May p take character k with slot s? (M-A9: from the bank or another player)."""
+    if s < 0 or s > 1 or state[T_ACTION + s] < 0:
+        return E_BAD_SLOT  # never with a chip (M-A5y)
+    if state[T_ACTION + s] != A_CHARACTER:
+        return E_WRONG_ACTION
+    if state[T_OTHER_LEFT + s] <= 0:
+        return E_SLOT_DONE
+    if k < 0 or k >= rules[R_N_CHARACTERS]:
+        return E_BAD_CHARACTER
+    owner = state[S_CHAR_OWNER + k]
+    if owner == p or owner == OUT_OF_GAME:
+        return E_BAD_CHARACTER
+    return E_OK
+
+
+@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+def first_bank_character_nb(state, n_chars):
+    for k in range(n_chars):
+        if state[S_CHAR_OWNER + k] == BANK:
+            return k
+    return -1
+
+
+@njit(f"int64({I1}, {I1}, {I2}, int64, int64, int64)", cache=True, _nrt=False)
+def take_character_nb(state, rules, log, p, s, k):
+    """M-A9, first half: p takes k and returns its own card to the bank.
+
+    Returns the robbed seat (who must now take a bank character), -1 if k came from
+    the bank, or -(100 + error) when the swap is not allowed.
+    """
+    err = character_error_nb(state, rules, p, s, k)
+    if err != E_OK:
+        return -(100 + err)
+    owner = state[S_CHAR_OWNER + k]
+    mine = lowest_character_nb(state, p)
+    if mine < N_CHARACTERS_MAX:
+        state[S_CHAR_OWNER + mine] = BANK
+    state[S_CHAR_OWNER + k] = p
+    state[T_OTHER_LEFT + s] = 0
+    state[S_SWAPS + p] += 1
+    log_nb(state, log, p, EV_CHARACTER, k, owner, mine, 0)
+    return owner
+
+
+@njit(f"int64({I1}, {I1}, {I2}, int64, int64)", cache=True, _nrt=False)
+def give_replacement_nb(state, rules, log, q, k):
+    """M-A9, second half: the robbed player q takes a character of their choice from the
+    bank (it may be the one just returned). An illegal choice falls back to the lowest."""
+    err = E_OK
+    if k < 0 or k >= rules[R_N_CHARACTERS] or state[S_CHAR_OWNER + k] != BANK:
+        err = E_BAD_DECISION
+        k = first_bank_character_nb(state, rules[R_N_CHARACTERS])
+    if k >= 0:
+        state[S_CHAR_OWNER + k] = q
+        log_nb(state, log, q, EV_REPLACE, k, 0, 0, 0)
+    return err
+
+
+@njit(f"int64({I1}, {I1}, {I2}, int64, int64)", cache=True, _nrt=False)
+def declare_chip_nb(state, rules, log, p, action):
+    """M-A5y: spend a chip for one extra action (not Character), at most one per round."""
+    if (
+        rules[R_V_YOGI] == 0
+        or state[S_CHIPS + p] <= 0
+        or state[S_CHIP_ROUND + p] == state[S_ROUND]
+        or state[T_ACTION + SLOT_CHIP] >= 0
+        or action < 0
+        or action >= N_ACTIONS
+        or action == A_CHARACTER
+    ):
+        return E_CHIP
+    state[S_CHIPS + p] -= 1
+    state[S_CHIPS_BANK] += 1
+    state[S_CHIP_ROUND + p] = state[S_ROUND]
+    state[S_CHIPS_USED + p] += 1
+    set_slot_nb(state, SLOT_CHIP, action)
+    log_nb(state, log, p, EV_CHIP_USE, action, 0, 0, 0)
+    return E_OK
+
+
+@njit(f"int64({I1}, {I1}, {I1}, {I2}, int64, {I1})", cache=True, _nrt=False)
+def apply_op_nb(state, board, rules, log, p, op):
+    """Check and apply one operation of p's turn; returns an error code, E_OK if done.
+
+    OP_CHARACTER is not handled here: it needs the robbed player's decision
+    (see play_turn_nb), so it answers E_BAD_OP.
+    """
+    kind = op[0]
+    if kind == OP_ROAD:
+        return do_road_nb(state, board, log, p, op[1])
+    if kind == OP_HOUSE:
+        return do_house_nb(state, board, rules, log, p, op[1], op[2])
+    if kind == OP_PALACE:
+        return do_palace_nb(state, board, rules, log, p, op[1], op[2])
+    if kind == OP_GOLD:
+        return do_gold_nb(state, rules, log, p, op[1])
+    if kind == OP_MOVE_HOUSE:
+        return do_move_house_nb(state, board, rules, log, p, op[1], op[2], op[3])
+    if kind == OP_QUARRY:
+        return do_quarry_nb(state, rules, log, p, op[1])
+    if kind == OP_GOVERNOR:
+        return do_governor_nb(state, board, rules, log, p, op[1], op[2])
+    if kind == OP_CHIP:
+        return declare_chip_nb(state, rules, log, p, op[1])
+    return E_BAD_OP
+
+
+@njit(f"int64({I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)
+def finish_turn_nb(state, rules, log, p):
+    """M-F2: every other player takes the penalty for each chosen action not fully done
+    ([choice] forfeit_per_part: or for each undone part). Returns the forfeits counted."""
+    count = 0
+    for s in range(N_PICK_SLOTS):
+        if state[T_ACTION + s] < 0:
+            continue
+        undone = (
+            state[T_HOUSES_LEFT + s]
+            + state[T_PALACE_LEFT + s]
+            + state[T_OTHER_LEFT + s]
+            + state[T_PARTIAL + s]
+        )
+        if undone > 0:
+            count += undone if rules[R_FORFEIT_PER_PART] != 0 else 1
+    if count > 0:
+        gold = count * rules[R_FORFEIT_PENALTY]
+        for q in range(state[S_N_PLAYERS]):
+            if q != p:
+                state[S_GOLD + q] += gold
+        state[S_FORFEITS + p] += count
+        log_nb(state, log, p, EV_FORFEIT, count, gold, 0, 0)
+    state[S_TURN_PLAYER] = -1
+    return count
+
+
+@njit(f"void({I1}, {I2}, int64, int64, int64)", cache=True, _nrt=False)
+def record_error_nb(state, log, p, err, op):
+    """Strategy asked for something illegal: keep the first code, count, log (no exceptions)."""
+    if state[S_ERROR] == E_OK:
+        state[S_ERROR] = err
+    state[S_N_ERRORS] += 1
+    log_nb(state, log, p, EV_ERROR, err, op, 0, 0)
+
+
+__all__ = [
+    "DK_REPLACE",
+    "OP_CHARACTER",
+    "apply_op_nb",
+    "begin_turn_nb",
+    "finish_turn_nb",
+    "give_replacement_nb",
+    "record_error_nb",
+    "take_character_nb",
+]

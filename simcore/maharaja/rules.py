@@ -1,0 +1,343 @@
+"""The Maharaja rule set: every number and every [choice] of the rules digest as data.
+
+A `RuleSet` is validated when built (each problem is one `InputError` line naming the
+key), carries the rulebook defaults (ids M-… from `shared/rules/maharaja.md`) and packs
+itself into the int64 array laid out by `rules_layout`, so a designer changes numbers in a
+rules file or with `--set key=value`, never code. Variant switches exist before the
+engine supports them so that files and manifests stay stable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import hashlib
+import json
+import numbers
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, NoReturn
+
+import numpy as np
+
+from ..core.errors import InputError
+from . import rules_layout as L
+from .board_layout import MAX_CITIES
+
+_INT_MAX = 10**9  # far above any sensible rule value; keeps pack() clear of int64 overflow
+DEFAULT_PAYOUTS: tuple[tuple[int, ...], ...] = (
+    (10, 5),
+    (11, 7, 3),
+    (12, 9, 6, 3),
+    (13, 10, 7, 4, 1),
+)
+PLAYER_COUNTS = tuple(range(2, L.MAX_PLAYERS + 1))
+
+
+def _f(default: Any, rule: str, doc: str, lo: int = 0, hi: int = _INT_MAX) -> Any:
+    """A field whose metadata carries its rule id, a one-line doc and its value range."""
+    return field(default=default, metadata={"rule": rule, "doc": doc, "lo": lo, "hi": hi})
+
+
+class _RuleError(InputError):
+    """An InputError that keeps the bare problem so constructors can re-name the source."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"rules: {problem}")
+        self.problem = problem
+
+
+def _bad(problem: str) -> NoReturn:
+    raise _RuleError(problem)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """All rule parameters of one game; immutable and hashable, validated on construction."""
+
+    start_gold: int = _f(15, "M-S1", "gold each player starts with")
+    palaces: int = _f(7, "M-C3", "palaces per player; building the last one ends the game", 1)
+    house_cost: int = _f(1, "M-A2", "gold per house built")
+    palace_cost: int = _f(12, "M-A6", "gold per palace")
+    artist_palace_cost: int = _f(9, "M-K6", "gold per palace for the Artist's holder")
+    gold_action: int = _f(2, "M-A1", "gold taken by the Gold action")
+    quarry_houses: int = _f(2, "M-A5", "houses moved from the bank to the supply by Quarry")
+    merchant_income: int = _f(1, "M-K2", "gold the Merchant's holder takes at turn start")
+    monopoly_bonus: int = _f(5, "M-P3", "extra gold when exactly one player scores")
+    forfeit_penalty: int = _f(2, "M-F2", "gold every other player takes on a forfeit")
+    forfeit_per_part: bool = _f(False, "M-F2 [choice]", "forfeit per undone part, not per action")
+    village_cap: int = _f(2, "M-S4", "houses a village holds", 1)
+    village_cap_2p: int = _f(1, "M-S4", "houses a village holds with two players", 1)
+    houses_per_colour: int = _f(20, "M-C3", "houses of each colour", 1)
+    start_houses: int = _f(4, "M-S1/M-S4", "houses each player places in setup")
+    setup_supply: int = _f(6, "M-S5", "houses taken into the supply after setup")
+    outer_sites: int = _f(6, "M-C2", "outer palace sites per city (plus one inner site)")
+    inner_points: int = _f(3, "M-P1", "points for an inner palace")
+    outer_points: int = _f(1, "M-P1", "points per outer palace")
+    sadhu_outer_points: int = _f(2, "M-K3", "points per outer palace of the Sadhu's holder")
+    architect_points: int = _f(1, "M-P1", "points for the architect in the scored city")
+    house_points: int = _f(1, "M-P1", "points per house in the scored city")
+    end_field: int = _f(10, "M-E1", "round field whose governor placement ends the game", 1)
+    round_cap: int = _f(30, "M-A8 [choice]", "safety cap on rounds (end reason `cap`)", 1, 200)
+    governor_steps: int = _f(2, "M-A8", "positions the Governor action moves a governor down", 1)
+    governor_clamp: bool = _f(True, "M-A8 [choice]", "a governor moves as far down as it can")
+    first_chooser: int = _f(
+        0, "M-S3 [choice]", "seat choosing a character first; -1 = random", -1, L.MAX_PLAYERS - 1
+    )
+    payouts: tuple[tuple[int, ...], ...] = field(
+        default=DEFAULT_PAYOUTS,
+        metadata={"rule": "M-P2", "doc": "scoring gold by rank, one row per player count 2..5"},
+    )
+    short_game: bool = _f(False, "M-V1", "short game switch")
+    short_game_palaces: int = _f(6, "M-V1", "palaces per player in the short game", 1)
+    short_game_rounds: int = _f(8, "M-V1", "last round of the short game", 1)
+    yogi: bool = _f(False, "M-A5y", "Yogi and action chips switch")
+    neutral_palaces: bool = _f(False, "M-V2", "neutral palaces for unused colours switch")
+    auction: bool = _f(False, "M-V3", "character auction switch")
+    home_cities: bool = _f(False, "M-A7h", "home cities switch")
+    several_characters: bool = _f(False, "M-V4", "several characters switch (advanced 2)")
+    home_points: int = _f(1, "M-A7h", "extra point in the home city's scoring")
+    chips_total: int = _f(7, "M-A5y", "action chips in the game")
+
+    def __post_init__(self) -> None:
+        """Check every value and normalise numpy scalars and payout lists to int/bool/tuples."""
+        for f in fields(self):
+            v, name = getattr(self, f.name), f.name
+            if name == "payouts":
+                object.__setattr__(self, name, _payout_rows(v, DEFAULT_PAYOUTS))
+            elif isinstance(f.default, bool):
+                if not isinstance(v, bool | np.bool_):
+                    _bad(f"{name} must be true or false, got {v!r}")
+                object.__setattr__(self, name, bool(v))
+            else:
+                lo, hi = f.metadata["lo"], f.metadata["hi"]
+                want = f">= {lo}" if hi == _INT_MAX else f"in {lo}..{hi}"
+                if not isinstance(v, numbers.Integral) or isinstance(v, bool) or not lo <= v <= hi:
+                    _bad(f"{name} must be an integer {want}, got {v!r}")
+                object.__setattr__(self, name, int(v))
+        most = MAX_CITIES * (1 + self.outer_sites)
+        if self.palaces > most:
+            _bad(f"palaces must be at most {most} (all sites with outer_sites), got {self.palaces}")
+        if self.short_game and self.short_game_palaces > self.palaces:
+            got = self.short_game_palaces
+            _bad(f"short_game_palaces must be <= palaces ({self.palaces}), got {got}")
+        if self.start_houses + self.setup_supply > self.houses_per_colour:
+            _bad(
+                f"start_houses + setup_supply ({self.start_houses} + {self.setup_supply}) "
+                f"must be <= houses_per_colour ({self.houses_per_colour})"
+            )
+        last = {"end_field": self.end_field}  # short-game limits only bind when it is on
+        if self.short_game:
+            last["short_game_rounds"] = self.short_game_rounds
+        for name, value in last.items():
+            if value > self.round_cap:
+                _bad(f"{name} must be <= round_cap ({self.round_cap}), got {value}")
+        if self.neutral_palaces and self.outer_sites < L.MAX_PLAYERS - 2:
+            _bad(
+                f"neutral_palaces needs outer_sites >= {L.MAX_PLAYERS - 2} (one neutral palace "
+                f"per unused colour), got {self.outer_sites}"
+            )
+
+    @classmethod
+    def from_mapping(
+        cls, data: Mapping, source: str = "rules", base: RuleSet | None = None
+    ) -> RuleSet:
+        """Rules from a parsed file or dict; absent keys keep base's values (the defaults).
+
+        `payouts` is a list of four rows or a table keyed by player count ("2".."5"); a table
+        may give only some rows.
+        """
+        base = base or cls()
+        if not isinstance(data, Mapping):
+            raise InputError(f"{source}: must be a table of key = value, got {type(data).__name__}")
+        names = [f.name for f in fields(cls)]
+        for key in data:
+            if key not in names:
+                hint = difflib.get_close_matches(str(key), names, n=1)
+                tip = f" (did you mean {hint[0]!r}?)" if hint else ""
+                raise InputError(f"{source}: unknown key {key!r}{tip}")
+        values = dict(data)
+        try:
+            if "payouts" in values:
+                values["payouts"] = _payout_rows(values["payouts"], base.payouts)
+            return dataclasses.replace(base, **values)
+        except _RuleError as e:
+            raise InputError(f"{source}: {e.problem}") from None
+
+    def with_overrides(self, items: Iterable[str]) -> RuleSet:
+        """Apply CLI `--set key=value` strings: ints, true/false/yes/no/1/0, payouts.N=a,b,..."""
+        types = {f.name: type(f.default) for f in fields(self)}
+        changes: dict[str, Any] = {}
+        for item in items:
+
+            def bad(problem: str, item: str = item) -> NoReturn:
+                raise InputError(f"rules override {item!r}: {problem}")
+
+            key, eq, text = (s.strip() for s in item.partition("="))
+            if not eq or not key:
+                bad("expected key=value, e.g. palace_cost=11")
+            if key.startswith("payouts."):
+                count = key.removeprefix("payouts.")
+                if count not in {str(n) for n in PLAYER_COUNTS}:
+                    bad(f"unknown player count {count!r} in {key!r} (use payouts.2 .. payouts.5)")
+                rows = dict(changes.get("payouts", {}))
+                rows[count] = [
+                    _parse_int(t.strip(), "payouts." + count, bad) for t in text.split(",")
+                ]
+                changes["payouts"] = rows
+            elif key == "payouts":
+                bad("give one row at a time, e.g. payouts.4=12,9,6,3")
+            elif key not in types:
+                hint = difflib.get_close_matches(key, list(types), n=1)
+                bad(f"unknown key {key!r}" + (f" (did you mean {hint[0]!r}?)" if hint else ""))
+            elif types[key] is bool:
+                if text.lower() not in _FLAGS:
+                    bad(f"{key} must be true/false/yes/no/1/0, got {text!r}")
+                changes[key] = _FLAGS[text.lower()]
+            else:
+                changes[key] = _parse_int(text, key, bad)
+        return RuleSet.from_mapping(changes, "rules override", base=self)
+
+    def with_variants(self, names: Iterable[str]) -> RuleSet:
+        """Turn variant switches on by name (comma lists allowed), incl. the advanced bundles."""
+        on: dict[str, bool] = {}
+        for name in (n.strip().lower() for item in names for n in item.split(",")):
+            if name not in VARIANTS:
+                raise InputError(
+                    f"rules: unknown variant {name!r}; valid names: {', '.join(VARIANTS)}"
+                )
+            on.update(dict.fromkeys(VARIANTS[name], True))
+        return dataclasses.replace(self, **on)
+
+    def variant_names(self) -> tuple[str, ...]:
+        """Names of the switches that are on, in VARIANTS order (for reports and manifests)."""
+        return tuple(n for n, (fld, _) in _SWITCHES.items() if getattr(self, fld))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON/TOML-ready dict; from_mapping(r.to_dict()) == r."""
+        out = dataclasses.asdict(self)
+        out["payouts"] = {str(n): list(row) for n, row in zip(PLAYER_COUNTS, self.payouts)}
+        return out
+
+    def diff_from_default(self) -> dict[str, Any]:
+        """Only the keys that differ from the rulebook (to_dict form): what a manifest shows."""
+        mine, std = self.to_dict(), RuleSet().to_dict()
+        return {k: v for k, v in mine.items() if v != std[k]}
+
+    def digest(self) -> str:
+        """sha256 of the canonical JSON of to_dict(): names the exact rules in run manifests."""
+        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+    def pack(self) -> np.ndarray:
+        """The int64 array the engine reads (layout in rules_layout); unused entries are 0."""
+        out = np.zeros(L.RULES_SIZE, dtype=np.int64)
+        for name, offset in _DIRECT.items():
+            out[offset] = int(getattr(self, name))
+        out[L.R_ROUND_LIMIT] = self.short_game_rounds if self.short_game else 0
+        out[L.R_N_CHARACTERS] = 7 if self.yogi else 6
+        out[L.R_PALACES] = self.short_game_palaces if self.short_game else self.palaces
+        for n, row in zip(PLAYER_COUNTS, self.payouts):
+            start = L.R_PAYOUT + (n - 1) * L.MAX_PLAYERS
+            out[start : start + n] = row
+        return out
+
+
+_SWITCHES = {  # variant name -> (switch field, offset in the packed array)
+    "yogi": ("yogi", L.R_V_YOGI),
+    "neutral": ("neutral_palaces", L.R_V_NEUTRAL),
+    "auction": ("auction", L.R_V_AUCTION),
+    "home": ("home_cities", L.R_V_HOME),
+    "several": ("several_characters", L.R_V_MULTI),
+    "short": ("short_game", L.R_SHORT_GAME),
+}
+# Fields copied one-to-one into the packed array: the switches and every field with an R_<NAME>.
+_DIRECT = dict(_SWITCHES.values()) | {
+    f.name: getattr(L, "R_" + f.name.upper())
+    for f in fields(RuleSet)
+    if hasattr(L, "R_" + f.name.upper())
+}
+_FLAGS = dict.fromkeys(("true", "yes", "1"), True) | dict.fromkeys(("false", "no", "0"), False)
+_ADVANCED1 = ("yogi", "neutral_palaces", "auction", "home_cities")
+VARIANTS: dict[str, tuple[str, ...]] = {
+    **{name: (fld,) for name, (fld, _) in _SWITCHES.items()},
+    "advanced1": _ADVANCED1,  # the rulebook's advanced game 1
+    "advanced2": (*_ADVANCED1, "several_characters"),  # advanced game 2 (M-V4)
+}
+CHOICES: tuple[str, ...] = ("forfeit_per_part", "round_cap", "governor_clamp", "first_chooser")
+FIELD_DOCS: dict[str, str] = {
+    f.name: f"{f.metadata['doc']} ({f.metadata['rule']})" for f in fields(RuleSet)
+}
+
+
+def _parse_int(text: str, key: str, bad: Any) -> int:
+    try:
+        return int(text, 10)
+    except ValueError:
+        bad(f"{key} must be an integer, got {text!r}")
+
+
+def _payout_rows(value: Any, base: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Check payouts: a list of 4 rows or a table {n: row} over base; row n has n ints >= 0."""
+    rows = list(base)
+    if isinstance(value, Mapping):
+        for key, row in value.items():
+            n = int(key) if str(key).isdigit() else -1
+            if n not in PLAYER_COUNTS:
+                _bad(f"payouts: unknown player count {key!r} (use 2..5)")
+            rows[n - 2] = row
+    elif isinstance(value, list | tuple):
+        if len(value) != len(PLAYER_COUNTS):
+            _bad(f"payouts must have 4 rows (for 2..5 players), got {len(value)}")
+        rows = list(value)
+    else:
+        _bad(f"payouts must be a list of rows or a table, got {value!r}")
+    for n, row in zip(PLAYER_COUNTS, rows):
+        if not isinstance(row, list | tuple) or len(row) != n:
+            got = len(row) if isinstance(row, list | tuple) else repr(row)
+            _bad(f"payouts for {n} players must have {n} values, got {got}")
+        for x in row:
+            if not isinstance(x, numbers.Integral) or isinstance(x, bool) or not 0 <= x <= _INT_MAX:
+                _bad(f"payouts for {n} players must be integers >= 0, got {x!r}")
+    return tuple(tuple(int(x) for x in row) for row in rows)
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
+    """JSON keeps the last of two equal keys silently; TOML rejects them, so JSON must too."""
+    out: dict = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"duplicate key {k!r}")
+        out[k] = v
+    return out
+
+
+def load_rules(path: str | Path) -> RuleSet:
+    """Read a .toml or .json rules file (only the keys that differ need be given)."""
+    path = Path(path)
+    source = f"rules file {path}"
+
+    def fail(problem: str) -> NoReturn:
+        raise InputError(f"{source}: {problem}")
+
+    suffix = path.suffix.lower()
+    if suffix not in (".toml", ".json"):
+        fail(f"unknown suffix {path.suffix!r}; use .toml or .json")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        fail("file not found")
+    except UnicodeDecodeError:
+        fail("not UTF-8 text")
+    except OSError as e:
+        fail(f"cannot read ({e.strerror or type(e).__name__})")
+    try:
+        if suffix == ".toml":
+            data = tomllib.loads(text)
+        else:
+            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except ValueError as e:  # TOMLDecodeError and JSONDecodeError are ValueErrors
+        fail(f"invalid {suffix[1:].upper()}: {' '.join(str(e).split())}")
+    return RuleSet.from_mapping(data, source)

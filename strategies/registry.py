@@ -1,0 +1,130 @@
+"""Strategy registry and the generated agent that the engine calls.
+
+A strategy is a module with one jitted `decide_nb(kind, seat, state, board,
+rules, params, rng, scratch, out)`; `@register` files it under a name. Every
+module of this package is imported on first use, so adding a strategy means
+adding a file: the engine, the CLI and this file never change for it.
+`driver_for(game)` builds the cached driver (simcore.core.driver) over them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+
+import numpy as np
+
+from simcore.core.driver import build_driver
+from simcore.core.errors import InputError
+from simcore.core.games import get_game
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A registered strategy: its decision function and its parameter vector."""
+
+    name: str
+    game: str
+    description: str
+    decide: Callable
+    param_names: tuple[str, ...] = ()
+    defaults: tuple[float, ...] = ()
+    module: str = field(default="")
+
+    def params(self, overrides: dict[str, float] | None = None) -> np.ndarray:
+        """The parameter vector, defaults updated by name."""
+        vec = np.array(self.defaults, dtype=np.float64)
+        for key, value in (overrides or {}).items():
+            if key not in self.param_names:
+                raise InputError(f"strategy {self.name}: unknown parameter '{key}'")
+            vec[self.param_names.index(key)] = float(value)
+        return vec
+
+
+_REGISTRY: dict[str, dict[str, Strategy]] = {}
+
+
+def register(
+    name: str,
+    description: str,
+    game: str = "maharaja",
+    params: dict[str, float] | None = None,
+) -> Callable[[Callable], Callable]:
+    """Decorator for a strategy's `decide_nb`; the name is what users type."""
+
+    def wrap(decide: Callable) -> Callable:
+        module = decide.__module__
+        params_ = params or {}
+        _REGISTRY.setdefault(game, {})[name] = Strategy(
+            name=name,
+            game=game,
+            description=description,
+            decide=decide,
+            param_names=tuple(params_),
+            defaults=tuple(float(v) for v in params_.values()),
+            module=module,
+        )
+        return decide
+
+    return wrap
+
+
+def strategies(game: str = "maharaja") -> dict[str, Strategy]:
+    """Registered strategies of a game, by name, in id order (sorted by name)."""
+    _load_builtins()
+    return dict(sorted(_REGISTRY.get(game, {}).items()))
+
+
+def strategy_ids(game: str = "maharaja") -> dict[str, int]:
+    """Stable ids: the position of each name in sorted order."""
+    return {name: i for i, name in enumerate(strategies(game))}
+
+
+def resolve(names: Sequence[str], n_players: int, game: str = "maharaja") -> list[Strategy]:
+    """Seat list from user names: one name for all seats, or exactly one per seat."""
+    known = strategies(game)
+    if len(names) == 1:
+        names = list(names) * n_players
+    if len(names) != n_players:
+        raise InputError(
+            f"--strategy: give one name or {n_players} names (one per seat), got {len(names)}"
+        )
+    for name in names:
+        if name not in known:
+            raise InputError(f"unknown strategy '{name}'; known: {', '.join(known)}")
+    return [known[n] for n in names]
+
+
+def seat_arrays(seats: Sequence[Strategy], game: str = "maharaja") -> tuple[np.ndarray, np.ndarray]:
+    """(strategy ids, parameter matrix) for the engine, one row per seat (5 rows)."""
+    ids = strategy_ids(game)
+    width = max([len(s.defaults) for s in seats] + [1])
+    sids = np.full(5, -1, dtype=np.int64)
+    params = np.zeros((5, width), dtype=np.float64)
+    for i, s in enumerate(seats):
+        sids[i] = ids[s.name]
+        params[i, : len(s.defaults)] = s.params()
+    return sids, params
+
+
+def driver_for(game: str = "maharaja") -> ModuleType:
+    """The generated, cached driver that plays `game` with every registered strategy.
+
+    Strategy ids are positions in name order, so they are stable across runs.
+    """
+    known = strategies(game)
+    engine = get_game(game).engine
+    return build_driver(engine, [(s.module, s.decide.__name__) for s in known.values()])
+
+
+def _load_builtins() -> None:
+    """Import every module of this package so that their @register decorators run."""
+    import pkgutil  # noqa: PLC0415
+
+    import strategies  # noqa: PLC0415
+
+    for info in pkgutil.iter_modules(strategies.__path__):
+        if not info.name.startswith("_") and info.name != "registry":
+            importlib.import_module(f"strategies.{info.name}")
