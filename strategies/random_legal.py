@@ -264,20 +264,27 @@ def random_step_nb(state, board, rules, seat, rng, scratch, out):
         return
     if kind == _MOVE:
         src = nth_own_house_nb(state, board, seat, randint_nb(rng, 0, scratch[_CAND + 3]))
-        # destinations: any village with room, or the architect's city
-        n_dst = n_room + (1 if in_city and src != city_loc else 0)
+        # destinations: any other village with room, or the architect's city
+        src_has_room = 0
         for i in range(n_room):
             if rooms[i] == src:
-                n_dst = -1  # cannot happen: src holds a house, so a full village is not in rooms
-        j = randint_nb(rng, 0, n_dst) if n_dst > 0 else -1
-        if j < 0:
+                src_has_room = 1
+        to_city = 1 if in_city and src != city_loc else 0
+        n_dst = n_room - src_has_room + to_city
+        if n_dst <= 0:
             out[0] = OP_END
             return
+        j = randint_nb(rng, 0, n_dst)
+        dst = city_loc
+        for i in range(n_room):
+            if rooms[i] != src:
+                if j == 0:
+                    dst = rooms[i]
+                    break
+                j -= 1
         out[0] = OP_MOVE_HOUSE
         out[2] = src
-        out[3] = rooms[j] if j < n_room else city_loc
-        if out[3] == src:
-            out[0] = OP_END
+        out[3] = dst
         return
     out[0] = kind
     out[2] = scratch[_CAND + 2]

@@ -1,0 +1,42 @@
+"""Play chunks of games on local worker processes, results in chunk order.
+
+A chunk is (first_game, n_games); since every game seeds itself from
+(seed, game index), the results do not depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def chunks(n_games: int, size: int, first_game: int = 0) -> list[tuple[int, int]]:
+    """Split games first_game .. first_game + n_games - 1 into (start, count) chunks."""
+    return [(first_game + s, min(size, n_games - s)) for s in range(0, n_games, max(1, size))]
+
+
+def default_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+
+
+def run_chunks(
+    task: Callable[[Any, int, int], T],
+    spec: Any,
+    parts: Sequence[tuple[int, int]],
+    workers: int,
+) -> Iterator[T]:
+    """Yield task(spec, first, count) for each chunk in order; workers=1 runs in-process."""
+    if workers <= 1 or len(parts) <= 1:
+        for first, count in parts:
+            yield task(spec, first, count)
+        return
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        futures = [pool.submit(task, spec, first, count) for first, count in parts]
+        for f in futures:
+            yield f.result()
