@@ -2,6 +2,9 @@
 
     python -m bench.engine [--games 100000] [--repeats 5] [--strategy random]
 
+It also times the engine by itself, driven by a bench-only trivial strategy,
+so that the cost of the rules and the cost of a strategy are told apart.
+
 Medians of several runs, with the one-core and all-core runs interleaved so
 that load from other processes hits both alike. Compile time is measured in
 fresh processes: once with an empty numba cache (cold) and with the cache that
@@ -72,16 +75,23 @@ def main() -> None:
         args.players, 1, RuleSet(), default_board(), sids, params, "strategies:driver_for"
     )
     workers = default_workers()
-    games_per_second(spec, 2000, 1)  # warm-up: caches loaded, pages touched
-    one, many = [], []
-    for _ in range(args.repeats):
-        one.append(games_per_second(spec, args.games, 1))
-        many.append(games_per_second(spec, args.games, workers))
-    m1, mk = statistics.median(one), statistics.median(many)
-    print(f"strategy {args.strategy}, {args.players} players, {args.games} games per run")
-    print(f"1 core:   median {m1:9,.0f} games/s  ({', '.join(f'{x:,.0f}' for x in one)})")
-    print(f"{workers} cores:  median {mk:9,.0f} games/s  ({', '.join(f'{x:,.0f}' for x in many)})")
-    print(f"speed-up: {mk / m1:.2f}x on {workers} cores; {1e6 / m1:.1f} us per game on one core")
+    trivial = BatchSpec(
+        args.players, 1, RuleSet(), default_board(), sids * 0, params,
+        "bench.trivial_strategy:driver",
+    )  # fmt: skip
+    for label, sp in ((f"strategy {args.strategy}", spec), ("engine alone (trivial)", trivial)):
+        games_per_second(sp, 2000, 1)  # warm-up: caches loaded, pages touched
+        one, many = [], []
+        for _ in range(args.repeats):
+            one.append(games_per_second(sp, args.games, 1))
+            many.append(games_per_second(sp, args.games, workers))
+        m1, mk = statistics.median(one), statistics.median(many)
+        print(f"{label}, {args.players} players, {args.games} games per run")
+        print(f"  1 core:  median {m1:9,.0f} games/s ({', '.join(f'{x:,.0f}' for x in one)})")
+        print(
+            f"  {workers} cores: median {mk:9,.0f} games/s ({', '.join(f'{x:,.0f}' for x in many)})"
+        )
+        print(f"  speed-up {mk / m1:.2f}x on {workers} cores; {1e6 / m1:.1f} us per game on 1 core")
     if args.no_compile:
         return
     with tempfile.TemporaryDirectory() as cache:

@@ -62,7 +62,7 @@ from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.governor_nb import governor_target_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
-from simcore.maharaja.nb.travel_nb import UNREACHABLE, first_road_to_nb, travel_costs_nb
+from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb, travel_costs_nb
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
     house_error_nb,
@@ -77,7 +77,10 @@ _TARGET = 0  # city the architect walks to this turn, -1 = none
 _DIST = 8  # [MAX_JUNCTIONS] travel costs
 _PREV = _DIST + MAX_JUNCTIONS  # [MAX_JUNCTIONS] last road of the cheapest route
 _CAND = _PREV + MAX_JUNCTIONS  # the chosen candidate block: kind, slot, argument, size
-_ROOMS = _CAND + 4  # [n_villages] villages with room this step
+_PATH_LEN = 1  # roads of this turn's route
+_PATH_POS = 2  # roads already walked
+_PATH = _CAND + 4  # [MAX_JUNCTIONS] the route, first road first
+_ROOMS = _PATH + MAX_JUNCTIONS  # [n_villages] villages with room this step
 _HOUSE_VILLAGE = -10  # candidate block: a house in any village with room
 _MOVE = -11  # candidate block: move one of the own houses
 P = MAX_PLAYERS
@@ -136,6 +139,8 @@ def choose_target_nb(state, board, rules, seat, rng, scratch):
         elif a == A_TWO_HOUSES:
             city_bound = True
     scratch[_TARGET] = -1
+    scratch[_PATH_LEN] = 0
+    scratch[_PATH_POS] = 0
     if not city_bound:
         return
     dist = scratch[_DIST : _DIST + MAX_JUNCTIONS]
@@ -150,6 +155,20 @@ def choose_target_nb(state, board, rules, seat, rng, scratch):
             n += 1
             if randint_nb(rng, 0, n) == 0:
                 scratch[_TARGET] = c
+    # the route, computed once: nothing the walk does changes fees or open roads
+    j = scratch[_TARGET]
+    start = state[S_ARCH + seat]
+    m = 0
+    while j >= 0 and j != start:
+        r = prev[j]
+        scratch[_PATH + m] = r
+        m += 1
+        j = other_end_nb(board, r, j)
+    for i in range(m // 2):
+        t = scratch[_PATH + i]
+        scratch[_PATH + i] = scratch[_PATH + m - 1 - i]
+        scratch[_PATH + m - 1 - i] = t
+    scratch[_PATH_LEN] = m
 
 
 @njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
@@ -198,17 +217,12 @@ def random_step_nb(state, board, rules, seat, rng, scratch, out):
     if state[S_STEPS] == 0:
         choose_target_nb(state, board, rules, seat, rng, scratch)
     here = state[S_ARCH + seat]
-    target = scratch[_TARGET]
-    if target >= 0 and here != target:
-        dist = scratch[_DIST : _DIST + MAX_JUNCTIONS]
-        prev = scratch[_PREV : _PREV + MAX_JUNCTIONS]
-        travel_costs_nb(state, board, seat, state[S_GOLD + seat], dist, prev)
-        r = first_road_to_nb(board, here, target, dist, prev)
-        if r >= 0:
-            out[0] = OP_ROAD
-            out[1] = r
-            return
-        scratch[_TARGET] = -1
+    pos = scratch[_PATH_POS]
+    if pos < scratch[_PATH_LEN]:
+        scratch[_PATH_POS] = pos + 1
+        out[0] = OP_ROAD
+        out[1] = scratch[_PATH + pos]
+        return
     n_vil = board[B_N_VILLAGES]
     in_city = here < board[B_N_CITIES]
     city_loc = LOC_CITY0 + here
@@ -291,7 +305,7 @@ def random_step_nb(state, board, rules, seat, rng, scratch, out):
 
 
 @register("random", "uniformly random among legal choices (a baseline, not a player)")
-@njit(_SIG, cache=True)
+@njit(_SIG, cache=True, _nrt=False)
 def random_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         random_step_nb(state, board, rules, seat, rng, scratch, out)
