@@ -24,6 +24,9 @@ def _rules(rules_file: str | None, sets: tuple[str, ...], variants: tuple[str, .
         rules = rules.with_variants(variants)
     if sets:
         rules = rules.with_overrides(sets)
+    from simcore.maharaja.game import check_supported
+
+    check_supported(rules)
     return rules
 
 
@@ -114,8 +117,8 @@ def run(players, strategy, rules_file, board_file, sets, variants, games, seed, 
     seats, sids, params = _seats(strategy, players)
     import strategies
 
-    strategies.driver_for(GAME)  # compile (or load from cache) once, before forking
     spec = BatchSpec(players, seed, rules, board, sids, params, "strategies:driver_for")
+    play_chunk(spec, 0, 1)  # compile (or load from the cache) once, before workers fork
     workers = workers or default_workers()
     parts = chunks(games, chunk)
     t0 = time.perf_counter()

@@ -41,6 +41,16 @@ class PlayedGame:
     records: np.ndarray
 
 
+NOT_YET = {"auction": "M-V3", "several_characters": "M-V4"}
+
+
+def check_supported(rules: RuleSet) -> None:
+    """Refuse switches the engine does not play yet, rather than ignore them."""
+    for field, rule_id in NOT_YET.items():
+        if getattr(rules, field):
+            raise InputError(f"variant '{field}' ({rule_id}) is not implemented yet")
+
+
 def check_players(n_players: int) -> None:
     if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
         raise InputError(
@@ -61,7 +71,9 @@ def play_game(
 ) -> PlayedGame:
     """Play game number `game` of the stream `seed` with an event log."""
     check_players(n_players)
-    rules_arr = (rules or RuleSet()).pack()
+    rules = rules or RuleSet()
+    check_supported(rules)
+    rules_arr = rules.pack()
     board_arr = (board or default_board()).pack()
     state = np.zeros(STATE_SIZE, dtype=np.int64)
     log = np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64)
@@ -92,9 +104,11 @@ def play_batch(
 ) -> np.ndarray:
     """Records of games first_game .. first_game + n_games - 1: (games, players, N_REC)."""
     check_players(n_players)
+    rules = rules or RuleSet()
+    check_supported(rules)
     rec = np.zeros((n_games, MAX_SEATS, N_REC), dtype=np.int64)
     driver.play_batch_nb(
-        (board or default_board()).pack(), (rules or RuleSet()).pack(), n_players, seed,
+        (board or default_board()).pack(), rules.pack(), n_players, seed,
         first_game, sids, params, rec,
     )  # fmt: skip
     return rec[:, :n_players]
