@@ -13,7 +13,7 @@ reference-count updates, which took a third of the run time.
 
 A game engine module provides start_game_nb, advance_nb (next decision kind or
 -1), asked_seat_nb, answer_nb, write_records_nb and the sizes STATE_SIZE,
-OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS, MAX_SEATS, N_REC.
+OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS, MAX_SEATS and N_REC (record width).
 """
 
 from __future__ import annotations

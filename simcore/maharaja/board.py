@@ -23,6 +23,7 @@ from typing import Any, NoReturn
 
 import numpy as np
 
+from ..core.datafile import read_data_file
 from ..core.errors import InputError
 from . import board_layout as L
 from .enums import CHARACTER_NAMES
@@ -275,44 +276,9 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
     return Board(name, start, tuple(cities), tuple(roads), tuple(homes))
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
-    """JSON object hook: JSON silently keeps the last of two equal keys; TOML rejects them."""
-    out: dict = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"duplicate key {k!r}")
-        out[k] = v
-    return out
-
-
 def load_board(path: str | Path) -> Board:
     """Read a .toml or .json board file and validate it."""
-    path = Path(path)
-
-    def fail(problem: str) -> NoReturn:
-        raise InputError(f"board file {path}: {problem}")
-
-    suffix = path.suffix.lower()
-    if suffix not in (".toml", ".json"):
-        fail(f"unknown suffix {path.suffix!r}; use .toml or .json")
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        fail("file not found")
-    except UnicodeDecodeError:
-        fail("not UTF-8 text")
-    except OSError as e:
-        fail(f"cannot read ({e.strerror or type(e).__name__})")
-    try:
-        if suffix == ".toml":
-            data = tomllib.loads(text)
-        else:
-            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except RecursionError:
-        fail("nested too deeply")
-    except ValueError as e:  # TOMLDecodeError and JSONDecodeError are ValueErrors
-        fail(f"invalid {suffix[1:].upper()}: {' '.join(str(e).split())}")
-    return board_from_dict(data, str(path))
+    return board_from_dict(read_data_file(path, "board file"), str(path))
 
 
 @functools.lru_cache(maxsize=1)

@@ -14,7 +14,6 @@ import difflib
 import hashlib
 import json
 import numbers
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any, NoReturn
 
 import numpy as np
 
+from ..core.datafile import read_data_file
 from ..core.errors import InputError
 from . import rules_layout as L
 from .board_layout import MAX_CITIES
@@ -304,40 +304,6 @@ def _payout_rows(value: Any, base: tuple[tuple[int, ...], ...]) -> tuple[tuple[i
     return tuple(tuple(int(x) for x in row) for row in rows)
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
-    """JSON keeps the last of two equal keys silently; TOML rejects them, so JSON must too."""
-    out: dict = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"duplicate key {k!r}")
-        out[k] = v
-    return out
-
-
 def load_rules(path: str | Path) -> RuleSet:
     """Read a .toml or .json rules file (only the keys that differ need be given)."""
-    path = Path(path)
-    source = f"rules file {path}"
-
-    def fail(problem: str) -> NoReturn:
-        raise InputError(f"{source}: {problem}")
-
-    suffix = path.suffix.lower()
-    if suffix not in (".toml", ".json"):
-        fail(f"unknown suffix {path.suffix!r}; use .toml or .json")
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        fail("file not found")
-    except UnicodeDecodeError:
-        fail("not UTF-8 text")
-    except OSError as e:
-        fail(f"cannot read ({e.strerror or type(e).__name__})")
-    try:
-        if suffix == ".toml":
-            data = tomllib.loads(text)
-        else:
-            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except ValueError as e:  # TOMLDecodeError and JSONDecodeError are ValueErrors
-        fail(f"invalid {suffix[1:].upper()}: {' '.join(str(e).split())}")
-    return RuleSet.from_mapping(data, source)
+    return RuleSet.from_mapping(read_data_file(path, "rules file"), f"rules file {Path(path)}")

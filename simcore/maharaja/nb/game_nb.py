@@ -32,7 +32,6 @@ from ..enums import (
     EV_MAHARAJA,
     EV_ROUND,
     EV_SETUP_HOUSE,
-    EV_TURN,
     N_ACTIONS,
     N_CHARACTERS_MAX,
     OP_CHARACTER,
@@ -84,6 +83,7 @@ from ..layout import (
     STATE_SIZE,
 )
 from ..record_layout import (
+    N_REC,
     REC_BID_PAID,
     REC_CHARS_HELD,
     REC_CHIPS_GAINED,
@@ -335,10 +335,6 @@ def advance_nb(state, board, rules, log, work):
                 state[S_PHASE] = PH_SCORE
             else:
                 begin_turn_nb(state, rules, log, p)
-                log_nb(
-                    state, log, p, EV_TURN, state[S_PICK0 + p], state[S_PICK1 + p],
-                    lowest_character_nb(state, p), 0,
-                )  # fmt: skip
                 state[S_PHASE] = PH_STEP
         elif ph == PH_STEP:
             return _ask_nb(state, DK_STEP, state[S_TURN_PLAYER])
@@ -477,6 +473,7 @@ def asked_seat_nb(state):
 # The engine protocol the generated driver (simcore/core/driver.py) relies on.
 __all__ = [
     "MAX_SEATS",
+    "N_REC",
     "OUT_SIZE",
     "RNG_STREAMS",
     "SCRATCH_SIZE",

@@ -48,6 +48,7 @@ from ..enums import (
     EV_PALACE,
     EV_QUARRY,
     EV_REPLACE,
+    EV_TURN,
     LOC_CITY0,
     MERCHANT,
     N_ACTIONS,
@@ -160,6 +161,10 @@ def begin_turn_nb(state, rules, log, p):
     set_slot_nb(state, SLOT_CHIP, -1)
     set_slot_nb(state, SLOT_BUILDER, -1)
     state[T_OTHER_LEFT + SLOT_BUILDER] = 1  # the Builder's free house, once per turn (M-K5)
+    log_nb(
+        state, log, p, EV_TURN, state[S_PICK0 + p], state[S_PICK1 + p],
+        lowest_character_nb(state, p), 0,
+    )  # fmt: skip
     if holds_nb(state, p, MERCHANT):
         state[S_GOLD + p] += rules[R_MERCHANT_INCOME]
         log_nb(state, log, p, EV_MERCHANT, rules[R_MERCHANT_INCOME], 0, 0, 0)
