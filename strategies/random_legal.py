@@ -40,7 +40,6 @@ from simcore.maharaja.enums import (
     OP_PALACE,
     OP_QUARRY,
     OP_ROAD,
-    OUT_OF_GAME,
     SITE_INNER,
     SITE_OUTER,
     SLOT_BUILDER,
@@ -318,6 +317,3 @@ def random_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out)
     if kind == DK_SETUP_HOUSE:
         return random_village_nb(state, board, rules, rng)
     return -1
-
-
-__all__ = ["OUT_OF_GAME", "random_decide_nb"]

@@ -1,4 +1,4 @@
-"""Strategy registry and the generated agent that the engine calls.
+"""Strategy registry, and the cached driver built over the registered strategies.
 
 A strategy is a module with one jitted `decide_nb(kind, seat, state, board,
 rules, params, rng, scratch, out)`; `@register` files it under a name. Every

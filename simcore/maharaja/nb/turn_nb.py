@@ -21,7 +21,6 @@ from ..enums import (
     A_TWO_HOUSES,
     BANK,
     BUILDER,
-    DK_REPLACE,
     E_BAD_CHARACTER,
     E_BAD_DECISION,
     E_BAD_GOVERNOR,
@@ -53,7 +52,6 @@ from ..enums import (
     MERCHANT,
     N_ACTIONS,
     N_CHARACTERS_MAX,
-    OP_CHARACTER,
     OP_CHIP,
     OP_GOLD,
     OP_GOVERNOR,
@@ -503,15 +501,3 @@ def record_error_nb(state, log, p, err, op):
         state[S_ERROR] = err
     state[S_N_ERRORS] += 1
     log_nb(state, log, p, EV_ERROR, err, op, 0, 0)
-
-
-__all__ = [
-    "DK_REPLACE",
-    "OP_CHARACTER",
-    "apply_op_nb",
-    "begin_turn_nb",
-    "finish_turn_nb",
-    "give_replacement_nb",
-    "record_error_nb",
-    "take_character_nb",
-]
