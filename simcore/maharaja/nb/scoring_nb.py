@@ -122,14 +122,16 @@ def rank_players_nb(state, log):
             if q != p and finishes_before_nb(state, q, p):
                 r += 1
         state[S_RANK + p] = r
-    for p in range(n):
-        log_nb(
-            state,
-            log,
-            p,
-            EV_RANK,
-            state[S_RANK + p],
-            state[S_PALACES + p],
-            state[S_GOLD + p],
-            lowest_character_nb(state, p),
-        )
+    for r in range(n):  # log in finishing order, so a printed game ends with the ranking
+        for p in range(n):
+            if state[S_RANK + p] == r:
+                log_nb(
+                    state,
+                    log,
+                    p,
+                    EV_RANK,
+                    r,
+                    state[S_PALACES + p],
+                    state[S_GOLD + p],
+                    lowest_character_nb(state, p),
+                )
