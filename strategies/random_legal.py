@@ -11,7 +11,7 @@ operation is legal, so it forfeits only what it cannot do.
 from numba import njit
 
 from simcore.core.rng_nb import randint_nb
-from simcore.maharaja.board_layout import B_N_CITIES, B_N_VILLAGES, MAX_JUNCTIONS
+from simcore.maharaja.board_layout import B_N_CITIES, B_N_VILLAGES
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -61,7 +61,6 @@ from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.governor_nb import governor_target_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
-from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb, travel_costs_nb
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
     house_error_nb,
@@ -69,17 +68,22 @@ from simcore.maharaja.nb.turn_nb import (
     palace_error_nb,
 )
 from simcore.maharaja.rules_layout import MAX_PLAYERS, R_N_CHARACTERS
+from strategies.kit.route_nb import (
+    NO_ROUTE,
+    R_LEN,
+    R_POS,
+    ROUTE_SIZE,
+    next_road_nb,
+    route_cost_nb,
+    route_costs_nb,
+    set_route_nb,
+)
 from strategies.registry import register
 
 # scratch layout
-_TARGET = 0  # city the architect walks to this turn, -1 = none
-_DIST = 8  # [MAX_JUNCTIONS] travel costs
-_PREV = _DIST + MAX_JUNCTIONS  # [MAX_JUNCTIONS] last road of the cheapest route
-_CAND = _PREV + MAX_JUNCTIONS  # the chosen candidate block: kind, slot, argument, size
-_PATH_LEN = 1  # roads of this turn's route
-_PATH_POS = 2  # roads already walked
-_PATH = _CAND + 4  # [MAX_JUNCTIONS] the route, first road first
-_ROOMS = _PATH + MAX_JUNCTIONS  # [n_villages] villages with room this step
+_CAND = 0  # the chosen candidate block: kind, slot, argument, size
+_ROUTE = 4  # this turn's route (strategies.kit.route_nb)
+_ROOMS = _ROUTE + ROUTE_SIZE  # [n_villages] villages with room this step
 _HOUSE_VILLAGE = -10  # candidate block: a house in any village with room
 _MOVE = -11  # candidate block: move one of the own houses
 P = MAX_PLAYERS
@@ -137,37 +141,23 @@ def choose_target_nb(state, board, rules, seat, rng, scratch):
             city_bound = True
         elif a == A_TWO_HOUSES:
             city_bound = True
-    scratch[_TARGET] = -1
-    scratch[_PATH_LEN] = 0
-    scratch[_PATH_POS] = 0
+    scratch[_ROUTE + R_LEN] = 0
+    scratch[_ROUTE + R_POS] = 0
     if not city_bound:
         return
-    dist = scratch[_DIST : _DIST + MAX_JUNCTIONS]
-    prev = scratch[_PREV : _PREV + MAX_JUNCTIONS]
     budget = state[S_GOLD + seat] - need
     if budget < 0:
         budget = state[S_GOLD + seat]
-    travel_costs_nb(state, board, seat, budget, dist, prev)
+    route_costs_nb(state, board, seat, budget, scratch, _ROUTE)
+    target = -1
     n = 0
     for c in range(board[B_N_CITIES]):
-        if dist[c] < UNREACHABLE:
+        if route_cost_nb(scratch, _ROUTE, c) < NO_ROUTE:
             n += 1
             if randint_nb(rng, 0, n) == 0:
-                scratch[_TARGET] = c
+                target = c
     # the route, computed once: nothing the walk does changes fees or open roads
-    j = scratch[_TARGET]
-    start = state[S_ARCH + seat]
-    m = 0
-    while j >= 0 and j != start:
-        r = prev[j]
-        scratch[_PATH + m] = r
-        m += 1
-        j = other_end_nb(board, r, j)
-    for i in range(m // 2):
-        t = scratch[_PATH + i]
-        scratch[_PATH + i] = scratch[_PATH + m - 1 - i]
-        scratch[_PATH + m - 1 - i] = t
-    scratch[_PATH_LEN] = m
+    set_route_nb(state, board, seat, target, scratch, _ROUTE)
 
 
 @njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
@@ -216,11 +206,10 @@ def random_step_nb(state, board, rules, seat, rng, scratch, out):
     if state[S_STEPS] == 0:
         choose_target_nb(state, board, rules, seat, rng, scratch)
     here = state[S_ARCH + seat]
-    pos = scratch[_PATH_POS]
-    if pos < scratch[_PATH_LEN]:
-        scratch[_PATH_POS] = pos + 1
+    road = next_road_nb(scratch, _ROUTE)
+    if road >= 0:
         out[0] = OP_ROAD
-        out[1] = scratch[_PATH + pos]
+        out[1] = road
         return
     n_vil = board[B_N_VILLAGES]
     in_city = here < board[B_N_CITIES]

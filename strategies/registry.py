@@ -44,6 +44,12 @@ class Strategy:
 
 
 _REGISTRY: dict[str, dict[str, Strategy]] = {}
+_DEFAULT = {"maharaja": "random"}
+
+
+def default_strategy(game: str = "maharaja") -> str:
+    """The strategy every seat plays when the user names none: the strongest scripted one."""
+    return _DEFAULT.get(game, "random")
 
 
 def register(
@@ -126,5 +132,5 @@ def _load_builtins() -> None:
     import strategies  # noqa: PLC0415
 
     for info in pkgutil.iter_modules(strategies.__path__):
-        if not info.name.startswith("_") and info.name != "registry":
+        if not (info.ispkg or info.name.startswith("_") or info.name == "registry"):
             importlib.import_module(f"strategies.{info.name}")

@@ -1,0 +1,1 @@
+"""Shared building blocks for Maharaja strategies (routes, views); never registered."""
