@@ -1,7 +1,12 @@
-"""The short summary `palace-lab run` prints: win rates with intervals, game shape."""
+"""The short summary `palace-lab run` prints: win rates with intervals, game shape.
+
+Works on a run's lazy frame (results.scan_run) and aggregates with polars'
+streaming engine, so memory does not grow with the number of games.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import polars as pl
@@ -24,22 +29,59 @@ class Rate:
         return wilson(self.wins, self.n)
 
 
-def win_rates(df: pl.DataFrame, by: str, labels=None) -> list[Rate]:
-    """Win rate of the seats grouped by a column (start_character, seat, ...)."""
-    g = df.group_by(by).agg(pl.col("winner").sum().alias("wins"), pl.len().alias("n")).sort(by)
-    return [Rate(labels(v) if labels else str(v), int(w), int(n)) for v, w, n in g.iter_rows()]
+def _collect(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+    return lf.lazy().collect(engine="streaming")
 
 
-def end_reasons(df: pl.DataFrame) -> dict[int, int]:
-    games = df.filter(pl.col("seat") == 0)
-    return dict(games.group_by("end_reason").len().sort("end_reason").iter_rows())
+def _games(lf: pl.LazyFrame | pl.DataFrame) -> pl.LazyFrame:
+    """One row per game (seat 0 carries the per-game columns)."""
+    return lf.lazy().filter(pl.col("seat") == 0)
 
 
-def rounds_stats(df: pl.DataFrame) -> tuple[float, int, int]:
-    r = df.filter(pl.col("seat") == 0)["rounds"]
-    return float(r.mean()), int(r.min()), int(r.max())
+def win_rates(
+    lf: pl.LazyFrame | pl.DataFrame,
+    by: str,
+    labels: Callable | None = None,
+    order: Sequence | None = None,
+) -> list[Rate]:
+    """Win rate of the seats grouped by a column (start_character, seat, ...).
+
+    Groups come in `order` if given (values not in it last), else sorted.
+    """
+    g = _collect(
+        lf.lazy().group_by(by).agg(pl.col("winner").sum().alias("wins"), pl.len().alias("n"))
+    )
+    rows = sorted(g.iter_rows(), key=lambda r: (r[0] is None, str(r[0]) if order else r[0]))
+    if order is not None:
+        rank = {v: i for i, v in enumerate(order)}
+        rows = sorted(rows, key=lambda r: rank.get(r[0], len(rank)))
+    return [Rate(labels(v) if labels else str(v), int(w), int(n)) for v, w, n in rows]
 
 
-def winner_palaces(df: pl.DataFrame) -> dict[int, int]:
-    w = df.filter(pl.col("winner"))
-    return dict(w.group_by("palaces").len().sort("palaces").iter_rows())
+def end_reasons(lf: pl.LazyFrame | pl.DataFrame) -> dict:
+    """Games per end reason."""
+    g = _collect(_games(lf).group_by("end_reason").len().sort("end_reason"))
+    return dict(g.iter_rows())
+
+
+def rounds_stats(lf: pl.LazyFrame | pl.DataFrame) -> tuple[float, int, int]:
+    """Mean, min and max rounds per game."""
+    r = pl.col("rounds")
+    row = _collect(
+        _games(lf).select(
+            r.cast(pl.Float64).mean().alias("mean"), r.min().alias("lo"), r.max().alias("hi")
+        )
+    ).row(0)
+    return float(row[0]), int(row[1]), int(row[2])
+
+
+def winner_palaces(lf: pl.LazyFrame | pl.DataFrame) -> dict[int, int]:
+    """Winners per palace count."""
+    g = _collect(lf.lazy().filter(pl.col("winner")).group_by("palaces").len().sort("palaces"))
+    return dict(g.iter_rows())
+
+
+def error_count(lf: pl.LazyFrame | pl.DataFrame) -> int:
+    """Illegal requests by strategies over all games (`errors` is per game, on every seat)."""
+    total = _collect(_games(lf).select(pl.col("errors").cast(pl.Int64).sum())).item()
+    return int(total or 0)

@@ -1,0 +1,140 @@
+"""Find and read run directories written by `palace-lab run --out DIR` (format palace-lab-run/1).
+
+A small reader of the results contract so that analyses do not depend on how the
+runner is built: manifest.json plus one Parquet file per complete chunk. A DIR given
+by the user is either one run or a folder whose direct subfolders are runs (a study).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from simcore.core.errors import InputError
+
+FORMAT = "palace-lab-run/1"
+CHUNK_DONE = ("done", "complete")  # the runner writes "done"; the contract draft said "complete"
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run directory: its manifest and the Parquet files of its complete chunks."""
+
+    path: Path
+    manifest: dict[str, Any]
+    files: tuple[Path, ...]
+    label: str = field(default="")
+
+    @property
+    def game(self) -> str:
+        return str(self.manifest.get("game", "?"))
+
+    @property
+    def players(self) -> int:
+        return int(self.manifest["players"])
+
+    @property
+    def games_done(self) -> int:
+        return sum(
+            int(c["n_games"]) for c in self.manifest["chunks"] if c.get("status") in CHUNK_DONE
+        )
+
+    @property
+    def setting(self) -> dict[str, Any]:
+        """What makes this run's game different from the basic game: variants and rule values."""
+        from simcore.maharaja.rules import VARIANTS
+
+        names = list(self.manifest.get("variants", []))
+        switched = {f for v in names for f in VARIANTS.get(v, ())}
+        out: dict[str, Any] = {f"variant {v}": True for v in names}
+        for k, v in self.manifest.get("rules_changed", {}).items():
+            if not (k in switched and v is True):  # already named by its variant
+                out[k] = v
+        return out
+
+    def scan(self) -> pl.LazyFrame:
+        return pl.scan_parquet([str(f) for f in self.files])
+
+
+def read_manifest(path: Path) -> dict[str, Any]:
+    """The manifest of one run, checked for the fields analyses rely on."""
+    file = path / "manifest.json"
+    try:
+        manifest = json.loads(file.read_text())
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"{file}: cannot read ({e.__class__.__name__})") from None
+    except json.JSONDecodeError as e:
+        raise InputError(f"{file}: not valid JSON (line {e.lineno})") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        got = manifest.get("format") if isinstance(manifest, dict) else type(manifest).__name__
+        raise InputError(f"{file}: format {got!r} is not {FORMAT!r}")
+    for key in ("game", "players", "games", "seed", "chunks"):
+        if key not in manifest:
+            raise InputError(f"{file}: missing key {key!r}")
+    return manifest
+
+
+def load_run(path: Path) -> Run:
+    manifest = read_manifest(path)
+    files = []
+    for chunk in manifest["chunks"]:
+        if chunk.get("status") not in CHUNK_DONE:
+            continue
+        f = path / chunk["file"]
+        if not f.is_file():
+            raise InputError(f"{path}: chunk file {chunk['file']} listed in manifest is missing")
+        files.append(f)
+    if not files:
+        raise InputError(f"{path}: run has no complete chunk (status {manifest.get('status')})")
+    return Run(path, manifest, tuple(files))
+
+
+def find_runs(dirs: list[str | Path]) -> list[Run]:
+    """Every run in the given directories, in the order given (subfolders sorted by name).
+
+    Refuses, with one line naming the problem: a DIR without runs, and runs of different
+    games in one comparison.
+    """
+    runs: list[Run] = []
+    for d in dirs:
+        p = Path(d)
+        if not p.is_dir():
+            raise InputError(f"{p}: not a directory")
+        if (p / "manifest.json").is_file():
+            runs.append(load_run(p))
+            continue
+        subs = sorted(s for s in p.iterdir() if (s / "manifest.json").is_file())
+        if not subs:
+            raise InputError(f"{p}: no runs found (no manifest.json in it or its subfolders)")
+        runs.extend(load_run(s) for s in subs)
+    games = sorted({r.game for r in runs})
+    if len(games) > 1:
+        raise InputError(f"runs of different games cannot be compared: {', '.join(games)}")
+    return _labelled(runs)
+
+
+def _labelled(runs: list[Run]) -> list[Run]:
+    """Labels naming each run's setting, unique per player count (else the folder is added)."""
+    out = []
+    for r in runs:
+        parts = [f"{k}={v}" if v is not True else k for k, v in sorted(r.setting.items())]
+        base = ", ".join(parts) if parts else "basic game"
+        out.append(base)
+    seen: dict[tuple[str, int], int] = {}
+    for r, lbl in zip(runs, out, strict=True):
+        seen[lbl, r.players] = seen.get((lbl, r.players), 0) + 1
+    result = []
+    for r, lbl in zip(runs, out, strict=True):
+        if seen[lbl, r.players] > 1:  # same setting twice (other seeds, strategies): add folder
+            lbl = f"{lbl} ({r.path.name})"
+        result.append(Run(r.path, r.manifest, r.files, lbl))
+    return result
+
+
+def run_frame(run: Run) -> pl.LazyFrame:
+    """The run's rows with its label attached (for analyses across several runs)."""
+    return run.scan().with_columns(pl.lit(run.label).alias("run"))

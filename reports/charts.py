@@ -1,0 +1,155 @@
+"""Charts of the balance analyses (matplotlib, Agg): SVG for the page, PNG files for slides.
+
+Every rate is drawn with its 95% interval as an error bar, and the fair share 1/N
+as a dashed line, so that a reader never sees a bare point estimate.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import polars as pl  # noqa: E402
+
+from simcore.maharaja.enums import CHARACTER_NAMES  # noqa: E402
+
+plt.rcParams.update({"svg.fonttype": "path", "svg.hashsalt": "palace-lab", "font.size": 9})
+
+
+@dataclass(frozen=True)
+class Chart:
+    name: str  # file stem, also the element id
+    title: str
+    svg_data_uri: str
+    png_path: Path | None = None
+
+
+def _save(fig, name: str, title: str, png_dir: Path | None) -> Chart:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    uri = "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue()).decode()
+    png = None
+    if png_dir is not None:
+        png = png_dir / f"{name}.png"
+        fig.savefig(png, format="png", dpi=150, bbox_inches="tight")
+    plt.close(fig)
+    return Chart(name, title, uri, png)
+
+
+def _ordered(values: pl.Series) -> list:
+    """Characters in card order (Mogul first), other keys sorted."""
+    vals = set(values)
+    if vals <= set(CHARACTER_NAMES):
+        return [c for c in CHARACTER_NAMES if c in vals]
+    return sorted(vals)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60]
+
+
+def rate_chart(
+    rates: pl.DataFrame, key: str, players: int, title: str, png_dir: Path | None, label=str
+) -> Chart:
+    """Win rate per key value (one marker per run) with intervals and the fair share."""
+    d = rates.filter(pl.col("players") == players)
+    runs = list(dict.fromkeys(d["run"]))
+    keys = _ordered(d[key])
+    fig, ax = plt.subplots(figsize=(7, 0.5 + 0.38 * len(keys) * max(1, len(runs) ** 0.5)))
+    step = 0.7 / max(1, len(runs))
+    for j, run in enumerate(runs):
+        r = d.filter(pl.col("run") == run)
+        ys = [keys.index(v) + (j - (len(runs) - 1) / 2) * step for v in r[key]]
+        rate = r["rate"].to_numpy()
+        err = [rate - r["lo"].to_numpy(), r["hi"].to_numpy() - rate]
+        ax.errorbar(rate * 100, ys, xerr=[e * 100 for e in err], fmt="o", capsize=3, label=run)
+    ax.axvline(100 / players, ls="--", color="grey", lw=1, label=f"fair share {100 / players:.1f}%")
+    ax.set_yticks(range(len(keys)), [label(k) for k in keys])
+    ax.invert_yaxis()
+    ax.set_xlabel("win rate, % (95% interval)")
+    ax.set_title(title)
+    ax.legend(fontsize=7, loc="best")
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, _slug(f"{key}-{players}p"), title, png_dir)
+
+
+def diff_chart(diffs: pl.DataFrame, key: str, players: int, png_dir: Path | None) -> Chart:
+    """Differences of win rate against the baseline run, with Newcombe intervals."""
+    d = diffs.filter(pl.col("players") == players)
+    runs = list(dict.fromkeys(d["run"]))
+    keys = _ordered(d[key])
+    fig, ax = plt.subplots(figsize=(7, 0.6 + 0.4 * len(keys) * max(1, len(runs) ** 0.5)))
+    step = 0.7 / max(1, len(runs))
+    for j, run in enumerate(runs):
+        r = d.filter(pl.col("run") == run)
+        ys = [keys.index(v) + (j - (len(runs) - 1) / 2) * step for v in r[key]]
+        diff = r["diff"].to_numpy() * 100
+        err = [diff - r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100 - diff]
+        ax.errorbar(diff, ys, xerr=err, fmt="s", capsize=3, label=run)
+    ax.axvline(0, color="grey", lw=1)
+    ax.set_yticks(range(len(keys)), [str(k) for k in keys])
+    ax.invert_yaxis()
+    base = d["baseline"][0]
+    ax.set_xlabel(f"difference in win rate vs {base}, points (95% interval)")
+    title = f"{players} players: change against {base}"
+    ax.set_title(title)
+    ax.legend(fontsize=7, loc="best")
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, _slug(f"diff-{key}-{players}p"), title, png_dir)
+
+
+def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None) -> Chart:
+    """Share of games per value (rounds, end reason), one bar group per run and player count."""
+    d = dist.with_columns(
+        (pl.col("run") + " · " + pl.col("players").cast(pl.String) + "p").alias("who")
+    )
+    whos = list(dict.fromkeys(d["who"]))
+    values = sorted(set(d[col]))
+    fig, ax = plt.subplots(figsize=(7, 3))
+    width = 0.8 / max(1, len(whos))
+    for j, who in enumerate(whos):
+        r = d.filter(pl.col("who") == who)
+        xs = [values.index(v) + (j - (len(whos) - 1) / 2) * width for v in r[col]]
+        rate = r["rate"].to_numpy() * 100
+        err = [rate - r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100 - rate]
+        ax.bar(xs, rate, width, yerr=err, capsize=2, label=who)
+    ax.set_xticks(range(len(values)), [str(v) for v in values])
+    ax.set_ylabel("% of games (95% interval)")
+    ax.set_xlabel(col.replace("_", " "))
+    ax.set_title(title)
+    ax.legend(fontsize=7)
+    ax.grid(axis="y", alpha=0.3)
+    return _save(fig, _slug(f"share-{col}"), title, png_dir)
+
+
+def sweep_chart(
+    rates: pl.DataFrame, key: str, param: str, values: dict[str, int], png_dir: Path | None
+) -> list[Chart]:
+    """Win rate of each key value against the swept rule value, one chart per player count."""
+    charts = []
+    d = rates.with_columns(pl.col("run").replace_strict(values, default=None).alias("x"))
+    for players in sorted(set(d["players"])):
+        p = d.filter(pl.col("players") == players).sort("x")
+        fig, ax = plt.subplots(figsize=(7, 3.5))
+        for k in _ordered(p[key]):
+            r = p.filter(pl.col(key) == k)
+            x = r["x"].to_numpy()
+            ax.plot(x, r["rate"].to_numpy() * 100, marker="o", label=str(k))
+            ax.fill_between(x, r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100, alpha=0.15)
+        ax.set_xticks(sorted(set(p["x"].drop_nulls())))
+        ax.axhline(100 / players, ls="--", color="grey", lw=1, label="fair share")
+        ax.set_xlabel(param)
+        ax.set_ylabel("win rate, % (95% band)")
+        title = f"{players} players: win rate by {key.replace('_', ' ')} against {param}"
+        ax.set_title(title)
+        ax.legend(fontsize=7, ncol=2)
+        ax.grid(alpha=0.3)
+        charts.append(_save(fig, _slug(f"sweep-{param}-{key}-{players}p"), title, png_dir))
+    return charts

@@ -1,0 +1,209 @@
+"""Render one self-contained HTML report (charts inline as data URIs) plus PNG charts beside it.
+
+Nothing is written until everything is rendered: the HTML goes to a temporary file
+that replaces the target at the end, and the chart folder is swapped in likewise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import sys
+import tempfile
+from datetime import UTC, datetime
+from importlib.metadata import version
+from pathlib import Path
+
+import jinja2
+
+from analyses.balance import Balance
+
+from . import charts as ch
+from . import tables as tb
+from .findings import findings
+
+
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("reports", "templates"),
+        autoescape=jinja2.select_autoescape(["html", "j2"], default=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
+    counts = sorted(set(b.start["players"]))
+    seat_lbl = lambda s: f"seat {s}"  # noqa: E731
+    order_lbl = lambda o: f"{o + 1}. in round 1"  # noqa: E731
+    power_charts = [
+        ch.rate_chart(
+            b.start, "start_character", n, f"{n} players: win rate by starting character", png_dir
+        )
+        for n in counts
+    ]
+    power_tables = [
+        tb.rate_table(
+            b.start,
+            "start_character",
+            "Win rate by starting character",
+            means=b.char_means,
+            note="n = games in which the character started; mean palaces and gold at the end.",
+        ),
+        tb.test_table(b.tests["start_character"], "Test of 'all starting characters equal'"),
+        tb.rate_table(b.end, "end_character", "Win rate by character held at the end"),
+        tb.test_table(b.tests["end_character"], "Test of 'all end characters equal'"),
+    ]
+    if b.held is not None:
+        power_tables.append(
+            tb.rate_table(
+                b.held,
+                "character",
+                "Win rate by each character held (several-characters games)",
+                note="A seat holding several characters counts for each of them.",
+            )
+        )
+    sections = [
+        {"id": "power", "title": "Character power", "charts": power_charts, "tables": power_tables},
+        {
+            "id": "seats",
+            "title": "Seat and turn order",
+            "charts": [
+                ch.rate_chart(
+                    b.seat, "seat", n, f"{n} players: win rate by seat", png_dir, seat_lbl
+                )
+                for n in counts
+            ]
+            + [
+                ch.rate_chart(
+                    b.order,
+                    "first_order",
+                    n,
+                    f"{n} players: win rate by round-1 turn order",
+                    png_dir,
+                    order_lbl,
+                )
+                for n in counts
+            ],
+            "tables": [
+                tb.rate_table(b.seat, "seat", "Win rate by seat", seat_lbl),
+                tb.test_table(b.tests["seat"], "Test of 'all seats equal'"),
+                tb.rate_table(b.order, "first_order", "Win rate by round-1 turn order", order_lbl),
+                tb.test_table(b.tests["first_order"], "Test of 'all turn-order positions equal'"),
+            ],
+        },
+        {
+            "id": "shape",
+            "title": "Game shape",
+            "charts": [
+                ch.share_chart(b.rounds, "rounds", "Rounds per game", png_dir),
+                ch.share_chart(b.end_reasons, "end_reason", "How games end", png_dir),
+            ],
+            "tables": [
+                tb.shape_table(b.shape, "Rounds, palaces and gold per game"),
+                tb.share_table(b.end_reasons, "end_reason", "End reason"),
+                tb.share_table(b.rounds, "rounds", "Rounds per game"),
+            ],
+            "note": "Gold curves and lead changes need per-round event data, which runs do "
+            "not record yet.",
+        },
+    ]
+    if b.start_diff.height:
+        diff_counts = sorted(set(b.start_diff["players"]))
+        sections.append(
+            {
+                "id": "variants",
+                "title": "Variants and rule values compared",
+                "charts": [
+                    ch.diff_chart(b.start_diff, "start_character", n, png_dir) for n in diff_counts
+                ],
+                "tables": [
+                    tb.diff_table(b.start_diff, "start_character", "Starting-character win rate"),
+                    tb.diff_table(b.seat_diff, "seat", "Seat win rate"),
+                    tb.diff_table(b.end_reason_diff, "end_reason", "End reason (share of games)"),
+                    tb.diff_table(b.shape_diff, "measure", "Game shape", points=False),
+                ],
+                "note": "Each run is compared with the first run given for the same player "
+                "count; intervals: Newcombe (rates), Welch (means). 'n.s.' = the interval "
+                "contains 0.",
+            }
+        )
+    if b.sweep_key:
+        values = {r.label: r.manifest["rules"][b.sweep_key] for r in b.runs}
+        sections.append(
+            {
+                "id": "sweep",
+                "title": f"Parameter sweep: {b.sweep_key}",
+                "charts": ch.sweep_chart(b.start, "start_character", b.sweep_key, values, png_dir),
+                "tables": [],
+                "note": "Read off the value at which a character's band meets the fair share.",
+            }
+        )
+    return sections
+
+
+def _repro(b: Balance) -> list[dict]:
+    out = []
+    for r in b.runs:
+        m = r.manifest
+        out.append(
+            {
+                "label": r.label,
+                "path": str(r.path),
+                "command": m.get("command", "?"),
+                "seed": m.get("seed"),
+                "players": m.get("players"),
+                "games": f"{r.games_done:,} of {m.get('games', 0):,}",
+                "status": m.get("status", "?"),
+                "strategies": ", ".join(str(s.get("name")) for s in m.get("strategies", [])),
+                "variants": ", ".join(m.get("variants", [])) or "none",
+                "rules_changed": json.dumps(m.get("rules_changed", {}), sort_keys=True),
+                "board": f"{m.get('board', {}).get('source', '?')} "
+                f"(sha256 {str(m.get('board', {}).get('sha256', '?'))[:12]})",
+                "version": f"{m.get('package_version', '?')} (git {m.get('git_commit') or '?'})",
+                "when": f"{m.get('created', '?')} – {m.get('finished') or '?'}",
+            }
+        )
+    return out
+
+
+def render_report(b: Balance, out: Path, command: list[str] | None = None) -> list[Path]:
+    """Write the report to `out` and its charts as PNG to `<stem>_charts/`; return the PNGs."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    png_final = out.parent / f"{out.stem}_charts"
+    png_tmp = Path(tempfile.mkdtemp(prefix=f".{out.stem}_charts.", dir=out.parent))
+    try:
+        sections = _sections(b, png_tmp)
+        html = (
+            _env()
+            .get_template("report.html.j2")
+            .render(
+                title="palace-lab balance report",
+                game=b.runs[0].game,
+                findings=findings(b),
+                sections=sections,
+                runs=_repro(b),
+                total_games=sum(r.games_done for r in b.runs),
+                report_command=shlex.join(command or ["palace-lab", *sys.argv[1:]]),
+                version=version("palace-lab"),
+                created=datetime.now(UTC).isoformat(timespec="seconds"),
+                unfinished=[r.label for r in b.runs if r.manifest.get("status") != "complete"],
+            )
+        )
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(html)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, out)
+        png_tmp.chmod(0o755)
+        if png_final.exists():
+            shutil.rmtree(png_final)
+        png_tmp.rename(png_final)
+    finally:
+        if png_tmp.exists():
+            shutil.rmtree(png_tmp)
+    return sorted(png_final.glob("*.png"))
