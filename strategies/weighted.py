@@ -1,0 +1,722 @@
+"""`weighted`: the parametric heuristic — every choice is a weighted sum of features.
+
+One weight vector (the registered params, by name) decides everything: which
+character to hold, where the setup houses go, which of the 45 action pairs to
+pick, where to travel and build. A family of players is therefore one compiled
+function plus different vectors, which is what a parameter search needs.
+
+Pick (M-R3): each pair is valued as the gold it brings or costs, the palaces it
+builds (palaces rank first, M-E2), the points it adds in cities weighted by how
+soon the governor track scores them (this round's city by the payout it would
+win, M-P2), the best governor move and character swap it allows, and a penalty
+for parts it cannot do (a forfeit pays every opponent, M-F2). City-bound pairs
+are valued in the best city the architect can reach with the gold left after
+the cheapest route's fees (M-F1).
+Turn: Gold first (so it pays for the route and the palace), then the route to
+the city chosen with the real gold, then palaces (inner site when free),
+houses, and the other parts; a part that is not legal is left undone.
+"""
+
+import numpy as np
+from numba import njit
+
+from simcore.core.rng_nb import random_nb
+from simcore.maharaja.board_layout import (
+    B_N_CITIES,
+    B_N_VILLAGES,
+    B_ROAD_A,
+    B_ROAD_B,
+    B_ROAD_NV,
+    B_ROAD_V0,
+    B_ROAD_V1,
+    B_START,
+    B_VIL_ROAD,
+    MAX_CITIES,
+)
+from simcore.maharaja.enums import (
+    A_CHARACTER,
+    A_GOLD,
+    A_GOVERNOR,
+    A_HOUSE,
+    A_MOVE_HOUSE,
+    A_PALACE,
+    A_PALACE_HOUSE,
+    A_QUARRY,
+    A_TWO_HOUSES,
+    BANK,
+    BUILDER,
+    DK_CHARACTER,
+    DK_PICK,
+    DK_REPLACE,
+    DK_SETUP_HOUSE,
+    DK_STEP,
+    E_OK,
+    LOC_CITY0,
+    MERCHANT,
+    N_ACTIONS,
+    OP_CHARACTER,
+    OP_END,
+    OP_GOLD,
+    OP_GOVERNOR,
+    OP_HOUSE,
+    OP_MOVE_HOUSE,
+    OP_PALACE,
+    OP_QUARRY,
+    OP_ROAD,
+    OUT_OF_GAME,
+    SADHU,
+    SITE_INNER,
+    SITE_OUTER,
+    SLOT_BUILDER,
+)
+from simcore.maharaja.layout import (
+    S_ARCH,
+    S_CHAR_OWNER,
+    S_GOLD,
+    S_GOV_PLACED,
+    S_INNER,
+    S_MAHARAJA,
+    S_N_PLAYERS,
+    S_OUTER_USED,
+    S_PALACES,
+    S_QUARRY,
+    S_STEPS,
+    S_SUPPLY,
+    S_VIL,
+    S_VIL_TOTAL,
+    T_ACTION,
+    T_HOUSES_LEFT,
+    T_OTHER_LEFT,
+    T_PALACE_LEFT,
+)
+from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
+from simcore.maharaja.nb.characters_nb import holds_nb, lowest_character_nb
+from simcore.maharaja.nb.governor_nb import field_of_nb, governor_target_nb
+from simcore.maharaja.nb.scoring_nb import city_points_nb
+from simcore.maharaja.nb.sig import F1, I1, U1
+from simcore.maharaja.nb.turn_nb import (
+    character_error_nb,
+    house_error_nb,
+    move_error_nb,
+    other_slot_error_nb,
+    palace_error_nb,
+)
+from simcore.maharaja.rules_layout import (
+    MAX_PLAYERS,
+    R_END_FIELD,
+    R_GOLD_ACTION,
+    R_HOUSE_COST,
+    R_INNER_POINTS,
+    R_MERCHANT_INCOME,
+    R_MONOPOLY_BONUS,
+    R_N_CHARACTERS,
+    R_OUTER_POINTS,
+    R_OUTER_SITES,
+    R_PALACES,
+    R_PAYOUT,
+    R_QUARRY_HOUSES,
+    R_SADHU_OUTER_POINTS,
+)
+from strategies.kit.route_nb import (
+    NO_ROUTE,
+    ROUTE_SIZE,
+    next_road_nb,
+    route_cost_nb,
+    route_costs_nb,
+    set_route_nb,
+)
+from strategies.kit.track_nb import rounds_until_scored_nb
+from strategies.registry import register
+
+P = MAX_PLAYERS
+
+# The weight vector, by name (registered params; order = index).
+PARAMS = {
+    "palace": 12.0,  # one palace built: palaces decide the ranking (M-E2)
+    "inner": 1.0,  # extra for the inner site (3 points instead of 1)
+    "gold": 0.7,  # one gold kept, earned or paid
+    "point": 1.2,  # one lasting point in a city, divided by (1 + rounds until it scores)
+    "score": 1.0,  # multiplier on this round's expected scoring gold
+    "village": 0.5,  # a house in a village (open roads, fees from others)
+    "governor": 0.6,  # per point of lead in a city the Governor brings nearer
+    "quarry": 0.5,  # per house the Quarry brings while the supply is low
+    "swap": 1.0,  # multiplier on the character preference a swap gains
+    "forfeit": 4.0,  # penalty per action part that cannot be done (M-F2)
+    "last_gold": 0.1,  # weight of gold spent in the last round (only a tie-break left)
+    "char_mogul": 1.0,
+    "char_merchant": 2.0,
+    "char_sadhu": 1.5,
+    "char_monk": 2.5,
+    "char_builder": 2.0,
+    "char_artist": 4.0,
+    "char_yogi": 1.0,
+    # Gumbel noise on the setup choice: 0 = always the preferred card. Above 0 every
+    # card gets played, so balance studies see each character in every seat order.
+    "char_noise": 1.0,
+}
+_NAMES = tuple(PARAMS)
+W_PALACE = _NAMES.index("palace")
+W_INNER = _NAMES.index("inner")
+W_GOLD = _NAMES.index("gold")
+W_POINT = _NAMES.index("point")
+W_SCORE = _NAMES.index("score")
+W_VILLAGE = _NAMES.index("village")
+W_GOVERNOR = _NAMES.index("governor")
+W_QUARRY = _NAMES.index("quarry")
+W_SWAP = _NAMES.index("swap")
+W_FORFEIT = _NAMES.index("forfeit")
+W_LAST_GOLD = _NAMES.index("last_gold")
+W_CHAR0 = _NAMES.index("char_mogul")
+W_CHAR_NOISE = _NAMES.index("char_noise")
+DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
+
+# scratch layout
+_ROUTE = 0  # cheapest routes from the architect (strategies.kit.route_nb)
+_TARGET = ROUTE_SIZE  # city this turn's plan builds in, -1 = none
+_PLANNED = _TARGET + 1  # 1 once this turn's route is planned
+_TMP = _PLANNED + 1  # one-entry out-parameter
+_RU = _TMP + 1  # [MAX_CITIES] rounds until each city is scored (kit.track_nb)
+_OPP = _RU + MAX_CITIES  # [MAX_PLAYERS] others' points in this round's city
+_PAY = _OPP + P  # [_MAX_PTS] this round's scoring gold by own points there
+_MAX_PTS = 48
+_NOW = _PAY + _MAX_PTS  # own points in this round's city when the tables were made
+_MEMO = _NOW + 1  # [45] best city value (x 2**20) per (palaces, houses, Gold actions)
+_MEMO_SIZE = 45
+_UNSET = -(1 << 62)
+
+_SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
+
+
+@njit(f"float64({I1}, {F1}, int64)", cache=True, _nrt=False)
+def char_value_nb(rules, params, k):
+    if k < 0 or k >= rules[R_N_CHARACTERS]:
+        return -1e9
+    return params[W_CHAR0 + k]
+
+
+@njit(f"int64({I1}, {I1}, {F1}, int64, {U1}, float64)", cache=True, _nrt=False)
+def best_bank_character_nb(state, rules, params, seat, rng, noise):
+    """The preferred bank character; with noise > 0, preference + noise * Gumbel draw."""
+    best = -1
+    best_v = -1e18
+    for k in range(rules[R_N_CHARACTERS]):
+        if state[S_CHAR_OWNER + k] == BANK:
+            v = char_value_nb(rules, params, k)
+            if noise > 0:
+                v -= noise * np.log(-np.log(random_nb(rng, 0) * 0.999999 + 5e-7))
+            if v > best_v:
+                best_v = v
+                best = k
+    return best
+
+
+@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, int64)", cache=True, _nrt=False)
+def village_value_nb(state, board, rules, params, seat, v):
+    """A house in village v: opens its road, keeps own travel free and earns fees."""
+    if state[S_VIL_TOTAL + v] >= village_cap_nb(state, rules):
+        return -1e9
+    r = board[B_VIL_ROAD + v]
+    val = 0.0
+    if board[B_ROAD_A + r] == board[B_START] or board[B_ROAD_B + r] == board[B_START]:
+        val += 0.5  # the spokes carry most traffic from the start
+    if state[S_VIL + v * P + seat] > 0:
+        val -= 1.0  # already own a house there: travel is free anyway
+    if state[S_VIL_TOTAL + v] == 0:
+        val += 0.5  # opponents passing pay only us
+        other = board[B_ROAD_V0 + r] if board[B_ROAD_V0 + r] != v else board[B_ROAD_V1 + r]
+        if board[B_ROAD_NV + r] < 2 or state[S_VIL_TOTAL + other] > 0:
+            val += 1.0  # this house opens the road
+    return val * params[W_VILLAGE]
+
+
+@njit(f"int64({I1}, {I1}, {I1}, {F1}, int64, int64)", cache=True, _nrt=False)
+def best_village_nb(state, board, rules, params, seat, slot):
+    """Best village for a house; slot >= 0 also checks that the house is legal now."""
+    best = -1
+    best_v = -1e18
+    for v in range(board[B_N_VILLAGES]):
+        if slot >= 0 and house_error_nb(state, board, rules, seat, slot, v) != E_OK:
+            continue
+        val = village_value_nb(state, board, rules, params, seat, v)
+        if val > best_v:
+            best_v = val
+            best = v
+    return best
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+def prepare_nb(state, board, rules, seat, scratch):
+    """Per-decision tables: rounds until each city scores, and this round's scoring
+    gold for every number of own points there (others as they stand; ties go to the
+    lower character, M-P2; a lone scorer gets the monopoly bonus, M-P3). Opponents'
+    points do not change during our own turn, so the tables hold for the whole turn."""
+    for c in range(board[B_N_CITIES]):
+        scratch[_RU + c] = rounds_until_scored_nb(state, board, c)
+    c = state[S_MAHARAJA]
+    n = state[S_N_PLAYERS]
+    mine = lowest_character_nb(state, seat)
+    row = R_PAYOUT + (n - 1) * P
+    scratch[_PAY] = 0
+    for pts in range(1, _MAX_PTS):
+        scratch[_PAY + pts] = 0
+    scratch[_NOW] = 0
+    if c < 0:
+        return
+    scratch[_NOW] = city_points_nb(state, board, rules, seat, c)
+    for q in range(n):
+        scratch[_OPP + q] = city_points_nb(state, board, rules, q, c) if q != seat else 0
+    for pts in range(1, _MAX_PTS):
+        rank = 0
+        others = 0
+        for q in range(n):
+            if q == seat:
+                continue
+            qp = scratch[_OPP + q]
+            if qp > 0:
+                others += 1
+            if qp > pts or (qp == pts and lowest_character_nb(state, q) < mine):
+                rank += 1
+        gold = rules[row + rank]
+        if others == 0:
+            gold += rules[R_MONOPOLY_BONUS]
+        scratch[_PAY + pts] = gold
+        if rank == 0:
+            for rest in range(pts + 1, _MAX_PTS):
+                scratch[_PAY + rest] = gold
+            return
+
+
+@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+def payout_nb(scratch, pts):
+    if pts <= 0:
+        return 0
+    return scratch[_PAY + min(pts, _MAX_PTS - 1)]
+
+
+@njit(f"float64({F1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def point_value_nb(params, scratch, c, pts):
+    """Lasting points in city c, worth more the sooner the track scores c."""
+    return params[W_POINT] * pts / (1.0 + scratch[_RU + c])
+
+
+@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64)", cache=True, _nrt=False)
+def gold_weight_nb(state, board, rules, params, spend):
+    """Gold is worth less once this is the last round: only the tie-break is left."""
+    if spend and field_of_nb(board, state[S_GOV_PLACED]) >= rules[R_END_FIELD]:
+        return params[W_GOLD] * params[W_LAST_GOLD]
+    return params[W_GOLD]
+
+
+@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, int64)", cache=True, _nrt=False)
+def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, now):
+    """Change of this round's scoring gold if the turn ends in end_city having added
+    `added` points there."""
+    m = state[S_MAHARAJA]
+    if m < 0:
+        return 0.0
+    here = state[S_ARCH + seat] == m
+    after = now
+    if end_city == m:
+        after += added
+        if not here:
+            after += 1
+    elif here:
+        after -= 1
+    if after == now:
+        return 0.0
+    diff = payout_nb(scratch, after) - payout_nb(scratch, now)
+    return diff * params[W_SCORE] * params[W_GOLD]
+
+
+@njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, int64, int64, int64, {I1})",
+    cache=True,
+    _nrt=False,
+)
+def city_value_nb(state, board, rules, params, seat, c, fee, gold, n_pal, n_house, scratch):
+    """Value of going to city c (fee paid) and building n_pal palaces and n_house houses
+    there with `gold` in hand, scoring this round's city included."""
+    m = state[S_MAHARAJA]
+    wg = gold_weight_nb(state, board, rules, params, 1)
+    g = gold - fee
+    val = -fee * params[W_GOLD]
+    pts = 0
+    built = 0
+    if n_pal > 0:
+        cost = palace_cost_nb(state, rules, seat)
+        left = rules[R_PALACES] - state[S_PALACES + seat]
+        inner_free = state[S_INNER + c] < 0
+        outer_free = rules[R_OUTER_SITES] - state[S_OUTER_USED + c]
+        outer_pts = (
+            rules[R_SADHU_OUTER_POINTS] if holds_nb(state, seat, SADHU) else rules[R_OUTER_POINTS]
+        )
+        for _ in range(n_pal):
+            if g < cost or left <= 0 or (not inner_free and outer_free <= 0):
+                val -= params[W_FORFEIT]
+                continue
+            g -= cost
+            left -= 1
+            built += 1
+            val += params[W_PALACE] - cost * wg
+            if inner_free:
+                inner_free = False
+                val += params[W_INNER]
+                pts += rules[R_INNER_POINTS]
+            else:
+                outer_free -= 1
+                pts += outer_pts
+    supply = state[S_SUPPLY + seat]
+    for _ in range(n_house):
+        if g < rules[R_HOUSE_COST] or supply <= 0:
+            val -= params[W_FORFEIT]
+            continue
+        g -= rules[R_HOUSE_COST]
+        supply -= 1
+        val -= rules[R_HOUSE_COST] * wg
+        pts += 1
+    if g < 0:
+        return -1e9
+    # lasting points; this round's city is valued by its payout below instead
+    if c != m:
+        val += point_value_nb(params, scratch, c, pts)
+    else:
+        val += point_value_nb(params, scratch, c, pts) * 0.5
+    val += score_gain_nb(state, board, rules, params, seat, c, pts, scratch, scratch[_NOW])
+    return val
+
+
+@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
+def governor_value_nb(state, board, rules, params, seat, scratch):
+    """Best Governor move: bring forward a city where seat leads (points over the best
+    other). scratch[_TMP] receives the city."""
+    best = scratch[_TMP : _TMP + 1]
+    n = state[S_N_PLAYERS]
+    best_v = -1e18
+    best[0] = -1
+    for c in range(board[B_N_CITIES]):
+        if governor_target_nb(state, board, rules, c) < 0:
+            continue
+        mine = city_points_nb(state, board, rules, seat, c)
+        top = 0
+        for q in range(n):
+            if q != seat:
+                qp = city_points_nb(state, board, rules, q, c)
+                if qp > top:
+                    top = qp
+        lead = mine - top
+        v = params[W_GOVERNOR] * lead / (1.0 + scratch[_RU + c])
+        if v > best_v:
+            best_v = v
+            best[0] = c
+    return best_v
+
+
+@njit(f"float64({I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
+def swap_value_nb(state, rules, params, seat, best):
+    """Best Character action (M-A9): preference gained; best[0] receives the character."""
+    mine = lowest_character_nb(state, seat)
+    base = char_value_nb(rules, params, mine) if mine < rules[R_N_CHARACTERS] else 0.0
+    best_v = -1e18
+    best[0] = -1
+    for k in range(rules[R_N_CHARACTERS]):
+        owner = state[S_CHAR_OWNER + k]
+        if owner == seat or owner == OUT_OF_GAME:
+            continue
+        v = (char_value_nb(rules, params, k) - base) * params[W_SWAP]
+        if v > best_v:
+            best_v = v
+            best[0] = k
+    return best_v
+
+
+@njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, float64, float64, float64)",
+    cache=True,
+    _nrt=False,
+)
+def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v):
+    """Value of picking actions a0 and a1 now (route costs and tables in scratch;
+    the best Governor and Character values given, -inf when impossible)."""
+    gold = state[S_GOLD + seat]
+    if holds_nb(state, seat, MERCHANT):
+        gold += rules[R_MERCHANT_INCOME]
+    val = 0.0
+    n_pal = 0
+    n_city = 0
+    n_flex = 0
+    quarry_left = state[S_QUARRY + seat]
+    for i in range(2):
+        a = a0 if i == 0 else a1
+        if a == A_GOLD:
+            gold += rules[R_GOLD_ACTION]
+            val += rules[R_GOLD_ACTION] * params[W_GOLD]
+        elif a == A_PALACE:
+            n_pal += 1
+        elif a == A_PALACE_HOUSE:
+            n_pal += 1
+            n_city += 1
+        elif a == A_TWO_HOUSES:
+            n_city += 2
+        elif a == A_HOUSE:
+            n_flex += 1
+        elif a == A_QUARRY:
+            got = min(rules[R_QUARRY_HOUSES], quarry_left)
+            quarry_left -= got
+            low = 1.0 if state[S_SUPPLY + seat] < 4 else 0.3
+            val += got * params[W_QUARRY] * low
+            if got < rules[R_QUARRY_HOUSES]:
+                val -= params[W_FORFEIT]
+        elif a == A_GOVERNOR:
+            val += gov_v
+        elif a == A_CHARACTER:
+            val += swap_v
+        elif a == A_MOVE_HOUSE:
+            val -= 0.5
+    here = state[S_ARCH + seat]
+    if n_pal + n_city == 0:
+        # free to travel anyway: the best of staying and going to this round's city
+        stay = score_gain_nb(state, board, rules, params, seat, here, 0, scratch, scratch[_NOW])
+        m = state[S_MAHARAJA]
+        go = -1e18
+        if m >= 0:
+            fee = route_cost_nb(scratch, _ROUTE, m)
+            if fee < NO_ROUTE and fee <= gold:
+                go = (
+                    score_gain_nb(state, board, rules, params, seat, m, 0, scratch, scratch[_NOW])
+                    - fee * params[W_GOLD]
+                )
+        flex = 0.0
+        if n_flex > 0:
+            if vil_v > -1e8 and state[S_SUPPLY + seat] >= n_flex and gold >= n_flex:
+                flex = n_flex * (vil_v - 0.2)
+            else:
+                flex = -params[W_FORFEIT] * n_flex
+        return val + max(stay, go) + flex
+    n_gold = (1 if a0 == A_GOLD else 0) + (1 if a1 == A_GOLD else 0)
+    key = _MEMO + n_pal * 15 + (n_city + n_flex) * 3 + n_gold
+    if scratch[key] != _UNSET:
+        return val + scratch[key] / 1048576.0
+    best = -1e18
+    for c in range(board[B_N_CITIES]):
+        fee = route_cost_nb(scratch, _ROUTE, c)
+        if fee >= NO_ROUTE or fee > gold:
+            continue
+        v = city_value_nb(
+            state, board, rules, params, seat, c, fee, gold, n_pal, n_city + n_flex, scratch
+        )
+        if v > best:
+            best = v
+    if best < -1e17:
+        best = -params[W_FORFEIT] * (n_pal + n_city + n_flex)
+    scratch[key] = np.int64(best * 1048576.0)
+    return val + scratch[key] / 1048576.0
+
+
+@njit(f"void({I1}, {I1}, {I1}, {F1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+def pick_nb(state, board, rules, params, seat, scratch, out):
+    """M-R3: the best of the 45 unordered pairs."""
+    route_costs_nb(state, board, seat, state[S_GOLD + seat] + 4, scratch, _ROUTE)
+    prepare_nb(state, board, rules, seat, scratch)
+    tmp = scratch[_TMP : _TMP + 1]
+    gov_v = governor_value_nb(state, board, rules, params, seat, scratch)
+    if tmp[0] < 0:
+        gov_v = -params[W_FORFEIT]
+    swap_v = swap_value_nb(state, rules, params, seat, tmp)
+    if tmp[0] < 0:
+        swap_v = -params[W_FORFEIT]
+    v = best_village_nb(state, board, rules, params, seat, -1)
+    vil_v = village_value_nb(state, board, rules, params, seat, v) if v >= 0 else -1e9
+    for i in range(_MEMO_SIZE):
+        scratch[_MEMO + i] = _UNSET
+    best = -1e18
+    out[0] = A_GOLD
+    out[1] = A_GOLD
+    for a0 in range(N_ACTIONS):
+        for a1 in range(a0, N_ACTIONS):
+            v = pair_value_nb(
+                state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v
+            )
+            if v > best:
+                best = v
+                out[0] = a0
+                out[1] = a1
+
+
+@njit(f"void({I1}, {I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
+def plan_turn_nb(state, board, rules, params, seat, scratch):
+    """Choose this turn's city with the real gold and store the route to it."""
+    gold = state[S_GOLD + seat]
+    route_costs_nb(state, board, seat, gold, scratch, _ROUTE)
+    prepare_nb(state, board, rules, seat, scratch)
+    n_pal = 0
+    n_house = 0
+    for s in range(2):
+        n_pal += state[T_PALACE_LEFT + s]
+        a = state[T_ACTION + s]
+        if a == A_TWO_HOUSES or a == A_PALACE_HOUSE:
+            n_house += state[T_HOUSES_LEFT + s]
+    here = state[S_ARCH + seat]
+    target = -1
+    if n_pal + n_house > 0:
+        best = -1e18
+        for c in range(board[B_N_CITIES]):
+            fee = route_cost_nb(scratch, _ROUTE, c)
+            if fee >= NO_ROUTE or fee > gold:
+                continue
+            v = city_value_nb(
+                state, board, rules, params, seat, c, fee, gold, n_pal, n_house, scratch
+            )
+            if v > best:
+                best = v
+                target = c
+    else:
+        m = state[S_MAHARAJA]
+        if m >= 0 and m != here:
+            fee = route_cost_nb(scratch, _ROUTE, m)
+            if fee < NO_ROUTE and fee <= gold:
+                gain = score_gain_nb(
+                    state, board, rules, params, seat, m, 0, scratch, scratch[_NOW]
+                )
+                gain -= score_gain_nb(
+                    state, board, rules, params, seat, here, 0, scratch, scratch[_NOW]
+                )
+                if gain > fee * params[W_GOLD]:
+                    target = m
+    scratch[_TARGET] = target
+    set_route_nb(state, board, seat, target, scratch, _ROUTE)
+    scratch[_PLANNED] = 1
+
+
+@njit(f"boolean({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
+def move_house_nb(state, board, rules, params, seat, s, out):
+    """M-A4: move a village house into the architect's city, else to a better village."""
+    here = state[S_ARCH + seat]
+    best_src = -1
+    best_src_v = 1e18
+    for v in range(board[B_N_VILLAGES]):
+        if state[S_VIL + v * P + seat] > 0:
+            val = village_value_nb(state, board, rules, params, seat, v)
+            if val < best_src_v:
+                best_src_v = val
+                best_src = v
+    if best_src < 0:
+        return False
+    if here < board[B_N_CITIES]:
+        dst = LOC_CITY0 + here
+        if move_error_nb(state, board, rules, seat, s, best_src, dst) == E_OK:
+            out[0] = OP_MOVE_HOUSE
+            out[1] = s
+            out[2] = best_src
+            out[3] = dst
+            return True
+    dst = best_village_nb(state, board, rules, params, seat, -1)
+    if dst >= 0 and move_error_nb(state, board, rules, seat, s, best_src, dst) == E_OK:
+        out[0] = OP_MOVE_HOUSE
+        out[1] = s
+        out[2] = best_src
+        out[3] = dst
+        return True
+    return False
+
+
+@njit(f"int64({I1}, {I1}, {I1}, {F1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+def step_nb(state, board, rules, params, seat, scratch, out):
+    """One operation of the turn; returns 1 when written, 0 for OP_END."""
+    if state[S_STEPS] == 0:
+        scratch[_PLANNED] = 0
+    # Gold first: it pays for the route and the palace
+    for s in range(2):
+        if state[T_ACTION + s] == A_GOLD and state[T_OTHER_LEFT + s] > 0:
+            out[0] = OP_GOLD
+            out[1] = s
+            return 1
+    if scratch[_PLANNED] == 0:
+        plan_turn_nb(state, board, rules, params, seat, scratch)
+    road = next_road_nb(scratch, _ROUTE)
+    if road >= 0:
+        out[0] = OP_ROAD
+        out[1] = road
+        return 1
+    here = state[S_ARCH + seat]
+    in_city = here < board[B_N_CITIES]
+    for s in range(2):
+        if state[T_PALACE_LEFT + s] > 0:
+            for site in (SITE_INNER, SITE_OUTER):
+                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
+                    out[0] = OP_PALACE
+                    out[1] = s
+                    out[2] = site
+                    return 1
+    for s in (0, 1, SLOT_BUILDER):
+        if s == SLOT_BUILDER:
+            if not holds_nb(state, seat, BUILDER) or state[T_OTHER_LEFT + s] <= 0:
+                continue
+        elif state[T_HOUSES_LEFT + s] <= 0:
+            continue
+        if in_city and house_error_nb(state, board, rules, seat, s, LOC_CITY0 + here) == E_OK:
+            now = city_points_nb(state, board, rules, seat, state[S_MAHARAJA])
+            city_v = point_value_nb(params, scratch, here, 1) + score_gain_nb(
+                state, board, rules, params, seat, here, 1, scratch, now
+            )
+            v = best_village_nb(state, board, rules, params, seat, s)
+            vil_v = village_value_nb(state, board, rules, params, seat, v) if v >= 0 else -1e9
+            out[0] = OP_HOUSE
+            out[1] = s
+            out[2] = LOC_CITY0 + here if city_v >= vil_v else v
+            return 1
+        v = best_village_nb(state, board, rules, params, seat, s)
+        if v >= 0:
+            out[0] = OP_HOUSE
+            out[1] = s
+            out[2] = v
+            return 1
+    tmp = scratch[_TMP : _TMP + 1]
+    for s in range(2):
+        if state[T_OTHER_LEFT + s] <= 0:
+            continue
+        a = state[T_ACTION + s]
+        if a == A_QUARRY:
+            out[0] = OP_QUARRY
+            out[1] = s
+            return 1
+        if a == A_GOVERNOR:
+            governor_value_nb(state, board, rules, params, seat, scratch)
+            if tmp[0] >= 0:
+                out[0] = OP_GOVERNOR
+                out[1] = s
+                out[2] = tmp[0]
+                return 1
+        elif a == A_CHARACTER:
+            swap_value_nb(state, rules, params, seat, tmp)
+            if tmp[0] >= 0 and character_error_nb(state, rules, seat, s, tmp[0]) == E_OK:
+                out[0] = OP_CHARACTER
+                out[1] = s
+                out[2] = tmp[0]
+                return 1
+        elif a == A_MOVE_HOUSE and other_slot_error_nb(state, seat, s, A_MOVE_HOUSE) == E_OK:
+            if move_house_nb(state, board, rules, params, seat, s, out):
+                return 1
+    out[0] = OP_END
+    return 0
+
+
+@register(
+    "weighted",
+    "parametric heuristic: action pairs, cities and characters scored by a weight vector",
+    params=PARAMS,
+)
+@njit(_SIG, cache=True, _nrt=False)
+def weighted_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
+    if kind == DK_STEP:
+        step_nb(state, board, rules, params, seat, scratch, out)
+        return 0
+    if kind == DK_PICK:
+        pick_nb(state, board, rules, params, seat, scratch, out)
+        return 0
+    if kind == DK_CHARACTER:
+        return best_bank_character_nb(state, rules, params, seat, rng, params[W_CHAR_NOISE])
+    if kind == DK_REPLACE:
+        return best_bank_character_nb(state, rules, params, seat, rng, 0.0)
+    if kind == DK_SETUP_HOUSE:
+        return best_village_nb(state, board, rules, params, seat, -1)
+    return -1
