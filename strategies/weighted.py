@@ -180,7 +180,13 @@ _OPP = _RU + MAX_CITIES  # [MAX_PLAYERS] others' points in this round's city
 _PAY = _OPP + P  # [_MAX_PTS] this round's scoring gold by own points there
 _MAX_PTS = 48
 _NOW = _PAY + _MAX_PTS  # own points in this round's city when the tables were made
-_MEMO = _NOW + 1  # [45] best city value (x 2**20) per (palaces, houses, Gold actions)
+_COST = _NOW + 1  # own palace cost (M-A6, M-K6)
+_LEFT = _COST + 1  # own palaces still to build
+_OUTER_PTS = _LEFT + 1  # points per own outer palace (M-K3)
+_SUPPLY = _OUTER_PTS + 1  # own houses in the supply
+_HERE_M = _SUPPLY + 1  # 1 if the architect stands in this round's city
+_LAST = _HERE_M + 1  # 1 in the last round (the governor sits on the end field)
+_MEMO = _LAST + 1  # [45] best city value (x 2**20) per (palaces, houses, Gold actions)
 _MEMO_SIZE = 45
 _UNSET = -(1 << 62)
 
@@ -252,6 +258,13 @@ def prepare_nb(state, board, rules, seat, scratch):
     points do not change during our own turn, so the tables hold for the whole turn."""
     for c in range(board[B_N_CITIES]):
         scratch[_RU + c] = rounds_until_scored_nb(state, board, c)
+    scratch[_COST] = palace_cost_nb(state, rules, seat)
+    scratch[_LEFT] = rules[R_PALACES] - state[S_PALACES + seat]
+    sadhu = holds_nb(state, seat, SADHU)
+    scratch[_OUTER_PTS] = rules[R_SADHU_OUTER_POINTS] if sadhu else rules[R_OUTER_POINTS]
+    scratch[_SUPPLY] = state[S_SUPPLY + seat]
+    scratch[_HERE_M] = 1 if state[S_ARCH + seat] == state[S_MAHARAJA] else 0
+    scratch[_LAST] = 1 if field_of_nb(board, state[S_GOV_PLACED]) >= rules[R_END_FIELD] else 0
     c = state[S_MAHARAJA]
     n = state[S_N_PLAYERS]
     mine = lowest_character_nb(state, seat)
@@ -299,14 +312,6 @@ def point_value_nb(params, scratch, c, pts):
     return params[W_POINT] * pts / (1.0 + scratch[_RU + c])
 
 
-@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64)", cache=True, _nrt=False)
-def gold_weight_nb(state, board, rules, params, spend):
-    """Gold is worth less once this is the last round: only the tie-break is left."""
-    if spend and field_of_nb(board, state[S_GOV_PLACED]) >= rules[R_END_FIELD]:
-        return params[W_GOLD] * params[W_LAST_GOLD]
-    return params[W_GOLD]
-
-
 @njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, int64)", cache=True, _nrt=False)
 def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, now):
     """Change of this round's scoring gold if the turn ends in end_city having added
@@ -329,34 +334,28 @@ def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, n
 
 
 @njit(
-    f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, int64, int64, int64, {I1})",
+    f"float64({I1}, {I1}, {F1}, int64, int64, int64, int64, int64, {I1})",
     cache=True,
     _nrt=False,
 )
-def city_value_nb(state, board, rules, params, seat, c, fee, gold, n_pal, n_house, scratch):
+def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, scratch):
     """Value of going to city c (fee paid) and building n_pal palaces and n_house houses
-    there with `gold` in hand, scoring this round's city included."""
-    m = state[S_MAHARAJA]
-    wg = gold_weight_nb(state, board, rules, params, 1)
+    there with `gold` in hand, this round's scoring included (tables from prepare_nb)."""
+    wg = params[W_GOLD] * (params[W_LAST_GOLD] if scratch[_LAST] else 1.0)
     g = gold - fee
     val = -fee * params[W_GOLD]
     pts = 0
-    built = 0
     if n_pal > 0:
-        cost = palace_cost_nb(state, rules, seat)
-        left = rules[R_PALACES] - state[S_PALACES + seat]
+        cost = scratch[_COST]
+        left = scratch[_LEFT]
         inner_free = state[S_INNER + c] < 0
         outer_free = rules[R_OUTER_SITES] - state[S_OUTER_USED + c]
-        outer_pts = (
-            rules[R_SADHU_OUTER_POINTS] if holds_nb(state, seat, SADHU) else rules[R_OUTER_POINTS]
-        )
         for _ in range(n_pal):
             if g < cost or left <= 0 or (not inner_free and outer_free <= 0):
                 val -= params[W_FORFEIT]
                 continue
             g -= cost
             left -= 1
-            built += 1
             val += params[W_PALACE] - cost * wg
             if inner_free:
                 inner_free = False
@@ -364,24 +363,31 @@ def city_value_nb(state, board, rules, params, seat, c, fee, gold, n_pal, n_hous
                 pts += rules[R_INNER_POINTS]
             else:
                 outer_free -= 1
-                pts += outer_pts
-    supply = state[S_SUPPLY + seat]
+                pts += scratch[_OUTER_PTS]
+    supply = scratch[_SUPPLY]
+    hc = rules[R_HOUSE_COST]
     for _ in range(n_house):
-        if g < rules[R_HOUSE_COST] or supply <= 0:
+        if g < hc or supply <= 0:
             val -= params[W_FORFEIT]
             continue
-        g -= rules[R_HOUSE_COST]
+        g -= hc
         supply -= 1
-        val -= rules[R_HOUSE_COST] * wg
+        val -= hc * wg
         pts += 1
-    if g < 0:
-        return -1e9
-    # lasting points; this round's city is valued by its payout below instead
-    if c != m:
-        val += point_value_nb(params, scratch, c, pts)
-    else:
-        val += point_value_nb(params, scratch, c, pts) * 0.5
-    val += score_gain_nb(state, board, rules, params, seat, c, pts, scratch, scratch[_NOW])
+    # lasting points, worth more the sooner the track scores the city
+    lasting = params[W_POINT] * pts / (1.0 + scratch[_RU + c])
+    now = scratch[_NOW]
+    after = now
+    if c == state[S_MAHARAJA]:
+        lasting *= 0.5  # this round's city is valued mostly by its payout
+        after += pts + (1 - scratch[_HERE_M])
+    elif scratch[_HERE_M]:
+        after -= 1
+    val += lasting
+    if after != now:
+        val += (
+            (payout_nb(scratch, after) - payout_nb(scratch, now)) * params[W_SCORE] * params[W_GOLD]
+        )
     return val
 
 
@@ -501,9 +507,7 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
         fee = route_cost_nb(scratch, _ROUTE, c)
         if fee >= NO_ROUTE or fee > gold:
             continue
-        v = city_value_nb(
-            state, board, rules, params, seat, c, fee, gold, n_pal, n_city + n_flex, scratch
-        )
+        v = city_value_nb(state, rules, params, c, fee, gold, n_pal, n_city + n_flex, scratch)
         if v > best:
             best = v
     if best < -1e17:
@@ -563,9 +567,7 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
             fee = route_cost_nb(scratch, _ROUTE, c)
             if fee >= NO_ROUTE or fee > gold:
                 continue
-            v = city_value_nb(
-                state, board, rules, params, seat, c, fee, gold, n_pal, n_house, scratch
-            )
+            v = city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, scratch)
             if v > best:
                 best = v
                 target = c

@@ -1,0 +1,573 @@
+"""`chaser`: chase the Maharaja — build where the scoring is, turn gold into palaces.
+
+The plan a player would recognise. Each round the Maharaja's city (S_MAHARAJA) is
+scored (M-P); the chaser walks its architect there on the cheapest route with fees
+(architect present = 1 point) and builds: palaces first (the inner site, 3 points,
+when free), houses when it needs points to beat the best opponent there. Winning
+the scoring pays most (12/9/6/3 with four players, M-P2), and that gold goes back
+into palaces, since the final ranking counts palaces before gold (M-E2). With no
+palace in reach it takes Gold, or moves a governor (M-A8) when that brings cities
+where it leads sooner and pushes cities where opponents lead later. Setup houses go
+on the roads of the first scored cities (free passage for itself, M-F1); the
+character is the bank card with the highest weight (parameters). Every operation is
+checked with the engine's own legality tests first, so it makes no illegal request.
+"""
+
+from numba import njit
+
+from simcore.maharaja.board_layout import (
+    B_HOPS,
+    B_N_CITIES,
+    B_N_ROADS,
+    B_N_VILLAGES,
+    B_ROAD_A,
+    B_ROAD_B,
+    B_ROAD_NV,
+    B_ROAD_V0,
+    B_ROAD_V1,
+    B_START,
+    B_VIL_ROAD,
+    MAX_JUNCTIONS,
+    MAX_ROADS,
+    MAX_VILLAGES,
+)
+from simcore.maharaja.enums import (
+    A_CHARACTER,
+    A_GOLD,
+    A_GOVERNOR,
+    A_HOUSE,
+    A_MOVE_HOUSE,
+    A_PALACE,
+    A_PALACE_HOUSE,
+    A_QUARRY,
+    A_TWO_HOUSES,
+    BANK,
+    BUILDER,
+    DK_CHARACTER,
+    DK_PICK,
+    DK_REPLACE,
+    DK_SETUP_HOUSE,
+    DK_STEP,
+    E_OK,
+    LOC_CITY0,
+    MONK,
+    OP_END,
+    OP_GOLD,
+    OP_GOVERNOR,
+    OP_HOUSE,
+    OP_PALACE,
+    OP_QUARRY,
+    OP_ROAD,
+    SADHU,
+    SITE_INNER,
+    SITE_OUTER,
+    SLOT_BUILDER,
+)
+from simcore.maharaja.layout import (
+    S_ARCH,
+    S_CHAR_OWNER,
+    S_CITY_HOUSES,
+    S_GOLD,
+    S_GOV_POS,
+    S_INNER,
+    S_MAHARAJA,
+    S_N_PLAYERS,
+    S_OUTER,
+    S_OUTER_USED,
+    S_PALACES,
+    S_QUARRY,
+    S_ROUND,
+    S_STEPS,
+    S_SUPPLY,
+    S_VIL,
+    S_VIL_TOTAL,
+    T_ACTION,
+    T_HOUSES_LEFT,
+    T_OTHER_LEFT,
+    T_PALACE_LEFT,
+)
+from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
+from simcore.maharaja.nb.characters_nb import holds_nb
+from simcore.maharaja.nb.governor_nb import governor_target_nb
+from simcore.maharaja.nb.scoring_nb import city_points_nb
+from simcore.maharaja.nb.sig import F1, I1, U1
+from simcore.maharaja.nb.turn_nb import house_error_nb, other_slot_error_nb, palace_error_nb
+from simcore.maharaja.rules_layout import (
+    MAX_PLAYERS,
+    R_ARCHITECT_POINTS,
+    R_HOUSE_COST,
+    R_HOUSE_POINTS,
+    R_INNER_POINTS,
+    R_N_CHARACTERS,
+    R_OUTER_POINTS,
+    R_OUTER_SITES,
+    R_PALACES,
+    R_SADHU_OUTER_POINTS,
+)
+from strategies.kit.route_nb import (
+    NO_ROUTE,
+    ROUTE_SIZE,
+    next_road_nb,
+    route_cost_nb,
+    route_costs_nb,
+    set_route_nb,
+)
+from strategies.kit.track_nb import rounds_until_scored_nb
+from strategies.registry import register
+
+P = MAX_PLAYERS
+
+# parameters (order of the @register params below)
+P_MARGIN = 0  # points of lead wanted in the scored city before houses stop paying
+P_TRAVEL_MAX = 1  # fees worth paying only for the architect's point
+P_GOV_GAIN = 2  # weighted lead a Governor move must add to replace a Gold action (>= 100: never)
+P_DECAY = 3  # weight of each later scoring relative to the one before
+P_W_CHAR = 4  # six character weights: Mogul, Merchant, Sadhu, Monk, Builder, Artist
+
+# scratch layout
+_TARGET = 0  # city chosen for this turn
+_ROUTE = 2  # the route block (strategies.kit.route_nb)
+_GOV = _ROUTE + ROUTE_SIZE  # [MAX_JUNCTIONS] governor positions while simulating a move
+_LEAD = _GOV + MAX_JUNCTIONS  # [MAX_JUNCTIONS] own points minus best opponent's, per city
+_ORDER = _LEAD + MAX_JUNCTIONS  # [MAX_JUNCTIONS] cities in scoring order
+_ROADV = _ORDER + MAX_JUNCTIONS  # [MAX_ROADS] value of each road for the coming trips
+_WEIGHT = _ROADV + MAX_ROADS  # [MAX_JUNCTIONS] weight (x1000) of a scoring r rounds ahead
+_SETUP = _WEIGHT + MAX_JUNCTIONS  # 1 once the setup road values are known
+_SNAP = _SETUP + 1  # round, Monk's owner, village totals when the pick planned the route
+SCRATCH_USED = _SNAP + 2 + MAX_VILLAGES  # of the 256 entries a seat has
+
+_SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
+
+
+@njit(f"int64({I1}, {I1}, {F1})", cache=True, _nrt=False)
+def best_bank_character_nb(state, rules, params):
+    """The bank character with the highest weight (M-S3, M-A9 replacement)."""
+    best = -1
+    best_w = -1e30
+    for k in range(rules[R_N_CHARACTERS]):
+        if state[S_CHAR_OWNER + k] != BANK:
+            continue
+        w = params[P_W_CHAR + k] if k < 6 else 0.0
+        if w > best_w:
+            best_w = w
+            best = k
+    return best
+
+
+@njit(f"boolean({I1}, int64, int64, int64, int64)", cache=True, _nrt=False)
+def on_short_path_nb(board, a, b, x, y):
+    """Is the road x-y on a shortest (fewest roads) path from junction a to b?"""
+    h = B_HOPS
+    n = MAX_JUNCTIONS
+    d = board[h + a * n + b]
+    if board[h + a * n + x] + 1 + board[h + y * n + b] == d:
+        return True
+    return board[h + a * n + y] + 1 + board[h + x * n + b] == d
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, float64)", cache=True, _nrt=False)
+def road_values_nb(state, board, scratch, start, decay):
+    """scratch[_ROADV + r] (x1000): how much road r serves the coming trips — from
+    `start`, then the next scored cities in order; a road on a leg's shortest path
+    counts with that leg's weight (decay per later leg)."""
+    n = board[B_N_CITIES]
+    for c in range(n):
+        scratch[_ORDER + rounds_until_scored_nb(state, board, c)] = c
+    for r in range(board[B_N_ROADS]):
+        scratch[_ROADV + r] = 0
+    k_max = min(4, n)
+    here = start
+    w = 1000.0
+    for k in range(k_max):
+        c = scratch[_ORDER + k]
+        if c != here:
+            for r in range(board[B_N_ROADS]):
+                if on_short_path_nb(board, here, c, board[B_ROAD_A + r], board[B_ROAD_B + r]):
+                    scratch[_ROADV + r] += int(w)
+        here = c
+        w *= decay
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+def valued_village_nb(state, board, rules, seat, scratch):
+    """The village with room of highest road value (road_values_nb). A village already
+    holding an own house is worth little more (passage is free, M-F1); one whose house
+    opens a two-village road is worth a little more."""
+    cap = village_cap_nb(state, rules)
+    best = -1
+    best_val = -1
+    for v in range(board[B_N_VILLAGES]):
+        if state[S_VIL_TOTAL + v] >= cap:
+            continue
+        r = board[B_VIL_ROAD + v]
+        val = scratch[_ROADV + r]
+        if state[S_VIL + v * P + seat] > 0:
+            val //= 10
+        elif board[B_ROAD_NV + r] > 1:
+            other = board[B_ROAD_V0 + r] if board[B_ROAD_V1 + r] == v else board[B_ROAD_V1 + r]
+            if state[S_VIL_TOTAL + other] > 0:
+                val += val // 5
+        if val > best_val:
+            best_val = val
+            best = v
+    return best
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64, float64, {I1})", cache=True, _nrt=False)
+def best_village_nb(state, board, rules, seat, start, decay, scratch):
+    """The village with room whose house helps the coming trips most (-1 if none)."""
+    road_values_nb(state, board, scratch, start, decay)
+    return valued_village_nb(state, board, rules, seat, scratch)
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def static_points_nb(state, board, rules, q, c):
+    """q's points in city c without the architect (it moves every turn)."""
+    pts = city_points_nb(state, board, rules, q, c)
+    if state[S_ARCH + q] == c:
+        pts -= rules[R_ARCHITECT_POINTS]
+    return pts
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def best_opponent_points_nb(state, board, rules, seat, c):
+    """Most points an opponent has in city c now (public pieces only)."""
+    best = 0
+    for q in range(state[S_N_PLAYERS]):
+        if q != seat:
+            pts = city_points_nb(state, board, rules, q, c)
+            if pts > best:
+                best = pts
+    return best
+
+
+@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
+def free_sites_nb(state, rules, c):
+    n = rules[R_OUTER_SITES] - state[S_OUTER_USED + c]
+    if state[S_INNER + c] < 0:
+        n += 1
+    return n
+
+
+@njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def palace_points_nb(state, rules, seat, c):
+    """Points the next own palace in c would score: inner if free, else outer (M-K3)."""
+    if state[S_INNER + c] < 0:
+        return rules[R_INNER_POINTS]
+    if holds_nb(state, seat, SADHU):
+        return rules[R_SADHU_OUTER_POINTS]
+    return rules[R_OUTER_POINTS]
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+def best_governor_nb(state, board, rules, seat, params, scratch, out):
+    """The Governor move (M-A8) that best brings leading cities sooner and pushes the
+    others later; out[0] = its city (-1 if none can move). Returns the gain over not
+    moving in weighted lead (x1000): a city scored r rounds after the next one weighs
+    decay**r, a lead counts up to 3 points either way. This round's city is fixed."""
+    n = board[B_N_CITIES]
+    maharaja = state[S_MAHARAJA] if state[S_ROUND] > 0 else -1
+    w = 1000.0
+    for r in range(n + 1):
+        scratch[_WEIGHT + r] = int(w)
+        w *= params[P_DECAY]
+    sadhu = state[S_CHAR_OWNER + SADHU]
+    n_pl = state[S_N_PLAYERS]
+    for c in range(n):
+        # pieces only (architects move every turn); home cities (M-A7h) left out
+        best_opp = 0
+        mine = 0
+        for q in range(n_pl):
+            o = state[S_OUTER + c * P + q]
+            pts = (
+                state[S_CITY_HOUSES + c * P + q] * rules[R_HOUSE_POINTS]
+                + o * (rules[R_SADHU_OUTER_POINTS] if q == sadhu else rules[R_OUTER_POINTS])
+                + (rules[R_INNER_POINTS] if state[S_INNER + c] == q else 0)
+            )
+            if q == seat:
+                mine = pts
+            elif pts > best_opp:
+                best_opp = pts
+        lead = mine - best_opp
+        scratch[_LEAD + c] = max(-3, min(3, lead))
+        r = 0
+        if c != maharaja:
+            pc = state[S_GOV_POS + c]
+            for d in range(n):
+                if d != maharaja and state[S_GOV_POS + d] < pc:
+                    r += 1
+        scratch[_GOV + c] = r  # rank in the coming scoring order
+    best = -1
+    best_gain = -(1 << 40)
+    for c in range(n):
+        target = governor_target_nb(state, board, rules, c)
+        if target < 0:
+            continue
+        gain = 0
+        if c != maharaja:
+            # c swaps places with each city it passes: c earlier, each of those later
+            pos = state[S_GOV_POS + c]
+            k = 0
+            for d in range(n):
+                q = state[S_GOV_POS + d]
+                if d != c and d != maharaja and target <= q < pos:
+                    k += 1
+                    rd = scratch[_GOV + d]
+                    gain += scratch[_LEAD + d] * (scratch[_WEIGHT + rd + 1] - scratch[_WEIGHT + rd])
+            rc = scratch[_GOV + c]
+            gain += scratch[_LEAD + c] * (scratch[_WEIGHT + rc - k] - scratch[_WEIGHT + rc])
+        if gain > best_gain:
+            best_gain = gain
+            best = c
+    out[0] = best
+    return best_gain
+
+
+@njit(f"void({I1}, {I1}, {I1})", cache=True, _nrt=False)
+def snapshot_nb(state, board, scratch):
+    """Remember what the travel costs depend on besides the own pieces (M-F1, M-K4)."""
+    scratch[_SNAP] = state[S_ROUND]
+    scratch[_SNAP + 1] = state[S_CHAR_OWNER + MONK]
+    for v in range(board[B_N_VILLAGES]):
+        scratch[_SNAP + 2 + v] = state[S_VIL_TOTAL + v]
+
+
+@njit(f"boolean({I1}, {I1}, {I1})", cache=True, _nrt=False)
+def snapshot_valid_nb(state, board, scratch):
+    """True if the travel costs planned at the pick still hold: same round, same
+    Monk, no house built or moved in a village since (gold has only grown)."""
+    if scratch[_SNAP] != state[S_ROUND] or scratch[_SNAP + 1] != state[S_CHAR_OWNER + MONK]:
+        return False
+    for v in range(board[B_N_VILLAGES]):
+        if scratch[_SNAP + 2 + v] != state[S_VIL_TOTAL + v]:
+            return False
+    return True
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, {F1}, {I1})", cache=True, _nrt=False)
+def fallback_city_nb(state, board, rules, seat, params, scratch):
+    """After route_costs_nb: the reachable city scored soonest (-1 if none)."""
+    best = -1
+    best_r = 1 << 30
+    for c in range(board[B_N_CITIES]):
+        if route_cost_nb(scratch, _ROUTE, c) < NO_ROUTE:
+            r = rounds_until_scored_nb(state, board, c)
+            if r < best_r:
+                best_r = r
+                best = c
+    return best
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {U1}, {I1}, {I1})", cache=True, _nrt=False)
+def pick_nb(state, board, rules, seat, params, rng, scratch, out):
+    """M-R3: two actions that build a palace in the scored city when the gold allows,
+    houses when points are short there, otherwise Gold (or a Governor move)."""
+    g = state[S_GOLD + seat]
+    cost = palace_cost_nb(state, rules, seat)
+    t = state[S_MAHARAJA]
+    route_costs_nb(state, board, seat, g, scratch, _ROUTE)
+    snapshot_nb(state, board, scratch)
+    if t < 0 or route_cost_nb(scratch, _ROUTE, t) >= NO_ROUTE:
+        t = fallback_city_nb(state, board, rules, seat, params, scratch)
+    here = state[S_ARCH + seat]
+    if t < 0:
+        t = here if here < board[B_N_CITIES] else -1
+    travel = route_cost_nb(scratch, _ROUTE, t) if t >= 0 else 0
+    avail = g - travel
+    supply = state[S_SUPPLY + seat]
+    n_pal = 0
+    if t >= 0:
+        n_pal = avail // cost
+        left = rules[R_PALACES] - state[S_PALACES + seat]
+        n_pal = min(n_pal, 2, left, free_sites_nb(state, rules, t))
+    # points needed to lead the scored city
+    need = 0
+    if t >= 0 and t == state[S_MAHARAJA]:
+        mine = static_points_nb(state, board, rules, seat, t) + rules[R_ARCHITECT_POINTS]
+        if n_pal > 0:
+            mine += palace_points_nb(state, rules, seat, t)
+        if n_pal > 1:
+            mine += rules[R_OUTER_POINTS]
+        need = best_opponent_points_nb(state, board, rules, seat, t) + int(params[P_MARGIN]) - mine
+    hc = rules[R_HOUSE_COST]
+    spare = avail - n_pal * cost
+    if n_pal >= 2:
+        out[0] = A_PALACE_HOUSE if spare >= hc and supply > 0 else A_PALACE
+        out[1] = A_PALACE
+        return
+    if n_pal == 1:
+        if need > 0 and spare >= hc and supply > 0:
+            out[0] = A_PALACE_HOUSE
+            spare -= hc
+            supply -= 1
+            need -= 1
+        else:
+            out[0] = A_PALACE
+        if need > 1 and spare >= 2 * hc and supply >= 2:
+            out[1] = A_TWO_HOUSES
+        elif need > 0 and spare >= hc and supply >= 1:
+            out[1] = A_HOUSE
+        else:
+            out[1] = A_GOLD
+        return
+    out[0] = A_GOLD
+    out[1] = A_GOLD
+    if t < 0 or here >= board[B_N_CITIES] and route_cost_nb(scratch, _ROUTE, t) >= NO_ROUTE:
+        return
+    if need > 1 and avail >= 2 * hc and supply >= 2:
+        out[1] = A_TWO_HOUSES
+    elif need > 0 and avail >= hc and supply >= 1:
+        out[1] = A_HOUSE
+    elif supply < 2 and state[S_QUARRY + seat] >= 2 and need > 0:
+        out[1] = A_QUARRY
+    elif params[P_GOV_GAIN] < 100.0:
+        gain = best_governor_nb(state, board, rules, seat, params, scratch, out[2:])
+        if out[2] >= 0 and gain >= 1000.0 * params[P_GOV_GAIN]:
+            out[1] = A_GOVERNOR
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1})", cache=True, _nrt=False)
+def plan_turn_nb(state, board, rules, seat, params, scratch):
+    """At the first step: the city to walk to and its cheapest route (M-F1). With a
+    palace to build: the scored city if the palaces stay affordable, else the
+    soonest-scored city where they do; without: the scored city if fees are low."""
+    g = state[S_GOLD + seat]
+    n_pal = 0
+    city_bound = False
+    for s in range(2):
+        a = state[T_ACTION + s]
+        if a == A_PALACE or a == A_PALACE_HOUSE:
+            n_pal += 1
+        if a == A_PALACE or a == A_PALACE_HOUSE or a == A_HOUSE or a == A_TWO_HOUSES:
+            city_bound = True
+    cost = palace_cost_nb(state, rules, seat)
+    if not snapshot_valid_nb(state, board, scratch):
+        route_costs_nb(state, board, seat, g, scratch, _ROUTE)
+    t = state[S_MAHARAJA]
+    target = -1
+    left = rules[R_PALACES] - state[S_PALACES + seat]
+    if n_pal > left:
+        n_pal = left
+    if n_pal > 0:
+        # most palaces first, then the soonest-scored city
+        best_n = 0
+        best_r = 1 << 30
+        for c in range(board[B_N_CITIES]):
+            d = route_cost_nb(scratch, _ROUTE, c)
+            if d >= NO_ROUTE:
+                continue
+            k = min(n_pal, (g - d) // cost, free_sites_nb(state, rules, c))
+            r = rounds_until_scored_nb(state, board, c)
+            if k > best_n or (k == best_n and k > 0 and r < best_r):
+                best_n = k
+                best_r = r
+                target = c
+    if target < 0:
+        d = route_cost_nb(scratch, _ROUTE, t) if t >= 0 else NO_ROUTE
+        if d < NO_ROUTE and (city_bound or d <= params[P_TRAVEL_MAX]):
+            target = t
+        elif city_bound and state[S_ARCH + seat] >= board[B_N_CITIES]:
+            target = fallback_city_nb(state, board, rules, seat, params, scratch)
+    scratch[_TARGET] = target
+    set_route_nb(state, board, seat, target, scratch, _ROUTE)
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+def step_nb(state, board, rules, seat, params, scratch, out):
+    """M-R4: walk the planned route, then palaces, houses, the one-part actions, end."""
+    if state[S_STEPS] == 0:
+        plan_turn_nb(state, board, rules, seat, params, scratch)
+    road = next_road_nb(scratch, _ROUTE)
+    if road >= 0:
+        out[0] = OP_ROAD
+        out[1] = road
+        return
+    here = state[S_ARCH + seat]
+    in_city = here < board[B_N_CITIES]
+    for s in range(2):
+        if state[T_PALACE_LEFT + s] > 0:
+            for site in (SITE_INNER, SITE_OUTER):
+                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
+                    out[0] = OP_PALACE
+                    out[1] = s
+                    out[2] = site
+                    return
+    builder = holds_nb(state, seat, BUILDER) and state[T_OTHER_LEFT + SLOT_BUILDER] > 0
+    for s in (0, 1, SLOT_BUILDER):
+        if s == SLOT_BUILDER and not builder:
+            continue
+        if s != SLOT_BUILDER and state[T_HOUSES_LEFT + s] <= 0:
+            continue
+        if in_city and house_error_nb(state, board, rules, seat, s, LOC_CITY0 + here) == E_OK:
+            out[0] = OP_HOUSE
+            out[1] = s
+            out[2] = LOC_CITY0 + here
+            return
+        if s == SLOT_BUILDER:
+            continue
+        v = best_village_nb(state, board, rules, seat, here, params[P_DECAY], scratch)
+        if v >= 0 and house_error_nb(state, board, rules, seat, s, v) == E_OK:
+            out[0] = OP_HOUSE
+            out[1] = s
+            out[2] = v
+            return
+    for s in range(2):
+        if state[T_OTHER_LEFT + s] <= 0:
+            continue
+        a = state[T_ACTION + s]
+        if a == A_GOLD and other_slot_error_nb(state, seat, s, A_GOLD) == E_OK:
+            out[0] = OP_GOLD
+            out[1] = s
+            return
+        if a == A_QUARRY and other_slot_error_nb(state, seat, s, A_QUARRY) == E_OK:
+            out[0] = OP_QUARRY
+            out[1] = s
+            return
+        if a == A_GOVERNOR and other_slot_error_nb(state, seat, s, A_GOVERNOR) == E_OK:
+            best_governor_nb(state, board, rules, seat, params, scratch, out[3:])
+            if out[3] >= 0:
+                out[0] = OP_GOVERNOR
+                out[1] = s
+                out[2] = out[3]
+                out[3] = 0
+                return
+        # Character and Move house are never picked by the chaser
+        if a == A_CHARACTER or a == A_MOVE_HOUSE:
+            continue
+    out[0] = OP_END
+
+
+@register(
+    "chaser",
+    "chases the Maharaja: palaces and houses in the city scored now, governor moves",
+    params={
+        "margin": 1.0,
+        "travel_max": 5.0,
+        "gov_gain": 1.5,
+        "decay": 0.6,
+        "w_mogul": 6.0,
+        "w_merchant": 1.0,
+        "w_sadhu": 2.0,
+        "w_monk": 0.5,
+        "w_builder": 0.0,
+        "w_artist": 5.0,
+    },
+)
+@njit(_SIG, cache=True, _nrt=False)
+def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
+    if kind == DK_STEP:
+        step_nb(state, board, rules, seat, params, scratch, out)
+        return 0
+    if kind == DK_PICK:
+        pick_nb(state, board, rules, seat, params, rng, scratch, out)
+        out[2] = 0
+        return 0
+    if kind == DK_CHARACTER or kind == DK_REPLACE:
+        return best_bank_character_nb(state, rules, params)
+    if kind == DK_SETUP_HOUSE:
+        # the scoring order cannot change during setup: road values once
+        if scratch[_SETUP] == 0:
+            road_values_nb(state, board, scratch, board[B_START], params[P_DECAY])
+            scratch[_SETUP] = 1
+        return valued_village_nb(state, board, rules, seat, scratch)
+    return -1

@@ -1,0 +1,146 @@
+"""`weighted`, the parametric heuristic: legal play, and choices that follow its weights."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+import strategies
+from simcore.maharaja.enums import (
+    A_GOLD,
+    A_PALACE,
+    A_PALACE_HOUSE,
+    ARTIST,
+    DK_CHARACTER,
+    DK_PICK,
+    MONK,
+    OP_END,
+)
+from simcore.maharaja.game import play_batch
+from simcore.maharaja.layout import S_ASK_SEAT, S_CHAR_OWNER, S_PALACES, S_PHASE
+from simcore.maharaja.nb.game_nb import OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, advance_nb, answer_nb
+from simcore.maharaja.record_layout import REC_END_REASON, REC_ERRORS, REC_PALACES, REC_RANK
+from simcore.maharaja.rules import RuleSet
+from strategies.weighted import DEFAULTS, PARAMS, weighted_decide_nb
+from tests.maharaja.state_builder import (
+    BOARD_ARR,
+    NO_LOG,
+    RULES_ARR,
+    new_state,
+    put_houses,
+    set_gold,
+    village,
+)
+
+PLAIN = os.environ.get("NUMBA_DISABLE_JIT") == "1"
+
+
+def params(**changes: float) -> np.ndarray:
+    vec = DEFAULTS.copy()
+    for key, value in changes.items():
+        vec[list(PARAMS).index(key)] = value
+    return vec
+
+
+def decide(kind, seat, state, par=None, scratch=None):
+    out = np.zeros(OUT_SIZE, dtype=np.int64)
+    rng = np.array([12345], dtype=np.uint64)
+    scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64) if scratch is None else scratch
+    par = DEFAULTS if par is None else par
+    ret = weighted_decide_nb(kind, seat, state, BOARD_ARR, RULES_ARR, par, rng, scratch, out)
+    return ret, out
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_plays_legal_games_alone_and_among_random(players):
+    n = 2 if PLAIN else 200
+    for names in (["weighted"] * players, ["weighted"] + ["random"] * (players - 1)):
+        sids, par = strategies.seat_arrays(strategies.resolve(names, players))
+        rec = play_batch(strategies.driver_for(), sids, par, n, players, 3, 0, RuleSet())
+        assert rec[:, :, REC_ERRORS].max() == 0, names
+        assert (rec[:, :, REC_END_REASON] > 0).all()
+        assert ((rec[:, :, REC_RANK] == 0).sum(axis=1) == 1).all()  # one winner a game
+
+
+def test_character_choice_follows_the_weights():
+    """With no noise the setup choice is the highest-weighted bank card (Artist 4.0 by
+    default); once the Artist is taken, the Monk (2.5) is next."""
+    state = new_state(4, chars=(0, 1, 2, 4))
+    for k in (ARTIST, MONK):
+        state[S_CHAR_OWNER + k] = -1  # back in the bank
+    no_noise = params(char_noise=0.0)
+    assert decide(DK_CHARACTER, 0, state, no_noise)[0] == ARTIST
+    state[S_CHAR_OWNER + ARTIST] = 3
+    assert decide(DK_CHARACTER, 0, state, no_noise)[0] == MONK
+    # a designer's vector changes the choice without recompiling
+    state[S_CHAR_OWNER + ARTIST] = -1
+    assert decide(DK_CHARACTER, 0, state, params(char_noise=0.0, char_artist=-5.0))[0] == MONK
+
+
+def _first_pick(state):
+    work = np.zeros(WORK_SIZE, dtype=np.int64)
+    kind = advance_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, work)
+    assert kind == DK_PICK and state[S_ASK_SEAT] == 0
+    return decide(DK_PICK, 0, state)[1][:2]
+
+
+def _open_road_to_orange(state):
+    for i in range(2):  # a house of seat 1 in each village of S-orange: the road is open
+        put_houses(state, 1, village("S", "orange", i), 1)
+
+
+def test_a_rich_player_picks_a_palace_and_builds_it():
+    """24 gold (two palaces of 12) and an open road: a palace (worth 12 by default)
+    beats keeping 12 gold (12 x 0.7), so the pick holds a palace action, and the turn
+    builds it with no illegal request."""
+    state = new_state(4)
+    _open_road_to_orange(state)
+    set_gold(state, 0, 26)
+    a0, a1 = _first_pick(state)
+    assert {a0, a1} & {A_PALACE, A_PALACE_HOUSE}
+    # play the round with these picks for seat 0 and Gold for the others
+    work = np.zeros(WORK_SIZE, dtype=np.int64)
+    out = np.zeros(OUT_SIZE, dtype=np.int64)
+    out[:2] = (a0, a1)
+    answer_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, out, 0)
+    scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64)
+    for _ in range(200):
+        kind = advance_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, work)
+        seat = state[S_ASK_SEAT]
+        if seat == 0:
+            ret, out = decide(kind, 0, state, scratch=scratch)
+        else:
+            out = np.zeros(OUT_SIZE, dtype=np.int64)
+            ret = 0
+            if kind == DK_PICK:
+                out[:2] = (A_GOLD, A_GOLD)
+            else:
+                out[0] = OP_END
+        answer_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, out, ret)
+        if state[S_PALACES + 0] > 0 or state[S_PHASE] == 8:
+            break
+    assert state[S_PALACES + 0] >= 1
+
+
+def test_a_poor_player_does_not_pick_a_palace():
+    """With 3 gold no palace (12) can be paid: picking one would only forfeit (M-F2)."""
+    state = new_state(4)
+    _open_road_to_orange(state)
+    set_gold(state, 0, 3)
+    a0, a1 = _first_pick(state)
+    assert not {a0, a1} & {A_PALACE, A_PALACE_HOUSE}
+
+
+def test_games_are_reproducible_and_strong_against_random():
+    names = ["weighted", "random", "random", "random"]
+    sids, par = strategies.seat_arrays(strategies.resolve(names, 4))
+    rules = RuleSet(first_chooser=-1)
+    a = play_batch(strategies.driver_for(), sids, par, 300, 4, 9, 0, rules)
+    b = play_batch(strategies.driver_for(), sids, par, 300, 4, 9, 0, rules)
+    assert np.array_equal(a, b)
+    wins = (a[:, 0, REC_RANK] == 0).mean()
+    assert wins > 0.9  # a fair seat would win 25%
+    assert np.median(a[:, 0, REC_PALACES]) >= 5
