@@ -1,0 +1,708 @@
+"""`house-network`: own the main roads, win city scorings with houses, then palaces.
+
+The plan a player would recognise. Setup: take the Builder (a free house every
+turn) or the Wandering monk (the bank pays its fees), and put the four houses on
+the main roads, those used by most shortest junction-to-junction routes (weighted
+by the degree of their ends), completing own roads first, so that own travel is
+free and the others pay fees to us. Each round: pick the two actions whose
+outcome is worth most, checked for feasibility first so that nothing is
+forfeited: walk (cheapest route with fees, opening closed roads with own houses)
+to the city the Maharaja scores now or next, build houses there to take first
+place and the scoring gold, a palace when the gold allows, Quarry when the supply
+runs low. Palaces decide the ranking (then gold), so in the last rounds only
+palaces and gold count.
+
+Per-round cost: one Dijkstra (9 junctions) when picking and one when the turn
+starts; the route is then walked one road per step.
+"""
+
+from numba import njit
+
+from simcore.maharaja.board_layout import (
+    B_ADJ_ROAD,
+    B_ADJ_TO,
+    B_DEG,
+    B_HOPS,
+    B_N_CITIES,
+    B_N_JUNCTIONS,
+    B_N_ROADS,
+    B_N_VILLAGES,
+    B_ROAD_A,
+    B_ROAD_B,
+    B_ROAD_NV,
+    B_ROAD_V0,
+    B_ROAD_V1,
+    B_VIL_ROAD,
+    MAX_DEGREE,
+    MAX_JUNCTIONS,
+    MAX_ROADS,
+)
+from simcore.maharaja.enums import (
+    A_GOLD,
+    A_HOUSE,
+    A_PALACE,
+    A_PALACE_HOUSE,
+    A_QUARRY,
+    A_TWO_HOUSES,
+    ARTIST,
+    BANK,
+    BUILDER,
+    DK_CHARACTER,
+    DK_PICK,
+    DK_REPLACE,
+    DK_SETUP_HOUSE,
+    DK_STEP,
+    E_OK,
+    LOC_CITY0,
+    MERCHANT,
+    MOGUL,
+    MONK,
+    N_CHARACTERS_MAX,
+    OP_END,
+    OP_GOLD,
+    OP_HOUSE,
+    OP_PALACE,
+    OP_QUARRY,
+    OP_ROAD,
+    SADHU,
+    SITE_INNER,
+    SITE_OUTER,
+    SLOT_BUILDER,
+    YOGI,
+)
+from simcore.maharaja.layout import (
+    S_ARCH,
+    S_CHAR_OWNER,
+    S_GOLD,
+    S_GOV_PLACED,
+    S_GOV_POS,
+    S_INNER,
+    S_MAHARAJA,
+    S_N_PLAYERS,
+    S_OUTER_USED,
+    S_PALACES,
+    S_QUARRY,
+    S_ROUND,
+    S_STEPS,
+    S_SUPPLY,
+    S_VIL,
+    S_VIL_TOTAL,
+    T_ACTION,
+    T_HOUSES_LEFT,
+    T_OTHER_LEFT,
+    T_PALACE_LEFT,
+)
+from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
+from simcore.maharaja.nb.characters_nb import holds_nb
+from simcore.maharaja.nb.scoring_nb import city_points_nb
+from simcore.maharaja.nb.sig import F1, I1, U1
+from simcore.maharaja.nb.travel_nb import UNREACHABLE, road_cost_nb, road_open_nb
+from simcore.maharaja.nb.turn_nb import house_error_nb, palace_error_nb
+from simcore.maharaja.rules_layout import (
+    MAX_PLAYERS,
+    R_ARCHITECT_POINTS,
+    R_END_FIELD,
+    R_GOLD_ACTION,
+    R_HOUSE_COST,
+    R_INNER_POINTS,
+    R_MONOPOLY_BONUS,
+    R_N_CHARACTERS,
+    R_OUTER_POINTS,
+    R_OUTER_SITES,
+    R_PALACES,
+    R_PAYOUT,
+    R_QUARRY_HOUSES,
+    R_ROUND_LIMIT,
+)
+from strategies.kit.route_nb import R_DIST, R_LEN, R_POS, R_PREV, R_ROADS, ROUTE_SIZE, set_route_nb
+from strategies.registry import register
+
+P = MAX_PLAYERS
+_SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
+
+PARAMS = {
+    "palace_value": 16.0,  # worth of a palace in gold before the late rounds
+    "late_rounds": 2.0,  # fewer rounds left than this: only palaces and gold count
+    "house_value": 1.5,  # worth of a city house for later scorings
+    "village_value": 1.0,  # worth of a village house (fees, free travel, an open road)
+    "open_penalty": 2.0,  # route weight of a closed village to open, in gold
+    "supply_keep": 3.0,  # supply kept in hand: each house below it is worth one gold
+}
+# their positions in the parameter vector
+P_PALACE = 0  # worth of a palace in gold before the late rounds
+P_LATE = 1  # rounds left from which only palaces and gold count
+P_HOUSE = 2  # worth of a city house for later scorings
+P_VILLAGE = 3  # worth of a village house (fees, free travel, an open road)
+P_OPEN = 4  # route weight of a closed village to open, in gold
+P_SUPPLY = 5  # supply kept in hand (each house below it is worth one gold)
+
+# scratch layout
+_INIT = 0  # 1 once the road importance is computed
+_DEST = 1  # destination junction of this turn
+_TO_CITY = 2  # 1: flexible houses go into the destination city
+_IMP = 3  # [MAX_ROADS] road importance
+_OG = _IMP + MAX_ROADS  # [MAX_JUNCTIONS] gold for the cheapest route (fees + opening houses)
+_OE = _OG + MAX_JUNCTIONS  # [MAX_JUNCTIONS] closed villages to open on it
+_OTH = _OE + MAX_JUNCTIONS  # [P] the others' points in the scored city (2 x points + tie)
+_N_PAY = 8
+_PAY = _OTH + P  # [_N_PAY] scoring gold if this turn adds k points in the scored city
+_K_GOLD = _PAY + _N_PAY  # facts of this decision (see _turn_facts_nb, _city_facts_nb)
+_K_SUP = _K_GOLD + 1
+_K_QB = _K_GOLD + 2
+_K_BUILDER = _K_GOLD + 3
+_K_PC = _K_GOLD + 4
+_K_PAL_LEFT = _K_GOLD + 5
+_K_SCORING = _K_GOLD + 6
+_K_INNER = _K_GOLD + 7
+_K_SITES = _K_GOLD + 8
+_K_OG = _K_GOLD + 9
+_K_OE = _K_GOLD + 10
+_ROUTE = _K_GOLD + 11  # kit.route_nb block (DIST/PREV filled by _open_costs_nb)
+_SCRATCH_END = _ROUTE + ROUTE_SIZE
+
+# setup / replacement preference: Builder, Monk, Artist, Merchant, Mogul, Sadhu, Yogi
+_PREF = (BUILDER, MONK, ARTIST, MERCHANT, MOGUL, SADHU, YOGI)
+# the plan uses six actions: Gold, House, Two houses, Quarry, Palace, Palace+house
+_N_ACTS = 6
+_N_PAIRS = 21  # unordered pairs, the same action twice allowed (M-R3)
+_INFEASIBLE = -1.0e18
+
+
+@njit(f"void({I1}, {I1})", cache=True, _nrt=False)
+def road_importance_nb(board, scratch):
+    """Importance of each road a-b: the junctions nearer to a (in roads, board hops)
+    times those nearer to b, each weighted by its degree; every such pair has its
+    shortest routes through this road when it is the only bridge between the sides,
+    so it counts how many junction-to-junction routes a road carries (O(roads x
+    junctions): it runs in every game)."""
+    nj = board[B_N_JUNCTIONS]
+    mj = MAX_JUNCTIONS
+    for r in range(board[B_N_ROADS]):
+        a = board[B_ROAD_A + r]
+        b = board[B_ROAD_B + r]
+        side_a = 0
+        side_b = 0
+        for i in range(nj):
+            ha = board[B_HOPS + i * mj + a]
+            hb = board[B_HOPS + i * mj + b]
+            if ha < hb:
+                side_a += board[B_DEG + i]
+            elif hb < ha:
+                side_b += board[B_DEG + i]
+        scratch[_IMP + r] = side_a * side_b
+    scratch[_INIT] = 1
+
+
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+def _road_village_nb(board, r, i):
+    return board[B_ROAD_V0 + r] if i == 0 else board[B_ROAD_V1 + r]
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+def best_village_nb(state, board, rules, seat, scratch):
+    """Village with room for a network house: main roads first, empty villages (they
+    open a road and keep its fees ours) and villages completing an own road preferred;
+    never a village where we already have a house. -1 if none."""
+    cap = village_cap_nb(state, rules)
+    best = -1
+    best_score = -1
+    for v in range(board[B_N_VILLAGES]):
+        if state[S_VIL_TOTAL + v] >= cap or state[S_VIL + v * P + seat] > 0:
+            continue
+        r = board[B_VIL_ROAD + v]
+        imp = scratch[_IMP + r]
+        score = imp
+        if state[S_VIL_TOTAL + v] == 0:
+            score += imp
+        if board[B_ROAD_NV + r] > 1:
+            other = board[B_ROAD_V0 + r]
+            if other == v:
+                other = board[B_ROAD_V1 + r]
+            if state[S_VIL + other * P + seat] > 0:
+                score += imp
+        if score > best_score:
+            best_score = score
+            best = v
+    if best < 0:  # only villages where we already are: any with room
+        for v in range(board[B_N_VILLAGES]):
+            if state[S_VIL_TOTAL + v] < cap:
+                return v
+    return best
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, int64, int64, {I1})", cache=True, _nrt=False)
+def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
+    """Dijkstra from the architect where a closed village costs a house (and `wopen`
+    extra weight): _OG/_OE hold gold and villages to open on each cheapest route,
+    the route block's DIST/PREV the weights and last roads (for set_route_nb).
+    It stops once junction `stop` is settled (-1: never): others may stay unsettled."""
+    nj = board[B_N_JUNCTIONS]
+    dist = _ROUTE + R_DIST
+    prev = _ROUTE + R_PREV
+    for j in range(nj):
+        scratch[dist + j] = UNREACHABLE
+        scratch[prev + j] = -1
+        scratch[_OG + j] = 0
+        scratch[_OE + j] = 0
+    start = state[S_ARCH + seat]
+    scratch[dist + start] = 0
+    monk = holds_nb(state, seat, MONK)
+    hc = rules[R_HOUSE_COST]
+    done = 0
+    for _ in range(nj):
+        u = -1
+        best = UNREACHABLE
+        for j in range(nj):
+            if (done >> j) & 1 == 0 and scratch[dist + j] < best:
+                best = scratch[dist + j]
+                u = j
+        if u < 0 or u == stop:
+            break  # the junctions settled so far keep their cheapest routes
+        done |= 1 << u
+        for k in range(board[B_DEG + u]):
+            w = board[B_ADJ_TO + u * MAX_DEGREE + k]
+            if (done >> w) & 1 == 1:
+                continue
+            r = board[B_ADJ_ROAD + u * MAX_DEGREE + k]
+            g = 0
+            e = 0
+            for i in range(board[B_ROAD_NV + r]):
+                v = _road_village_nb(board, r, i)
+                t = state[S_VIL_TOTAL + v]
+                if t == 0:
+                    e += 1
+                    g += hc
+                elif not monk and state[S_VIL + v * P + seat] == 0:
+                    g += t
+            d = best + g + e * wopen
+            if d < scratch[dist + w]:
+                scratch[dist + w] = d
+                scratch[prev + w] = r
+                scratch[_OG + w] = scratch[_OG + u] + g
+                scratch[_OE + w] = scratch[_OE + u] + e
+    scratch[_ROUTE + R_LEN] = 0
+    scratch[_ROUTE + R_POS] = 0
+
+
+@njit(f"int64({I1}, {I1}, {I1})", cache=True, _nrt=False)
+def rounds_left_nb(state, board, rules):
+    """Rounds still to play after this one, from the governor track (M-E1, M-V1)."""
+    field = state[S_GOV_PLACED] - board[B_N_CITIES] + 1
+    left = rules[R_END_FIELD] - field
+    if rules[R_ROUND_LIMIT] > 0 and rules[R_ROUND_LIMIT] - state[S_ROUND] < left:
+        left = rules[R_ROUND_LIMIT] - state[S_ROUND]
+    return left if left > 0 else 0
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+def _turn_facts_nb(state, board, rules, seat, scratch):
+    """What every evaluation of this decision reads: own gold, supply, ..."""
+    scratch[_K_GOLD] = state[S_GOLD + seat]
+    scratch[_K_SUP] = state[S_SUPPLY + seat]
+    scratch[_K_QB] = state[S_QUARRY + seat]
+    scratch[_K_BUILDER] = 1 if holds_nb(state, seat, BUILDER) else 0
+    scratch[_K_PC] = palace_cost_nb(state, rules, seat)
+    scratch[_K_PAL_LEFT] = rules[R_PALACES] - state[S_PALACES + seat]
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, int64, boolean, {I1})", cache=True, _nrt=False)
+def _city_facts_nb(state, board, rules, seat, d, pay, scratch):
+    """Facts about destination d: free palace sites, and if the Maharaja scores it this
+    round, the payout table _PAY[k] for k points added by this turn (M-P1..M-P3).
+    Without `pay` the table is left out, and so is the scoring gold from the worth."""
+    scratch[_K_SCORING] = 0
+    scratch[_K_INNER] = 0
+    scratch[_K_SITES] = 0
+    if d >= board[B_N_CITIES]:
+        return
+    inner = 1 if state[S_INNER + d] < 0 else 0
+    scratch[_K_INNER] = inner
+    scratch[_K_SITES] = inner + rules[R_OUTER_SITES] - state[S_OUTER_USED + d]
+    if not pay or d != state[S_MAHARAJA] or state[S_ROUND] == 0:
+        return
+    scratch[_K_SCORING] = 1
+    n = state[S_N_PLAYERS]
+    base = city_points_nb(state, board, rules, seat, d)
+    if state[S_ARCH + seat] != d:
+        base += rules[R_ARCHITECT_POINTS]
+    for q in range(n):
+        scratch[_OTH + q] = 0 if q == seat else 2 * city_points_nb(state, board, rules, q, d)
+    # a tie goes to the lower character (M-P2): a half point more for whoever holds
+    # a lower one than our lowest (one pass over the cards, lowest first)
+    for k in range(N_CHARACTERS_MAX):
+        q = state[S_CHAR_OWNER + k]
+        if q == seat:
+            break
+        if 0 <= q < n:
+            scratch[_OTH + q] |= 1
+    row = R_PAYOUT + (n - 1) * P
+    for k in range(_N_PAY):
+        mine = base + k
+        rank = 0
+        alone = True
+        for q in range(n):
+            pq = scratch[_OTH + q]
+            if pq >= 2:  # at least one point
+                alone = False
+                if pq > 2 * mine:
+                    rank += 1
+        gold = rules[row + rank] if mine > 0 else 0
+        if alone and mine > 0:
+            gold += rules[R_MONOPOLY_BONUS]
+        scratch[_PAY + k] = gold
+
+
+@njit(
+    f"float64({I1}, {F1}, int64, int64, int64, int64, {I1}, {I1})",
+    cache=True,
+    _nrt=False,
+)
+def best_pair_nb(rules, params, only0, only1, d_is_city, late, scratch, pair):
+    """Best of the 21 pairs (or just only0, only1 when only0 >= 0) at the destination
+    prepared in scratch (_turn_facts_nb, _city_facts_nb, route gold/opening in
+    _K_OG/_K_OE), written to pair[0], pair[1]; returns its worth, _INFEASIBLE if none.
+
+    Worth = gold left + palaces + scoring gold + houses; a pair is infeasible when any
+    part could not be done (nothing is forfeited, M-F2). One loop, all facts hoisted.
+    """
+    e = scratch[_K_OE]
+    builder = scratch[_K_BUILDER]
+    qb = scratch[_K_QB]
+    sup0 = scratch[_K_SUP]
+    gold0 = scratch[_K_GOLD]
+    og = scratch[_K_OG]
+    pc = scratch[_K_PC]
+    pal_left = scratch[_K_PAL_LEFT]
+    sites = scratch[_K_SITES]
+    scoring = scratch[_K_SCORING]
+    first_pal = rules[R_INNER_POINTS] if scratch[_K_INNER] == 1 else rules[R_OUTER_POINTS]
+    outer_pts = rules[R_OUTER_POINTS]
+    qh = rules[R_QUARRY_HOUSES]
+    hc = rules[R_HOUSE_COST]
+    ga = rules[R_GOLD_ACTION]
+    w_pal = 1000.0 if late else params[P_PALACE]
+    w_vil = 0.0 if late else params[P_VILLAGE]
+    w_house = 0.0 if late else params[P_HOUSE]
+    keep = 0.0 if late else params[P_SUPPLY]
+    w_flex = w_house if (d_is_city == 1 and w_house > w_vil) else w_vil
+    best = _INFEASIBLE
+    # actions that cannot be part of any feasible pair here (a quick filter, for speed)
+    skip = 0
+    if d_is_city == 0 or pal_left <= 0 or sites <= 0 or gold0 + 2 * ga < og - e * hc + pc:
+        skip |= (1 << A_PALACE) | (1 << A_PALACE_HOUSE)
+    if d_is_city == 0:
+        skip |= 1 << A_TWO_HOUSES
+    if qb < qh:
+        skip |= 1 << A_QUARRY
+    n_pairs = _N_PAIRS if only0 < 0 else 1
+    i = 0
+    j = 0
+    for _ in range(n_pairs):
+        if only0 < 0:
+            # the pairs i <= j of the six actions 0, 1, 2, 4, 5, 6 (no Move house)
+            a0 = i if i < 3 else i + 1
+            a1 = j if j < 3 else j + 1
+            j += 1
+            if j == _N_ACTS:
+                i += 1
+                j = i
+            if (skip >> a0) & 1 == 1 or (skip >> a1) & 1 == 1:
+                continue
+        else:
+            a0 = only0
+            a1 = only1
+        n_gold = (1 if a0 == A_GOLD else 0) + (1 if a1 == A_GOLD else 0)
+        n_quarry = (1 if a0 == A_QUARRY else 0) + (1 if a1 == A_QUARRY else 0)
+        n_two = (1 if a0 == A_TWO_HOUSES else 0) + (1 if a1 == A_TWO_HOUSES else 0)
+        n_pal = (1 if a0 == A_PALACE or a0 == A_PALACE_HOUSE else 0) + (
+            1 if a1 == A_PALACE or a1 == A_PALACE_HOUSE else 0
+        )
+        hp = (  # paid house parts
+            2 * n_two
+            + (1 if a0 == A_HOUSE or a0 == A_PALACE_HOUSE else 0)
+            + (1 if a1 == A_HOUSE or a1 == A_PALACE_HOUSE else 0)
+        )
+        if (n_pal > 0 or n_two > 0) and d_is_city == 0:
+            continue
+        if e > hp - n_two + builder:  # one village house per Two houses (M-A3)
+            continue
+        b_open = e if e < builder else builder
+        paid_open = e - b_open
+        if n_quarry > 0 and qb < qh * n_quarry:
+            continue
+        supply = sup0 + qh * n_quarry
+        if hp + b_open > supply:
+            continue
+        gold = gold0 + ga * n_gold
+        cost = og - e * hc + hp * hc + n_pal * pc
+        if cost > gold:
+            continue
+        if n_pal > 0 and (n_pal > pal_left or n_pal > sites):
+            continue
+        extra = 1 if builder == 1 and b_open == 0 and supply > hp else 0
+        nh = hp - paid_open + extra  # houses left after opening the route
+        left = supply - hp - b_open - extra
+        value = float(gold - cost) + w_pal * n_pal + w_vil * e
+        value += left if left < keep else keep
+        if scoring == 1:
+            pts = nh
+            if n_pal > 0:
+                pts += first_pal + (n_pal - 1) * outer_pts
+            if pts >= _N_PAY:
+                pts = _N_PAY - 1
+            value += scratch[_PAY + pts] + w_house * nh
+        else:
+            value += w_flex * nh
+        if value > best:
+            best = value
+            pair[0] = a0
+            pair[1] = a1
+    return best
+
+
+@njit(f"int64({I1}, {I1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+def _candidates_nb(state, board, seat, scratch, cand):
+    """Destinations worth a look: the city scored this round (M-R1), where the architect
+    stands, and the city scored next round when this round's cannot be reached.
+    Into cand[0..2]; returns how many."""
+    n = 0
+    m = state[S_MAHARAJA] if state[S_ROUND] > 0 else -1
+    if m >= 0:
+        cand[0] = m
+        n = 1
+    if m < 0 or scratch[_ROUTE + R_DIST + m] >= UNREACHABLE:
+        best = -1
+        best_pos = 1 << 40
+        for c in range(board[B_N_CITIES]):
+            pos = state[S_GOV_POS + c]
+            if c != m and pos < best_pos:
+                best_pos = pos
+                best = c
+        if best >= 0:
+            cand[n] = best
+            n += 1
+    here = state[S_ARCH + seat]
+    for i in range(n):
+        if cand[i] == here:
+            return n
+    cand[n] = here
+    return n + 1
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+def pick_nb(state, board, rules, seat, params, scratch, out):
+    """M-R3: the best feasible pair over the candidate destinations (see best_pair_nb)."""
+    _open_costs_nb(state, board, rules, seat, int(params[P_OPEN]), state[S_MAHARAJA], scratch)
+    _turn_facts_nb(state, board, rules, seat, scratch)
+    late = 1 if rounds_left_nb(state, board, rules) < params[P_LATE] else 0
+    cand = out[4:8]
+    n = _candidates_nb(state, board, seat, scratch, cand)
+    best = _INFEASIBLE
+    out[0] = A_GOLD
+    out[1] = A_GOLD
+    nc = board[B_N_CITIES]
+    for ci in range(n):
+        d = cand[ci]
+        if best > _INFEASIBLE:
+            break  # something fits in the scored city: look no further (speed)
+        if scratch[_ROUTE + R_DIST + d] >= UNREACHABLE:
+            continue
+        _city_facts_nb(state, board, rules, seat, d, True, scratch)
+        scratch[_K_OG] = scratch[_OG + d]
+        scratch[_K_OE] = scratch[_OE + d]
+        v = best_pair_nb(rules, params, -1, -1, 1 if d < nc else 0, late, scratch, out[2:4])
+        if v > best:
+            best = v
+            out[0] = out[2]
+            out[1] = out[3]
+            scratch[_DEST] = d
+    for i in range(2, 8):
+        out[i] = 0  # scratch use only
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+def plan_turn_nb(state, board, rules, seat, params, scratch, out):
+    """Turn start: the destination where the revealed pair is worth most, and its route.
+
+    The routes are those computed when picking: the architect has not moved since,
+    and roads only open meanwhile (a Move house closing one is rare); each road is
+    checked again before it is walked, so a stale route only stops the walk early."""
+    _turn_facts_nb(state, board, rules, seat, scratch)
+    late = 1 if rounds_left_nb(state, board, rules) < params[P_LATE] else 0
+    a0 = state[T_ACTION]
+    a1 = state[T_ACTION + 1]
+    cand = out[4:8]
+    n = _candidates_nb(state, board, seat, scratch, cand)
+    here = state[S_ARCH + seat]
+    best = _INFEASIBLE
+    dest = here
+    nc = board[B_N_CITIES]
+    for ci in range(n):
+        d = cand[ci]
+        if best > _INFEASIBLE:
+            break  # as when picking: the scored city first
+        if scratch[_ROUTE + R_DIST + d] >= UNREACHABLE:
+            continue
+        _city_facts_nb(state, board, rules, seat, d, False, scratch)
+        scratch[_K_OG] = scratch[_OG + d]
+        scratch[_K_OE] = scratch[_OE + d]
+        v = best_pair_nb(rules, params, a0, a1, 1 if d < nc else 0, late, scratch, out[2:4])
+        if v > best:
+            best = v
+            dest = d
+    if best == _INFEASIBLE:
+        # nothing fits in full: the picked destination if it can be reached at all
+        d = scratch[_DEST]
+        if 0 <= d < board[B_N_JUNCTIONS] and scratch[_ROUTE + R_DIST + d] < UNREACHABLE:
+            dest = d
+    for i in range(2, 8):
+        out[i] = 0  # scratch use only
+    scratch[_DEST] = dest
+    to_city = 0
+    if dest < nc and (
+        dest == state[S_MAHARAJA] or (not late and params[P_HOUSE] >= params[P_VILLAGE])
+    ):
+        to_city = 1
+    scratch[_TO_CITY] = to_city
+    set_route_nb(state, board, seat, dest, scratch, _ROUTE)
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def _opening_slot_nb(state, board, rules, seat, v):
+    """A slot that may build a house in village v now, cheapest first: the Builder's
+    free house, House, Two houses (its one village house), Palace+house. -1 if none."""
+    if (
+        holds_nb(state, seat, BUILDER)
+        and house_error_nb(state, board, rules, seat, SLOT_BUILDER, v) == E_OK
+    ):
+        return SLOT_BUILDER
+    for want in (A_HOUSE, A_TWO_HOUSES, A_PALACE_HOUSE):
+        for s in range(2):
+            if (
+                state[T_ACTION + s] == want
+                and house_error_nb(state, board, rules, seat, s, v) == E_OK
+            ):
+                return s
+    return -1
+
+
+@njit(f"boolean({I1}, {I1}, {I1}, int64, int64, {I1}, {I1})", cache=True, _nrt=False)
+def _place_house_nb(state, board, rules, seat, s, scratch, out):
+    """One house part of slot s: into the city (scoring points) or onto a network
+    village, whichever the plan prefers and the rules allow."""
+    here = state[S_ARCH + seat]
+    city = LOC_CITY0 + here
+    in_city = here < board[B_N_CITIES]
+    if (
+        in_city
+        and scratch[_TO_CITY] == 1
+        and house_error_nb(state, board, rules, seat, s, city) == E_OK
+    ):
+        out[0] = OP_HOUSE
+        out[1] = s
+        out[2] = city
+        return True
+    v = best_village_nb(state, board, rules, seat, scratch)
+    if v >= 0 and house_error_nb(state, board, rules, seat, s, v) == E_OK:
+        out[0] = OP_HOUSE
+        out[1] = s
+        out[2] = v
+        return True
+    if in_city and house_error_nb(state, board, rules, seat, s, city) == E_OK:
+        out[0] = OP_HOUSE
+        out[1] = s
+        out[2] = city
+        return True
+    return False
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+def step_nb(state, board, rules, seat, params, scratch, out):
+    """M-R4: gold and quarry first, then the route (opening closed villages on it),
+    then palaces, then houses, the Builder's free house last; OP_END when done."""
+    if state[S_STEPS] == 0:
+        plan_turn_nb(state, board, rules, seat, params, scratch, out)
+    for s in range(2):
+        a = state[T_ACTION + s]
+        if state[T_OTHER_LEFT + s] > 0:
+            if a == A_GOLD:
+                out[0] = OP_GOLD
+                out[1] = s
+                return
+            if a == A_QUARRY:
+                out[0] = OP_QUARRY
+                out[1] = s
+                return
+    pos = scratch[_ROUTE + R_POS]
+    if pos < scratch[_ROUTE + R_LEN]:
+        r = scratch[_ROUTE + R_ROADS + pos]
+        for i in range(board[B_ROAD_NV + r]):
+            v = _road_village_nb(board, r, i)
+            if state[S_VIL_TOTAL + v] == 0:
+                s = _opening_slot_nb(state, board, rules, seat, v)
+                if s >= 0:
+                    out[0] = OP_HOUSE
+                    out[1] = s
+                    out[2] = v
+                    return
+        if (
+            road_open_nb(state, board, r)
+            and road_cost_nb(state, board, seat, r) <= state[S_GOLD + seat]
+        ):
+            scratch[_ROUTE + R_POS] = pos + 1
+            out[0] = OP_ROAD
+            out[1] = r
+            return
+        scratch[_ROUTE + R_LEN] = pos  # blocked: stop here and build what we can
+    for s in range(2):
+        if state[T_PALACE_LEFT + s] > 0:
+            for site in (SITE_INNER, SITE_OUTER):
+                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
+                    out[0] = OP_PALACE
+                    out[1] = s
+                    out[2] = site
+                    return
+    for s in range(2):
+        if state[T_HOUSES_LEFT + s] > 0 and _place_house_nb(
+            state, board, rules, seat, s, scratch, out
+        ):
+            return
+    if (
+        holds_nb(state, seat, BUILDER)
+        and state[T_OTHER_LEFT + SLOT_BUILDER] > 0
+        and state[S_SUPPLY + seat] > 0
+        and _place_house_nb(state, board, rules, seat, SLOT_BUILDER, scratch, out)
+    ):
+        return
+    out[0] = OP_END
+
+
+@njit(f"int64({I1}, {I1})", cache=True, _nrt=False)
+def preferred_character_nb(state, rules):
+    """The bank character first in _PREF (Builder, Monk, Artist, ...); -1 if none."""
+    for k in _PREF:
+        if k < rules[R_N_CHARACTERS] and state[S_CHAR_OWNER + k] == BANK:
+            return k
+    return -1
+
+
+@register(
+    "house-network",
+    "own the main roads, win city scorings with houses, palaces when gold allows",
+    params=PARAMS,
+)
+@njit(_SIG, cache=True, _nrt=False)
+def house_network_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
+    if scratch[_INIT] == 0:
+        road_importance_nb(board, scratch)
+    if kind == DK_STEP:
+        step_nb(state, board, rules, seat, params, scratch, out)
+        return 0
+    if kind == DK_PICK:
+        pick_nb(state, board, rules, seat, params, scratch, out)
+        return 0
+    if kind == DK_CHARACTER or kind == DK_REPLACE:
+        return preferred_character_nb(state, rules)
+    if kind == DK_SETUP_HOUSE:
+        return best_village_nb(state, board, rules, seat, scratch)
+    return -1
