@@ -135,7 +135,7 @@ PARAMS = {
     "palace": 12.0,  # one palace built: palaces decide the ranking (M-E2)
     "inner": 1.0,  # extra for the inner site (3 points instead of 1)
     "gold": 0.7,  # one gold kept, earned or paid
-    "point": 1.2,  # one lasting point in a city, divided by (1 + rounds until it scores)
+    "point": 2.4,  # one lasting point in a city, divided by (1 + rounds until it scores)
     "score": 1.0,  # multiplier on this round's expected scoring gold
     "village": 0.5,  # a house in a village (open roads, fees from others)
     "governor": 0.6,  # per point of lead in a city the Governor brings nearer
@@ -143,7 +143,7 @@ PARAMS = {
     "swap": 1.0,  # multiplier on the character preference a swap gains
     "forfeit": 4.0,  # penalty per action part that cannot be done (M-F2)
     "last_gold": 0.1,  # weight of gold spent in the last round (only a tie-break left)
-    "char_mogul": 1.0,
+    "char_mogul": 5.0,
     "char_merchant": 2.0,
     "char_sadhu": 1.5,
     "char_monk": 2.5,
@@ -152,7 +152,7 @@ PARAMS = {
     "char_yogi": 1.0,
     # Gumbel noise on the setup choice: 0 = always the preferred card. Above 0 every
     # card gets played, so balance studies see each character in every seat order.
-    "char_noise": 1.0,
+    "char_noise": 0.0,
 }
 _NAMES = tuple(PARAMS)
 W_PALACE = _NAMES.index("palace")
