@@ -44,7 +44,7 @@ class Strategy:
 
 
 _REGISTRY: dict[str, dict[str, Strategy]] = {}
-_DEFAULT = {"maharaja": "random"}
+_DEFAULT = {"maharaja": "weighted"}
 
 
 def default_strategy(game: str = "maharaja") -> str:

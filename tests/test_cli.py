@@ -45,28 +45,77 @@ def test_same_seed_same_printed_game(capsys):
     assert a != c
 
 
-def test_run_summary_has_intervals(capsys):
-    code, out, err = run_cli(capsys, "run", "--games", "300", "--workers", "1", "--chunk", "100")
+def test_run_summary_has_intervals(capsys, tmp_path):
+    out_dir = tmp_path / "run"
+    code, out, err = run_cli(
+        capsys, "run", "--games", "300", "--workers", "1", "--chunk", "100", "--out", str(out_dir),
+        "--strategy", "random",
+    )  # fmt: skip
     assert code == 0, err
     assert "300 games, 4 players" in out
     assert "95% Wilson CI" in out
     assert out.count("n=") >= 6 + 4  # six characters and four seats, each with its n
+    assert "300/300 games" in err  # plain progress lines when stderr is not a terminal
+    m = json.loads((out_dir / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["games"] == 300
+    assert len(list((out_dir / "chunks").glob("chunk-*.parquet"))) == 3
+    assert m["rules_changed"] == {"first_chooser": -1}  # random first chooser by default
+    assert m["command"].startswith("palace-lab run --players 4 --games 300 --seed 0 ")
 
 
-def test_run_summary_same_whatever_the_workers(capsys):
+def test_run_summary_same_whatever_the_workers(capsys, tmp_path):
     def body(workers):
-        _, out, _ = run_cli(
-            capsys, "run", "--games", "400", "--workers", workers, "--chunk", "100", "--seed", "5"
-        )
-        return out.splitlines()[1:]  # the first line holds the timing
+        out = str(tmp_path / f"w{workers}")
+        _, text, _ = run_cli(
+            capsys, "run", "--games", "400", "--workers", workers, "--chunk", "100", "--seed", "5",
+            "--out", out,
+        )  # fmt: skip
+        return text.splitlines()[2:]  # the first two lines hold the timing and the directory
 
     assert body("1") == body("2")
 
 
-def test_strategies_lists_random(capsys):
+def test_run_interrupted_says_how_to_resume(capsys, tmp_path, monkeypatch):
+    import simcore.core.runner as runner
+
+    def stop(plan, manifest, executor, progress=None):
+        raise runner.RunInterrupted(0, plan.games)
+
+    monkeypatch.setattr(runner, "execute", stop)
+    out = tmp_path / "r"
+    code, _, err = run_cli(capsys, "run", "--games", "50", "--workers", "1", "--out", str(out))
+    assert code == 130
+    assert err.count("\n") == 1
+    assert f"--out {out} --resume" in err
+    assert "Traceback" not in err
+
+
+def test_run_refuses_a_directory_with_another_run(capsys, tmp_path):
+    out = tmp_path / "r"
+    args = ("run", "--games", "20", "--workers", "1", "--out", str(out))
+    assert run_cli(capsys, *args)[0] == 0
+    import strategies
+
+    m = json.loads((out / "manifest.json").read_text())
+    assert {s["name"] for s in m["strategies"]} == {strategies.default_strategy("maharaja")}
+    before = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
+    code, _, err = run_cli(capsys, *args[:-2], "--seed", "3", "--out", str(out))
+    assert code == 2 and "already holds a run" in err and err.count("\n") == 1
+    code, _, err = run_cli(capsys, *args[:-2], "--seed", "3", "--out", str(out), "--resume")
+    assert code == 2 and "seed: 0 -> 3" in err and err.count("\n") == 1
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*")} == before
+
+
+def test_strategies_lists_every_registered_one(capsys):
+    import strategies
+
     code, out, _ = run_cli(capsys, "strategies")
     assert code == 0
-    assert out.startswith("random")
+    known = strategies.strategies()
+    lines = out.strip().splitlines()
+    assert len(lines) == len(known) and "random" in known
+    for line, (name, s) in zip(lines, known.items(), strict=True):
+        assert line.split()[0] == name and line.endswith(s.description)
 
 
 def test_rules_lists_every_choice(capsys):
@@ -86,6 +135,16 @@ def test_rules_lists_every_choice(capsys):
         (["run", "--strategy", "random,random"], "--strategy"),
         (["run", "--set", "palace_cost=-3"], "palace_cost"),
         (["run", "--set", "palace_cots=3"], "palace_cots"),
+        (["run", "--set", "payouts.4=12,9,6"], "payouts for 4 players"),
+        (["run", "--variant", "nope"], "unknown variant 'nope'"),
+        (["run", "--variant", "auction"], "not implemented yet"),
+        (["run", "--rules", "/no/such/rules.toml"], "rules file"),
+        (["run", "--board", "/no/such/board.toml"], "board file"),
+        (["run", "--executor", "cloud"], "--executor"),
+        (["run", "--resume"], "--resume"),
+        (["run", "--resume", "--out", "/no/such/run"], "no run to resume"),
+        (["run", "--chunk-size", "0"], "--chunk-size"),
+        (["run", "--set", "round_cap=150"], "round_cap"),
         (["play", "--variant", "nope"], "unknown variant 'nope'"),
         (["play", "--variant", "auction"], "not implemented yet"),
         (["play", "--board", "/no/such/board.toml"], "board file"),
@@ -94,9 +153,11 @@ def test_rules_lists_every_choice(capsys):
         (["play", "--players", "x"], "--players"),
     ],
 )
-def test_bad_input_one_line_exit_2(capsys, args, needle):
+def test_bad_input_one_line_exit_2(capsys, args, needle, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # `run` would write ./out/run-<timestamp>
     code, out, err = run_cli(capsys, *args)
     assert code == 2
     assert err.count("\n") == 1, err
     assert needle in err
     assert "Traceback" not in err + out
+    assert not any(tmp_path.iterdir())  # nothing written

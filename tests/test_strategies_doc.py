@@ -8,8 +8,6 @@ import re
 import sys
 from pathlib import Path
 
-import numpy as np
-
 import strategies
 from simcore.maharaja.game import play_batch
 from simcore.maharaja.record_layout import REC_ERRORS, REC_GOLD, REC_PALACES, REC_ROUNDS

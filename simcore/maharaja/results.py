@@ -1,28 +1,180 @@
-"""Turn the kernel's record block into a typed table, one row per (game, seat)."""
+"""The results contract: typed rows per (game, seat), written as Parquet chunks of a run.
+
+Workers turn the kernel's record block into an Arrow table (pyarrow, which is
+safe in forked workers; polars' thread pool is not) and encode it as Parquet
+bytes; analyses read a run directory back with `scan_run` / `read_manifest`.
+Every column is documented in docs/RESULTS.md; columns may be added, never
+renamed.
+"""
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from simcore.core.errors import InputError
+from simcore.core.manifest import load_manifest
 
 from .enums import CHARACTER_NAMES, END_REASON_NAMES
 from .record_layout import RECORD_COLUMNS
+from .rules import PLAYER_COUNTS, RuleSet
 
-_SMALL = {
-    "strategy": pl.Int16,
-    "start_character": pl.Int8,
-    "end_character": pl.Int8,
-    "palaces": pl.Int8,
-    "gold": pl.Int32,
-    "rank": pl.Int8,
-    "rounds": pl.Int16,
-    "end_reason": pl.Int8,
-    "first_order": pl.Int8,
+# The fixed columns, in file order; record columns not listed keep their record name.
+_INT16 = (
+    "fees_paid",
+    "fees_received",
+    "forfeits",
+    "score_gold",
+    "houses_built",
+    "swaps",
+    "chips_gained",
+    "chips_used",
+    "bid_paid",
+    "errors",
+)
+BASE_COLUMNS: dict[str, pa.DataType] = {
+    "game_id": pa.int64(),
+    "seat": pa.int8(),
+    "players": pa.int8(),
+    "strategy": pa.string(),
+    "start_character": pa.string(),
+    "end_character": pa.string(),
+    "characters_held": pa.int8(),
+    "first_order": pa.int8(),
+    "palaces": pa.int8(),
+    "gold": pa.int16(),
+    "rank": pa.int8(),
+    "winner": pa.bool_(),
+    "rounds": pa.int8(),
+    "end_reason": pa.string(),
+    **dict.fromkeys(_INT16, pa.int16()),
 }
+# Variant switch column -> RuleSet field (one column per switch, on or off).
+VARIANT_COLUMNS: dict[str, str] = {
+    "variant_short": "short_game",
+    "variant_yogi": "yogi",
+    "variant_neutral": "neutral_palaces",
+    "variant_auction": "auction",
+    "variant_home": "home_cities",
+    "variant_several": "several_characters",
+}
+_SWITCH_FIELDS = set(VARIANT_COLUMNS.values())
+_CHARS = pa.array(CHARACTER_NAMES, pa.string())
+_ENDS = pa.array(END_REASON_NAMES, pa.string())
+MAX_ROUND_CAP = 127  # `rounds` is Int8
+
+
+def check_fits(rules: RuleSet) -> None:
+    """Refuse rules whose results would not fit the typed columns."""
+    if rules.round_cap > MAX_ROUND_CAP:
+        raise InputError(
+            f"round_cap must be <= {MAX_ROUND_CAP} for batch runs (rounds is stored as Int8), "
+            f"got {rules.round_cap}"
+        )
+
+
+def rule_columns(rules: RuleSet, n_players: int) -> dict[str, tuple[pa.DataType, Any]]:
+    """`rule_<key>` -> (type, value) for every rule value that differs from the rulebook.
+
+    Variant switches are left out (they have their variant_* columns); payouts become
+    the run's row as text ("12,9,6,3"), other integers Int32, other flags Boolean.
+    """
+    out: dict[str, tuple[pa.DataType, Any]] = {}
+    for key, value in rules.diff_from_default().items():
+        if key in _SWITCH_FIELDS:
+            continue
+        if key == "payouts":
+            row = rules.payouts[PLAYER_COUNTS.index(n_players)]
+            out["rule_payouts"] = (pa.string(), ",".join(str(x) for x in row))
+        elif isinstance(value, bool):
+            out[f"rule_{key}"] = (pa.bool_(), value)
+        else:
+            out[f"rule_{key}"] = (pa.int32(), int(value))
+    return out
+
+
+def _labels(codes: np.ndarray, names: pa.Array) -> pa.Array:
+    """Codes -> names; codes outside the table (no character) become null."""
+    ok = (codes >= 0) & (codes < len(names))
+    idx = pa.array(np.where(ok, codes, 0).astype(np.int32), mask=~ok)
+    return pa.DictionaryArray.from_arrays(idx, names).cast(pa.string())
+
+
+def records_table(
+    rec: np.ndarray, first_game: int, seat_names: tuple[str, ...], rules: RuleSet
+) -> pa.Table:
+    """rec: (games, players, N_REC) from play_batch -> the contract's table, game ids from
+    first_game; seat_names: the registered strategy name of each seat."""
+    n_games, n_players, _ = rec.shape
+    n = n_games * n_players
+    cols = np.ascontiguousarray(rec.reshape(n, -1).T)  # one row per record column
+    lo, hi = cols.min(axis=1, initial=0), cols.max(axis=1, initial=0)
+    col = {name: i for i, name in enumerate(RECORD_COLUMNS)}
+    seat = np.tile(np.arange(n_players, dtype=np.int8), n_games)
+    arrays: dict[str, pa.Array] = {
+        "game_id": pa.array(np.repeat(np.arange(first_game, first_game + n_games), n_players)),
+        "seat": pa.array(seat),
+        "players": pa.array(np.full(n, n_players, dtype=np.int8)),
+        "strategy": _labels(seat, pa.array(seat_names, pa.string())),
+        "start_character": _labels(cols[col["start_character"]], _CHARS),
+        "end_character": _labels(cols[col["end_character"]], _CHARS),
+        "winner": pa.array(cols[col["rank"]] == 0),
+        "end_reason": _labels(cols[col["end_reason"]], _ENDS),
+    }
+    for name, typ in BASE_COLUMNS.items():
+        if name not in arrays:
+            i, dtype = col[name], typ.to_pandas_dtype()
+            info = np.iinfo(dtype)
+            if lo[i] < info.min or hi[i] > info.max:
+                raise OverflowError(f"results column {name} out of range for {typ}")
+            arrays[name] = pa.array(cols[i].astype(dtype))
+    for name, fld in VARIANT_COLUMNS.items():
+        arrays[name] = pa.array(np.full(n, getattr(rules, fld)))
+    for name, (typ, value) in rule_columns(rules, n_players).items():
+        arrays[name] = pa.repeat(pa.scalar(value, typ), n)
+    order = [*BASE_COLUMNS, *VARIANT_COLUMNS, *sorted(k for k in arrays if k.startswith("rule_"))]
+    return pa.table({k: arrays[k] for k in order})
+
+
+def parquet_bytes(table: pa.Table) -> bytes:
+    """One chunk file's bytes (zstd; statistics on for fast filtering)."""
+    buf = io.BytesIO()
+    pq.write_table(table, buf, compression="zstd")
+    return buf.getvalue()
+
+
+def read_manifest(run_dir: str | Path) -> dict:
+    """The run's manifest.json; InputError (one line) when the directory holds no run."""
+    return load_manifest(run_dir)
+
+
+def chunk_files(run_dir: str | Path, manifest: dict | None = None) -> list[Path]:
+    """Files of the finished chunks ("done"; "complete" accepted from older fixtures)."""
+    run_dir = Path(run_dir)
+    manifest = manifest or read_manifest(run_dir)
+    return [run_dir / c["file"] for c in manifest["chunks"] if c["status"] in ("done", "complete")]
+
+
+def scan_run(run_dir: str | Path) -> pl.LazyFrame:
+    """All finished rows of a run as a lazy frame (an interrupted run gives what it has)."""
+    files = chunk_files(run_dir)
+    if not files:
+        raise InputError(f"run {run_dir}: no finished chunks yet")
+    return pl.scan_parquet(files)
 
 
 def records_frame(rec: np.ndarray, first_game: int, strategy_names: list[str]) -> pl.DataFrame:
-    """rec: (games, players, N_REC) from play_batch; game ids start at first_game."""
+    """In-memory frame with integer codes (strategy id, character and end-reason codes).
+
+    Kept for callers that play games without a run directory; batch runs write the
+    contract's columns (records_table).
+    """
     n_games, n_players, _ = rec.shape
     flat = rec.reshape(n_games * n_players, -1)
     cols: dict[str, pl.Series] = {
@@ -30,8 +182,10 @@ def records_frame(rec: np.ndarray, first_game: int, strategy_names: list[str]) -
         "seat": pl.Series(np.tile(np.arange(n_players), n_games), dtype=pl.Int8),
         "players": pl.Series(np.full(len(flat), n_players), dtype=pl.Int8),
     }
+    small = {"start_character", "end_character", "palaces", "rank", "end_reason", "first_order"}
     for i, name in enumerate(RECORD_COLUMNS):
-        cols[name] = pl.Series(flat[:, i], dtype=_SMALL.get(name, pl.Int32))
+        typ = pl.Int8 if name in small else pl.Int16 if name in ("strategy", "rounds") else pl.Int32
+        cols[name] = pl.Series(flat[:, i], dtype=typ)
     names = np.array(strategy_names + ["-"], dtype=object)
     cols["strategy_name"] = pl.Series(names[flat[:, 0]].tolist(), dtype=pl.String)
     df = pl.DataFrame(cols)

@@ -1,0 +1,186 @@
+"""Where chunks are played: in-process, on local forked workers, or on a Dask cluster.
+
+An executor runs task(spec, first_game, n_games) for a list of jobs and yields
+(index, seconds, result) as chunks finish, in any order; results do not depend on
+the executor because every game seeds itself from (seed, game index). Only a
+few chunks are in flight at a time, so memory stays flat and a killed run loses
+at most those chunks.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import signal
+import socket
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
+
+from simcore.core.errors import InputError
+from simcore.core.parallel import default_workers
+
+Job = tuple[int, int, int]  # (chunk index, first game, games)
+Done = tuple[int, float, Any]  # (chunk index, worker seconds, task result)
+
+
+def timed_call(task: Callable, spec: Any, first: int, count: int) -> tuple[float, Any]:
+    """task(spec, first, count) and its wall time on the worker."""
+    t = time.perf_counter()
+    result = task(spec, first, count)
+    return time.perf_counter() - t, result
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the run cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+class LocalExecutor:
+    """`workers` forked processes (1 = in this process)."""
+
+    def __init__(self, workers: int = 0):
+        self.workers = workers or default_workers()
+        self.label = f"{self.workers} local worker(s)"
+        self.forks = self.workers > 1  # compile once in the parent, before forking
+
+    def close(self) -> None:
+        pass
+
+    def run(self, task: Callable, spec: Any, jobs: Sequence[Job]) -> Iterator[Done]:
+        if self.workers <= 1 or len(jobs) <= 1:
+            for index, first, count in jobs:
+                yield (index, *timed_call(task, spec, first, count))
+            return
+        ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+        pool = ProcessPoolExecutor(
+            max_workers=min(self.workers, len(jobs)), mp_context=ctx, initializer=_ignore_sigint
+        )
+        try:
+
+            def submit(job: Job):
+                return pool.submit(timed_call, task, spec, job[1], job[2])
+
+            def wait_fn(fs):
+                return wait(fs, return_when=FIRST_COMPLETED).done
+
+            yield from _bounded(submit, jobs, 2 * self.workers, wait_fn)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskExecutor:
+    """Chunks on a Dask distributed cluster (an existing scheduler, or a local one)."""
+
+    def __init__(self, scheduler: str | None = None, workers: int = 0):
+        try:
+            from distributed import Client, LocalCluster  # noqa: PLC0415
+        except ImportError:  # pragma: no cover - dask[distributed] is a dependency
+            raise InputError("--executor dask needs the 'distributed' package") from None
+        self.cluster = None
+        if scheduler:
+            _probe(scheduler)
+            try:
+                self.client = Client(scheduler, timeout="30s", set_as_default=False)
+            except Exception as e:  # anything that answers but is no Dask scheduler
+                why = type(e).__name__
+                raise InputError(
+                    f"--scheduler {scheduler}: no Dask scheduler there ({why})"
+                ) from None
+        else:
+            self.cluster = LocalCluster(
+                n_workers=workers or default_workers(),
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+            )
+            self.client = Client(self.cluster, set_as_default=False)
+        n = sum(w.get("nthreads", 1) for w in self.client.scheduler_info()["workers"].values())
+        self.workers = max(1, n)
+        where = scheduler or "a local Dask cluster"
+        self.label = f"{self.workers} Dask thread(s) on {where}"
+        self.forks = False  # Dask workers compile (or load the cache) once per process
+
+    def run(self, task: Callable, spec: Any, jobs: Sequence[Job]) -> Iterator[Done]:
+        from distributed import as_completed  # noqa: PLC0415
+
+        todo, flight, done = list(jobs)[::-1], {}, as_completed(loop=self.client.loop)
+
+        def fill() -> None:
+            limit = 2 * max(1, sum(self.client.nthreads().values()))  # workers may come and go
+            while todo and len(flight) < limit:
+                index, first, count = todo.pop()
+                f = self.client.submit(timed_call, task, spec, first, count, pure=False)
+                flight[f] = index
+                done.add(f)
+
+        fill()
+        try:
+            for f in done:
+                index = flight.pop(f)
+                seconds, result = f.result()
+                fill()
+                yield index, seconds, result
+        finally:
+            if flight:
+                self.client.cancel(list(flight))
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def _probe(address: str) -> None:
+    """Check a scheduler address quickly, so that a typo is one line, not a long timeout."""
+    from distributed.comm import parse_address, parse_host_port  # noqa: PLC0415
+
+    try:
+        scheme, location = parse_address(address)
+        host, port = parse_host_port(location)
+    except (ValueError, TypeError):
+        raise InputError(
+            f"--scheduler {address}: expected an address like tcp://HOST:8786"
+        ) from None
+    if scheme in ("tcp", "tls"):
+        try:
+            socket.create_connection((host, port), timeout=5).close()
+        except OSError as e:
+            why = e.strerror or type(e).__name__
+            raise InputError(f"--scheduler {address}: cannot connect ({why})") from None
+
+
+def _bounded(submit: Callable, jobs: Sequence[Job], limit: int, wait_fn: Callable):
+    """Keep at most `limit` jobs in flight; yield (index, seconds, result) as they finish.
+
+    On exit (also Ctrl-C or an error) futures not yet started are cancelled.
+    """
+    todo = list(jobs)[::-1]
+    flight: dict[Any, int] = {}
+    try:
+        while todo or flight:
+            while todo and len(flight) < limit:
+                job = todo.pop()
+                flight[submit(job)] = job[0]
+            for f in wait_fn(flight):
+                index = flight.pop(f)
+                seconds, result = f.result()
+                yield index, seconds, result
+    finally:
+        for f in flight:
+            f.cancel()
+
+
+def make_executor(kind: str, workers: int = 0, scheduler: str | None = None):
+    """An executor by name: 'local' or 'dask'."""
+    if workers < 0:
+        raise InputError(f"--workers must be 0 (all cores) or more, got {workers}")
+    if kind == "local":
+        if scheduler:
+            raise InputError("--scheduler needs --executor dask")
+        return LocalExecutor(workers)
+    if kind == "dask":
+        return DaskExecutor(scheduler, workers)
+    raise InputError(f"unknown --executor '{kind}'; use local or dask")

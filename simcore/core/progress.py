@@ -1,0 +1,98 @@
+"""Progress of a run: a live bar on a terminal, plain periodic lines elsewhere (CI, clusters).
+
+Both show games done, games per second (this session) and the time left.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+
+class LogProgress:
+    """One line every `interval` seconds and one at the end, for logs."""
+
+    def __init__(self, total: int, done: int = 0, stream: TextIO | None = None, interval=10.0):
+        self.total, self.done, self.start_done = total, done, done
+        self.stream = stream or sys.stderr
+        self.interval = interval
+        self.t0 = self.last = time.monotonic()
+
+    def __enter__(self) -> LogProgress:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if exc[0] is None:
+            self._line()
+
+    def advance(self, games: int) -> None:
+        self.done += games
+        t = time.monotonic()
+        if t - self.last >= self.interval:
+            self.last = t
+            self._line()
+
+    def _line(self) -> None:
+        elapsed = max(time.monotonic() - self.t0, 1e-9)
+        rate = (self.done - self.start_done) / elapsed
+        left = f"{(self.total - self.done) / rate:,.0f} s" if rate > 0 else "? s"
+        pct = self.done / self.total if self.total else 1.0
+        print(
+            f"palace-lab: {self.done:,}/{self.total:,} games ({pct:.0%}), "
+            f"{rate:,.0f} games/s, {left} left",
+            file=self.stream,
+            flush=True,
+        )
+
+
+class BarProgress:
+    """A rich progress bar (games, games/s, time left) on the terminal's stderr."""
+
+    def __init__(self, total: int, done: int = 0):
+        from rich.console import Console  # noqa: PLC0415
+        from rich.progress import (  # noqa: PLC0415
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.bar = Progress(
+            TextColumn("games"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TaskProgressColumn(),
+            TextColumn("{task.fields[rate]} games/s"),
+            TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+        )
+        self.task = self.bar.add_task("run", total=total, completed=done, rate="-")
+        self.start_done = done
+        self.t0 = time.monotonic()
+
+    def __enter__(self) -> BarProgress:
+        self.bar.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.bar.stop()
+
+    def advance(self, games: int) -> None:
+        self.bar.advance(self.task, games)
+        done = self.bar.tasks[0].completed - self.start_done
+        rate = done / max(time.monotonic() - self.t0, 1e-9)
+        self.bar.update(self.task, rate=f"{rate:,.0f}")
+
+
+def make_progress(total: int, done: int = 0, stream: TextIO | None = None, interval=10.0):
+    """A bar if stderr is a terminal, else periodic log lines."""
+    stream = stream or sys.stderr
+    if stream.isatty():
+        return BarProgress(total, done)
+    return LogProgress(total, done, stream, interval)

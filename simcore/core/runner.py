@@ -1,0 +1,155 @@
+"""The batch runner: plays a run's chunks on an executor into a run directory, resumably.
+
+Game-agnostic: a game supplies its configuration (recorded in the manifest), a
+picklable spec and a task(spec, first_game, n_games) -> Parquet bytes. Chunk
+files are the truth about what is done: each is renamed into place whole, so on
+resume a chunk whose file exists with the expected row count is kept and every
+other chunk is played again. Since every game seeds itself from (seed, game
+index), the files are the same whatever the executor, workers or interruptions.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from simcore.core.chunk_store import (
+    CHUNK_DIR,
+    chunk_plan,
+    chunk_rows,
+    remove_temporaries,
+    write_chunk,
+)
+from simcore.core.errors import InputError
+from simcore.core.manifest import (
+    MANIFEST,
+    differences,
+    load_manifest,
+    new_manifest,
+    now,
+    save_manifest,
+)
+from simcore.core.progress import make_progress
+
+SAVE_EVERY = 2.0  # seconds between manifest rewrites while running (files are the truth)
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """What to run and where; `config` is what the manifest records and resume compares."""
+
+    out: Path
+    config: dict[str, Any]
+    games: int
+    chunk_size: int
+    rows_per_game: int
+    task: Callable[[Any, int, int], bytes]
+    spec: Any
+    command: str
+    resume: bool = False
+    warm: Callable[[Any], Any] | None = None  # compile in the parent before workers fork
+
+
+@dataclass(frozen=True)
+class RunResult:
+    manifest: dict
+    games_played: int  # in this session
+    seconds: float
+
+
+class RunInterrupted(Exception):
+    """Ctrl-C (or SIGTERM) stopped the run; finished chunks are kept for --resume."""
+
+    def __init__(self, games_done: int, games: int):
+        super().__init__(f"interrupted after {games_done:,} of {games:,} games")
+        self.games_done, self.games = games_done, games
+
+
+def _full_config(plan: RunPlan) -> dict:
+    return dict(plan.config) | {"games": plan.games, "chunk_size": plan.chunk_size}
+
+
+def open_run(plan: RunPlan) -> dict:
+    """Create the run directory, or reopen it for --resume; InputError before writing."""
+    out = Path(plan.out)
+    has_run = (out / MANIFEST).is_file()
+    if plan.resume:
+        if not has_run:
+            raise InputError(f"--resume: {out} holds no run to resume (no {MANIFEST})")
+        old = load_manifest(out)
+        diff = differences(old, new_manifest(_full_config(plan), [], plan.command))
+        if diff:
+            raise InputError(
+                f"--resume: {out} was run with another configuration ({'; '.join(diff)})"
+            )
+        remove_temporaries(out)
+        for c in old["chunks"]:
+            ok = chunk_rows(out, c["file"]) == c["n_games"] * plan.rows_per_game
+            c["status"] = "done" if ok else "pending"
+        old |= {"status": "running", "finished": None}
+        save_manifest(out, old)
+        return old
+    if has_run:
+        raise InputError(f"--out {out} already holds a run; add --resume or choose another --out")
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise InputError(f"--out {out} exists and is not an empty directory")
+    try:
+        (out / CHUNK_DIR).mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"--out {out}: cannot create ({e.strerror})") from None
+    m = new_manifest(_full_config(plan), chunk_plan(plan.games, plan.chunk_size), plan.command)
+    save_manifest(out, m)
+    return m
+
+
+def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = make_progress):
+    """Play the pending chunks, write each atomically, keep the manifest current."""
+    out = Path(plan.out)
+    chunks = {c["index"]: c for c in manifest["chunks"]}
+    pending = [c for c in manifest["chunks"] if c["status"] != "done"]
+    done_games = plan.games - sum(c["n_games"] for c in pending)
+    jobs = [(c["index"], c["first_game"], c["n_games"]) for c in pending]
+    if jobs and plan.warm is not None and getattr(executor, "forks", False):
+        plan.warm(plan.spec)
+    played, t0, saved = 0, time.perf_counter(), time.monotonic()
+    results = executor.run(plan.task, plan.spec, jobs)
+    try:
+        with _sigterm_as_interrupt(), progress(plan.games, done_games) as bar:
+            for index, seconds, data in results:
+                c = chunks[index]
+                write_chunk(out, c["file"], data)
+                c["status"], c["seconds"] = "done", round(seconds, 4)
+                played += c["n_games"]
+                bar.advance(c["n_games"])
+                if time.monotonic() - saved >= SAVE_EVERY:
+                    save_manifest(out, manifest)
+                    saved = time.monotonic()
+    except BaseException as e:
+        results.close()
+        manifest["status"] = "interrupted"
+        save_manifest(out, manifest)
+        if isinstance(e, KeyboardInterrupt):
+            raise RunInterrupted(done_games + played, plan.games) from None
+        raise
+    manifest |= {"status": "complete", "finished": now()}
+    save_manifest(out, manifest)
+    return RunResult(manifest, played, time.perf_counter() - t0)
+
+
+class _sigterm_as_interrupt:
+    """SIGTERM (cluster schedulers, `kill`) stops the run like Ctrl-C."""
+
+    def __enter__(self):
+        self.old = None
+        if threading.current_thread() is threading.main_thread():
+            self.old = signal.signal(signal.SIGTERM, signal.default_int_handler)
+        return self
+
+    def __exit__(self, *exc):
+        if self.old is not None:
+            signal.signal(signal.SIGTERM, self.old)
