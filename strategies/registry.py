@@ -9,6 +9,7 @@ adding a file: the engine, the CLI and this file never change for it.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -89,7 +90,11 @@ def strategy_ids(game: str = "maharaja") -> dict[str, int]:
 
 
 def resolve(names: Sequence[str], n_players: int, game: str = "maharaja") -> list[Strategy]:
-    """Seat list from user names: one name for all seats, or exactly one per seat."""
+    """Seat list from user names: one name for all seats, or exactly one per seat.
+
+    A name may carry parameter values, `weighted:palace=10:char_noise=1`; the seat's
+    vector is then the defaults with those values (no recompiling: params are data).
+    """
     known = strategies(game)
     if len(names) == 1:
         names = list(names) * n_players
@@ -97,10 +102,30 @@ def resolve(names: Sequence[str], n_players: int, game: str = "maharaja") -> lis
         raise InputError(
             f"--strategy: give one name or {n_players} names (one per seat), got {len(names)}"
         )
-    for name in names:
+    seats = []
+    for item in names:
+        name, *sets = item.split(":")
         if name not in known:
             raise InputError(f"unknown strategy '{name}'; known: {', '.join(known)}")
-    return [known[n] for n in names]
+        seats.append(_with_values(known[name], sets))
+    return seats
+
+
+def _with_values(strategy: Strategy, sets: Sequence[str]) -> Strategy:
+    if not sets:
+        return strategy
+    values: dict[str, float] = {}
+    for text in sets:
+        key, eq, value = text.partition("=")
+        try:
+            values[key.strip()] = float(value)
+        except ValueError:
+            eq = ""
+        if not eq:
+            raise InputError(
+                f"strategy {strategy.name}: expected name:key=value, got ':{text}'"
+            ) from None
+    return dataclasses.replace(strategy, defaults=tuple(strategy.params(values)))
 
 
 def seat_arrays(seats: Sequence[Strategy], game: str = "maharaja") -> tuple[np.ndarray, np.ndarray]:
