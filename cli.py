@@ -150,7 +150,8 @@ def run(
     # from a random first chooser; a rules file or --set may still give first_chooser.
     rules = _rules(rules_file, sets, variants, base=RuleSet(first_chooser=-1))
     board = _board(board_file)
-    seats, sids, params = _seats(strategy or strategies.default_strategy(GAME), players)
+    strategy = strategy or strategies.default_strategy(GAME)
+    seats, sids, params = _seats(strategy, players)
     names = tuple(s.name for s in seats)
     spec = BatchSpec(players, seed, rules, board, sids, params, "strategies:driver_for", names)
     seat_info = [
@@ -159,7 +160,7 @@ def run(
     ]
     config = run_config(spec, seat_info, board_file or "default")
     out_dir = Path(out) if out else _default_out()
-    command = _run_command(players, games, seed, names, chunk, rules_file, variants, sets,
+    command = _run_command(players, games, seed, strategy, chunk, rules_file, variants, sets,
                            board_file, out_dir)  # fmt: skip
     plan = RunPlan(out_dir, config, games, chunk, players, play_chunk_parquet, spec, command,
                    resume, warm)  # fmt: skip
@@ -186,12 +187,12 @@ def _default_out():
     return out
 
 
-def _run_command(players, games, seed, names, chunk, rules_file, variants, sets, board, out):
+def _run_command(players, games, seed, strategy, chunk, rules_file, variants, sets, board, out):
     """The full command that reproduces (and with --resume continues) this run."""
     import shlex
 
     args = ["palace-lab", "run", "--players", players, "--games", games, "--seed", seed]
-    args += ["--strategy", ",".join(names), "--chunk-size", chunk]
+    args += ["--strategy", strategy, "--chunk-size", chunk]
     args += ["--rules", rules_file] if rules_file else []
     args += [a for v in variants for a in ("--variant", v)]
     args += [a for s in sets for a in ("--set", s)]

@@ -63,6 +63,22 @@ def test_run_summary_has_intervals(capsys, tmp_path):
     assert m["command"].startswith("palace-lab run --players 4 --games 300 --seed 0 ")
 
 
+def test_run_records_per_seat_strategy_values(capsys, tmp_path):
+    """`NAME:key=value` changes that seat's vector; the manifest and the command keep it."""
+    out_dir = tmp_path / "run"
+    text = "weighted:palace=20,random,random,weighted"
+    code, _, err = run_cli(
+        capsys, "run", "--games", "40", "--workers", "1", "--chunk", "40", "--out", str(out_dir),
+        "--strategy", text,
+    )  # fmt: skip
+    assert code == 0, err
+    m = json.loads((out_dir / "manifest.json").read_text())
+    seats = m["strategies"]
+    assert [s["name"] for s in seats] == ["weighted", "random", "random", "weighted"]
+    assert seats[0]["params"]["palace"] == 20.0 and seats[3]["params"]["palace"] != 20.0
+    assert f"--strategy {text} " in m["command"]
+
+
 def test_run_summary_same_whatever_the_workers(capsys, tmp_path):
     def body(workers):
         out = str(tmp_path / f"w{workers}")
