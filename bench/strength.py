@@ -7,6 +7,7 @@ Prints markdown tables (also written to --out):
 1. each strategy alone against three `random` players, rotated over every seat;
 2. a seat-rotated round-robin: every set of 4 distinct strategies, each seating
    rotation played on the same game seeds, win rates pooled per strategy;
+   tables 1 and 2 add rounds of games until every 95% half-width is below --target;
 3. games/s per core with four copies of each strategy (median of 3 one-core runs);
 4. win rate by starting character with four copies of each strategy, and the
    rank order of the characters under each (do the bots agree on who is strong?);
@@ -65,39 +66,52 @@ def rate(wins: int, n: int) -> str:
     return f"{wins / n:6.1%} [{lo:.1%}, {hi:.1%}] ±{(hi - lo) / 2 * 100:.2f} pt, n={n}"
 
 
-def vs_random(pool, names, players, games) -> list[str]:
+def half_width(wins: int, n: int) -> float:
+    lo, hi = wilson(wins, n)
+    return (hi - lo) / 2
+
+
+def vs_random(pool, names, players, games, target) -> list[str]:
+    """Rounds of `games` games (spread over the seats) until the half-width is < target."""
     lines = [f"## 1. One strategy against {players - 1} × random ({players} players)", ""]
     lines += ["| strategy | win rate [95% CI] | errors |", "|---|---|---|"]
     per_seat = max(1, games // players)
     for name in names:
-        wins = n = errors = 0
-        for seat in range(players):
-            seating = ["random"] * players
-            seating[seat] = name
-            rec = play(pool, seating, per_seat, seed=100 + seat)
-            wins += int((rec[:, seat, REC_RANK] == 0).sum())
-            n += len(rec)
-            errors += int(rec[:, :, REC_ERRORS].max(initial=0))
+        wins = n = errors = rounds = 0
+        while n == 0 or (half_width(wins, n) >= target and n < 40 * games):
+            for seat in range(players):
+                seating = ["random"] * players
+                seating[seat] = name
+                rec = play(pool, seating, per_seat, seed=100 + 10 * rounds + seat)
+                wins += int((rec[:, seat, REC_RANK] == 0).sum())
+                n += len(rec)
+                errors += int(rec[:, :, REC_ERRORS].max(initial=0))
+            rounds += 1
         lines.append(f"| {name} | {rate(wins, n)} | {errors} |")
     return lines + [""]
 
 
-def round_robin(pool, names, players, games) -> list[str]:
-    """Each set of `players` distinct strategies, every cyclic seat rotation on the same seeds."""
+def round_robin(pool, names, players, games, target) -> list[str]:
+    """Each set of `players` distinct strategies, every cyclic seat rotation on the same
+    seeds; rounds of that schedule until every strategy's half-width is < target."""
     sets = list(itertools.combinations(names, players))
     per_rotation = max(1, games // (len(sets) * players))
     wins = dict.fromkeys(names, 0)
     n = dict.fromkeys(names, 0)
-    for group in sets:
-        for r in range(players):
-            seating = list(group[r:] + group[:r])
-            rec = play(pool, seating, per_rotation, seed=7)
-            for seat, name in enumerate(seating):
-                wins[name] += int((rec[:, seat, REC_RANK] == 0).sum())
-                n[name] += len(rec)
+    rounds = 0
+    while rounds == 0 or (max(half_width(wins[k], n[k]) for k in names) >= target and rounds < 40):
+        for group in sets:
+            for r in range(players):
+                seating = list(group[r:] + group[:r])
+                rec = play(pool, seating, per_rotation, seed=7 + 1000 * rounds)
+                for seat, name in enumerate(seating):
+                    wins[name] += int((rec[:, seat, REC_RANK] == 0).sum())
+                    n[name] += len(rec)
+        rounds += 1
     lines = [
         f"## 2. Round-robin: every set of {players} distinct strategies, all seat rotations "
-        f"on the same seeds ({per_rotation} games per rotation, fair share {1 / players:.0%})",
+        f"on the same seeds ({rounds} × {per_rotation} games per rotation, "
+        f"fair share {1 / players:.0%})",
         "",
         "| strategy | win rate [95% CI] |",
         "|---|---|",
@@ -163,7 +177,8 @@ def characters_and_shape(pool, names, players, games) -> list[str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20000, help="games per table cell")
+    ap.add_argument("--games", type=int, default=20000, help="games per table cell (per round)")
+    ap.add_argument("--target", type=float, default=0.01, help="CI half-width to reach (1, 2)")
     ap.add_argument("--mix-games", type=int, default=8000, help="round-robin games in all")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--strategies", default="", help="comma list (default: all registered)")
@@ -186,16 +201,16 @@ def main() -> None:
         for n in ladder:
             _play(([n] * args.players, 2, 0, 0))
         if "1" in args.only:
-            out += vs_random(pool, ladder, args.players, args.games)
+            out += vs_random(pool, ladder, args.players, args.games, args.target)
         if "2" in args.only and len(names) >= args.players:
-            out += round_robin(pool, names, args.players, args.mix_games)
+            out += round_robin(pool, names, args.players, args.mix_games, args.target)
         fast = [n for n in names if n not in slow]
         if "4" in args.only or "5" in args.only:
             out += characters_and_shape(pool, fast, args.players, args.games)
     if "3" in args.only:
         out += speed([n for n in names if n not in slow], args.players, 20000)
     out.append(f"_{time.perf_counter() - t0:.0f} s; command: python -m bench.strength "
-               f"--games {args.games} --mix-games {args.mix_games} "
+               f"--games {args.games} --mix-games {args.mix_games} --target {args.target} "
                f"--strategies {','.join(names)}_")  # fmt: skip
     text = "\n".join(out)
     print(text)
