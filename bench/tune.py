@@ -1,14 +1,18 @@
 """Coordinate search over a parametric strategy's weights against a fixed field.
 
     python -m bench.tune --strategy weighted --field chaser,palace-rush,weighted
-                         [--games 2000] [--sweeps 2] [--players 4] [--seed 1]
+                         [--games 2000] [--sweeps 2] [--step 1.5] [--seed 1]
+                         [--set name=value ...] [--skip char_noise]
 
 The candidate plays in every seat in turn against the field on the same game seeds
 (common random numbers, so a change of weights is compared on the same deals).
 Each sweep tries every weight scaled up and down (character weights shifted);
-a change is kept only when it raises the win rate by more than two standard
-errors. The engine is never recompiled: weights are data. Prints the best
-vector as `name=value` pairs and its win rate with n and a 95% interval.
+a change is kept only when it raises the win rate by more than --z (2) standard
+errors of the paired game-by-game difference, and a kept change is repeated in
+the same direction while it keeps paying (a line search). --skip leaves weights
+alone (default: char_noise).
+The engine is never recompiled: weights are data. Prints the best vector as
+`name=value` pairs and its win rate with n and a 95% interval.
 """
 
 from __future__ import annotations
@@ -27,10 +31,11 @@ from simcore.maharaja.rules import RuleSet
 RULES = RuleSet(first_chooser=-1)
 
 
-def win_rate(driver, cand: np.ndarray, field: list[str], games: int, seed: int) -> tuple[int, int]:
-    """Wins and games of the candidate vector, rotated over every seat."""
+def win_rate(driver, cand: np.ndarray, field: list[str], games: int, seed: int) -> np.ndarray:
+    """1 per game the candidate vector wins, 0 otherwise, rotated over every seat (the
+    same games in the same order for every vector, so two vectors pair game by game)."""
     players = len(field) + 1
-    wins = n = 0
+    wins = []
     for seat in range(players):
         names = list(field)
         names.insert(seat, ARGS.strategy)
@@ -41,9 +46,8 @@ def win_rate(driver, cand: np.ndarray, field: list[str], games: int, seed: int) 
         grown[seat, :] = 0
         grown[seat, : cand.size] = cand
         rec = play_batch(driver, sids, grown, games, players, seed + seat, 0, RULES)
-        wins += int((rec[:, seat, REC_RANK] == 0).sum())
-        n += games
-    return wins, n
+        wins.append((rec[:, seat, REC_RANK] == 0).astype(np.float64))
+    return np.concatenate(wins)
 
 
 def main() -> None:
@@ -56,30 +60,44 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--step", type=float, default=1.5, help="scale factor of a trial")
     ap.add_argument("--set", dest="sets", action="append", default=[], help="start value k=v")
+    ap.add_argument("--z", type=float, default=2.0, help="paired z a change must beat")
+    ap.add_argument("--skip", default="char_noise", help="comma list of weights left alone")
     ARGS = ap.parse_args()
+    skip = set(ARGS.skip.split(","))
     strat = strategies.strategies()[ARGS.strategy]
     names = list(strat.param_names)
     vec = strat.params({k: float(v) for k, v in (s.split("=") for s in ARGS.sets)})
     field = ARGS.field.split(",")
     driver = strategies.driver_for()
-    best_w, n = win_rate(driver, vec, field, ARGS.games, ARGS.seed)
-    print(f"start: {best_w / n:.3f} (n={n})", flush=True)
+    best = win_rate(driver, vec, field, ARGS.games, ARGS.seed)
+    n = best.size
+    print(f"start: {best.mean():.3f} (n={n})", flush=True)
     for sweep in range(ARGS.sweeps):
         changed = False
         for i, name in enumerate(names):
-            for trial in _trials(name, vec[i], ARGS.step):
-                cand = vec.copy()
-                cand[i] = trial
-                w, _ = win_rate(driver, cand, field, ARGS.games, ARGS.seed)
-                p = (w + best_w) / (2 * n)
-                se = math.sqrt(2 * p * (1 - p) / n) or 1 / n
-                if (w - best_w) / n > 2 * se:
+            if name in skip:
+                continue
+            for direction in (0, 1):
+                moved = False
+                # a kept step is repeated in the same direction while it keeps paying
+                while True:
+                    trial = _trials(name, vec[i], ARGS.step)[direction]
+                    cand = vec.copy()
+                    cand[i] = trial
+                    w = win_rate(driver, cand, field, ARGS.games, ARGS.seed)
+                    # paired test on the same games: the difference's own spread
+                    d = w - best
+                    se = (d.std() / math.sqrt(n)) or 1 / n
+                    if d.mean() <= ARGS.z * se:
+                        break
                     print(f"sweep {sweep}: {name} {vec[i]:g} -> {trial:g}: "
-                          f"{best_w / n:.3f} -> {w / n:.3f}", flush=True)  # fmt: skip
-                    vec, best_w, changed = cand, w, True
+                          f"{best.mean():.3f} -> {w.mean():.3f}", flush=True)  # fmt: skip
+                    vec, best, changed, moved = cand, w, True, True
+                if moved:
                     break
         if not changed:
             break
+    best_w = int(best.sum())
     lo, hi = wilson(best_w, n)
     print(f"best: {best_w / n:.1%} [{lo:.1%}, {hi:.1%}] n={n} against {','.join(field)}")
     print(" ".join(f"{k}={v:g}" for k, v in zip(names, vec, strict=True)))
@@ -89,7 +107,7 @@ def _trials(name: str, value: float, step: float) -> list[float]:
     if name.startswith("char_") and name != "char_noise":
         return [value + 2.0 * step, value - 2.0 * step]
     if value == 0:
-        return [0.5]
+        return [0.5, -0.5]
     return [value * step, value / step]
 
 

@@ -11,10 +11,18 @@ soon the governor track scores them (this round's city by the payout it would
 win, M-P2), the best governor move and character swap it allows, and a penalty
 for parts it cannot do (a forfeit pays every opponent, M-F2). City-bound pairs
 are valued in the best city the architect can reach with the gold left after
-the cheapest route's fees (M-F1).
+the cheapest route's fees (M-F1), over open roads or opening closed ones: a
+house in each empty village of a road opens it (M-F1), so a route may spend the
+Builder's free house and then the pair's village-capable house parts (House,
+one of Two houses, the house of Palace+house) on the way, and those houses are
+then missing in the city. Early in the game most roads are closed, so without
+this a player often cannot reach a city at all. Weights: `open_route` (route
+cost per village opened, on top of the house) and `opened` (the lasting worth
+of such a house: free travel for us, fees from the others).
 Turn: Gold first (so it pays for the route and the palace), then the route to
-the city chosen with the real gold, then palaces (inner site when free),
-houses, and the other parts; a part that is not legal is left undone.
+the city chosen with the real gold (building the opening houses road by road),
+then palaces (inner site when free), houses, and the other parts; a part that
+is not legal is left undone.
 """
 
 import numpy as np
@@ -32,6 +40,7 @@ from simcore.maharaja.board_layout import (
     B_START,
     B_VIL_ROAD,
     MAX_CITIES,
+    MAX_JUNCTIONS,
 )
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -94,6 +103,7 @@ from simcore.maharaja.nb.characters_nb import holds_nb, lowest_character_nb
 from simcore.maharaja.nb.governor_nb import field_of_nb, governor_target_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
+from simcore.maharaja.nb.travel_nb import road_cost_nb, road_open_nb
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
     house_error_nb,
@@ -119,8 +129,11 @@ from simcore.maharaja.rules_layout import (
 )
 from strategies.kit.route_nb import (
     NO_ROUTE,
+    R_LEN,
+    R_POS,
+    R_ROADS,
     ROUTE_SIZE,
-    next_road_nb,
+    open_route_costs_nb,
     route_cost_nb,
     route_costs_nb,
     set_route_nb,
@@ -133,16 +146,20 @@ P = MAX_PLAYERS
 # The weight vector, by name (registered params; order = index).
 PARAMS = {
     "palace": 12.0,  # one palace built: palaces decide the ranking (M-E2)
-    "inner": 1.0,  # extra for the inner site (3 points instead of 1)
+    "inner": 1.5,  # extra for the inner site (3 points instead of 1)
     "gold": 0.7,  # one gold kept, earned or paid
     "point": 2.4,  # one lasting point in a city, divided by (1 + rounds until it scores)
-    "score": 1.0,  # multiplier on this round's expected scoring gold
+    "score": 0.8,  # multiplier on this round's expected scoring gold
     "village": 0.5,  # a house in a village (open roads, fees from others)
     "governor": 0.6,  # per point of lead in a city the Governor brings nearer
-    "quarry": 0.5,  # per house the Quarry brings while the supply is low
-    "swap": 1.0,  # multiplier on the character preference a swap gains
+    "quarry": 0.75,  # per house the Quarry brings while the supply is low
+    "swap": 1.5,  # multiplier on the character preference a swap gains
     "forfeit": 4.0,  # penalty per action part that cannot be done (M-F2)
     "last_gold": 0.1,  # weight of gold spent in the last round (only a tie-break left)
+    # route weight (gold) per closed village a route opens with an own house, on top of
+    # the house's cost; the house part it takes is missing in the city (M-F1, M-A2)
+    "open_route": 0.36,
+    "opened": 1.7,  # a house that opens a road on the route (free travel, fees later)
     "char_mogul": 5.0,
     "char_merchant": 2.0,
     "char_sadhu": 1.5,
@@ -166,19 +183,25 @@ W_QUARRY = _NAMES.index("quarry")
 W_SWAP = _NAMES.index("swap")
 W_FORFEIT = _NAMES.index("forfeit")
 W_LAST_GOLD = _NAMES.index("last_gold")
+W_OPEN_ROUTE = _NAMES.index("open_route")
+W_OPENED = _NAMES.index("opened")
 W_CHAR0 = _NAMES.index("char_mogul")
 W_CHAR_NOISE = _NAMES.index("char_noise")
 DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
 
 # scratch layout
-_ROUTE = 0  # cheapest routes from the architect (strategies.kit.route_nb)
-_TARGET = ROUTE_SIZE  # city this turn's plan builds in, -1 = none
+_ROUTE = 0  # cheapest routes from the architect over open roads (strategies.kit.route_nb)
+_ROUTE2 = ROUTE_SIZE  # cheapest routes that may open closed roads with own houses
+_OPENS = _ROUTE2 + ROUTE_SIZE  # [MAX_JUNCTIONS] villages _ROUTE2 opens to each junction
+_WALK = _OPENS + MAX_JUNCTIONS  # route block this turn walks (_ROUTE or _ROUTE2)
+_BUILDER = _WALK + 1  # 1 if the Builder's free house can open a village this turn
+_TARGET = _BUILDER + 1  # city this turn's plan builds in, -1 = none
 _PLANNED = _TARGET + 1  # 1 once this turn's route is planned
 _TMP = _PLANNED + 1  # one-entry out-parameter
 _RU = _TMP + 1  # [MAX_CITIES] rounds until each city is scored (kit.track_nb)
 _OPP = _RU + MAX_CITIES  # [MAX_PLAYERS] others' points in this round's city
 _PAY = _OPP + P  # [_MAX_PTS] this round's scoring gold by own points there
-_MAX_PTS = 48
+_MAX_PTS = 24
 _NOW = _PAY + _MAX_PTS  # own points in this round's city when the tables were made
 _COST = _NOW + 1  # own palace cost (M-A6, M-K6)
 _LEFT = _COST + 1  # own palaces still to build
@@ -186,8 +209,11 @@ _OUTER_PTS = _LEFT + 1  # points per own outer palace (M-K3)
 _SUPPLY = _OUTER_PTS + 1  # own houses in the supply
 _HERE_M = _SUPPLY + 1  # 1 if the architect stands in this round's city
 _LAST = _HERE_M + 1  # 1 in the last round (the governor sits on the end field)
-_MEMO = _LAST + 1  # [45] best city value (x 2**20) per (palaces, houses, Gold actions)
-_MEMO_SIZE = 45
+_MEMO = _LAST + 1  # best city value (x 2**20) per (palaces, houses, village parts, Gold)
+_MEMO_CITY = 115  # (two palaces leave at most 2 houses: key <= 114), then [9] the
+# best travel value of pairs with no city part, by (House actions, Gold actions)
+_MEMO_SIZE = _MEMO_CITY + 9
+assert _MEMO + _MEMO_SIZE <= 256  # SCRATCH_SIZE
 _UNSET = -(1 << 62)
 
 _SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
@@ -241,12 +267,14 @@ def best_village_nb(state, board, rules, params, seat, slot):
     best = -1
     best_v = -1e18
     for v in range(board[B_N_VILLAGES]):
+        val = village_value_nb(state, board, rules, params, seat, v)
+        if val <= best_v:
+            continue
+        # the legality check only for a new best (it is the costly part)
         if slot >= 0 and house_error_nb(state, board, rules, seat, slot, v) != E_OK:
             continue
-        val = village_value_nb(state, board, rules, params, seat, v)
-        if val > best_v:
-            best_v = val
-            best = v
+        best_v = val
+        best = v
     return best
 
 
@@ -334,16 +362,21 @@ def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, n
 
 
 @njit(
-    f"float64({I1}, {I1}, {F1}, int64, int64, int64, int64, int64, {I1})",
+    f"float64({I1}, {I1}, {F1}, int64, int64, int64, int64, int64, int64, int64, {I1})",
     cache=True,
     _nrt=False,
 )
-def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, scratch):
-    """Value of going to city c (fee paid) and building n_pal palaces and n_house houses
-    there with `gold` in hand, this round's scoring included (tables from prepare_nb)."""
+def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, paid, scratch):
+    """Value of going to city c (fee paid, `opened` closed villages opened on the way
+    with own houses, `paid` of them by house actions) and building n_pal palaces and
+    n_house houses there with `gold` in hand, this round's scoring included (tables
+    from prepare_nb). Infeasible routes are -1e18."""
     wg = params[W_GOLD] * (params[W_LAST_GOLD] if scratch[_LAST] else 1.0)
-    g = gold - fee
-    val = -fee * params[W_GOLD]
+    hc = rules[R_HOUSE_COST]
+    g = gold - fee - paid * hc
+    if g < 0 or opened > scratch[_SUPPLY]:
+        return -1e18
+    val = -(fee + paid * hc) * params[W_GOLD] + opened * params[W_OPENED]
     pts = 0
     if n_pal > 0:
         cost = scratch[_COST]
@@ -364,8 +397,7 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, scratch):
             else:
                 outer_free -= 1
                 pts += scratch[_OUTER_PTS]
-    supply = scratch[_SUPPLY]
-    hc = rules[R_HOUSE_COST]
+    supply = scratch[_SUPPLY] - opened
     for _ in range(n_house):
         if g < hc or supply <= 0:
             val -= params[W_FORFEIT]
@@ -436,6 +468,51 @@ def swap_value_nb(state, rules, params, seat, best):
 
 
 @njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, {I1}, int64, int64, int64, int64, int64)",
+    cache=True,
+    _nrt=False,
+)
+def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_vil, n_spare):
+    """Best city to build n_pal palaces and n_house houses in, reached over open roads
+    (_ROUTE) or by opening closed villages with own houses (_ROUTE2): the Builder's free
+    house first, then n_spare house parts not counted in n_house, then up to n_vil of
+    the n_house parts (those are then missing in the city). Writes the city to
+    scratch[_TARGET] and the route block to scratch[_WALK]; -1e18 if none."""
+    best = -1e18
+    scratch[_TARGET] = -1
+    scratch[_WALK] = _ROUTE
+    builder = scratch[_BUILDER]
+    hc = rules[R_HOUSE_COST]
+    for c in range(board[B_N_CITIES]):
+        fee_a = route_cost_nb(scratch, _ROUTE, c)
+        if fee_a < NO_ROUTE and fee_a <= gold:
+            v = city_value_nb(state, rules, params, c, fee_a, gold, n_pal, n_house, 0, 0, scratch)
+            if v > best:
+                best = v
+                scratch[_TARGET] = c
+                scratch[_WALK] = _ROUTE
+        e = scratch[_OPENS + c]
+        if e <= 0:
+            continue
+        fee = route_cost_nb(scratch, _ROUTE2, c)
+        paid = e - builder if e > builder else 0
+        if fee >= NO_ROUTE or paid > n_spare + n_vil or fee + paid * hc > gold:
+            continue
+        if fee_a <= gold and fee_a <= fee + paid * hc:
+            continue  # open roads are as cheap: no need to spend houses (speed)
+        lost = paid - n_spare if paid > n_spare else 0
+        v = city_value_nb(
+            state, rules, params, c, fee, gold, n_pal, n_house - lost, e, paid, scratch
+        )
+        v -= e * params[W_OPEN_ROUTE]
+        if v > best:
+            best = v
+            scratch[_TARGET] = c
+            scratch[_WALK] = _ROUTE2
+    return best
+
+
+@njit(
     f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, float64, float64, float64)",
     cache=True,
     _nrt=False,
@@ -450,6 +527,7 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
     n_pal = 0
     n_city = 0
     n_flex = 0
+    n_vil = 0  # house parts that may go to a village (one per House, Two houses, P+house)
     quarry_left = state[S_QUARRY + seat]
     for i in range(2):
         a = a0 if i == 0 else a1
@@ -461,10 +539,13 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
         elif a == A_PALACE_HOUSE:
             n_pal += 1
             n_city += 1
+            n_vil += 1
         elif a == A_TWO_HOUSES:
             n_city += 2
+            n_vil += 1
         elif a == A_HOUSE:
             n_flex += 1
+            n_vil += 1
         elif a == A_QUARRY:
             got = min(rules[R_QUARRY_HOUSES], quarry_left)
             quarry_left -= got
@@ -479,48 +560,82 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
         elif a == A_MOVE_HOUSE:
             val -= 0.5
     here = state[S_ARCH + seat]
+    n_gold = (1 if a0 == A_GOLD else 0) + (1 if a1 == A_GOLD else 0)
     if n_pal + n_city == 0:
         # free to travel anyway: the best of staying and going to this round's city
+        key = _MEMO + _MEMO_CITY + n_flex * 3 + n_gold
+        if scratch[key] != _UNSET:
+            return val + scratch[key] / 1048576.0
+        flex_v = 0.0
+        if vil_v > -1e8 and state[S_SUPPLY + seat] >= n_flex and gold >= n_flex:
+            flex_v = vil_v - 0.2
+        else:
+            flex_v = -params[W_FORFEIT]
         stay = score_gain_nb(state, board, rules, params, seat, here, 0, scratch, scratch[_NOW])
+        best = stay + n_flex * flex_v
         m = state[S_MAHARAJA]
-        go = -1e18
         if m >= 0:
+            gain = score_gain_nb(state, board, rules, params, seat, m, 0, scratch, scratch[_NOW])
             fee = route_cost_nb(scratch, _ROUTE, m)
             if fee < NO_ROUTE and fee <= gold:
-                go = (
-                    score_gain_nb(state, board, rules, params, seat, m, 0, scratch, scratch[_NOW])
-                    - fee * params[W_GOLD]
-                )
-        flex = 0.0
-        if n_flex > 0:
-            if vil_v > -1e8 and state[S_SUPPLY + seat] >= n_flex and gold >= n_flex:
-                flex = n_flex * (vil_v - 0.2)
-            else:
-                flex = -params[W_FORFEIT] * n_flex
-        return val + max(stay, go) + flex
-    n_gold = (1 if a0 == A_GOLD else 0) + (1 if a1 == A_GOLD else 0)
-    key = _MEMO + n_pal * 15 + (n_city + n_flex) * 3 + n_gold
+                best = max(best, gain - fee * params[W_GOLD] + n_flex * flex_v)
+            e = scratch[_OPENS + m]
+            fee = route_cost_nb(scratch, _ROUTE2, m)
+            b = scratch[_BUILDER]
+            paid = e - b if e > b else 0
+            hc = rules[R_HOUSE_COST]
+            if (
+                e > 0
+                and fee < NO_ROUTE
+                and paid <= n_flex
+                and fee + paid * hc <= gold
+                and e <= state[S_SUPPLY + seat]
+            ):
+                go = gain - (fee + paid * hc) * params[W_GOLD]
+                go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
+                best = max(best, go + (n_flex - paid) * flex_v)
+        scratch[key] = np.int64(best * 1048576.0)
+        return val + scratch[key] / 1048576.0
+    if n_pal > 0 and (gold < scratch[_COST] or scratch[_LEFT] <= 0):
+        # no palace can be paid in any city: each is forfeited (as in city_value_nb),
+        # so the pair shares the value of its houses alone (speed)
+        val -= n_pal * params[W_FORFEIT]
+        n_pal = 0
+    key = _MEMO + ((n_pal * 5 + n_city + n_flex) * 3 + n_vil) * 3 + n_gold
     if scratch[key] != _UNSET:
         return val + scratch[key] / 1048576.0
-    best = -1e18
-    for c in range(board[B_N_CITIES]):
-        fee = route_cost_nb(scratch, _ROUTE, c)
-        if fee >= NO_ROUTE or fee > gold:
-            continue
-        v = city_value_nb(state, rules, params, c, fee, gold, n_pal, n_city + n_flex, scratch)
-        if v > best:
-            best = v
+    best = best_city_nb(
+        state, board, rules, params, scratch, gold, n_pal, n_city + n_flex, n_vil, 0
+    )
     if best < -1e17:
         best = -params[W_FORFEIT] * (n_pal + n_city + n_flex)
     scratch[key] = np.int64(best * 1048576.0)
     return val + scratch[key] / 1048576.0
 
 
+@njit(f"void({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
+def routes_nb(state, board, rules, params, seat, budget, scratch):
+    """Both route tables from the architect: over open roads, and opening closed ones."""
+    route_costs_nb(state, board, seat, budget, scratch, _ROUTE)
+    open_route_costs_nb(
+        state,
+        board,
+        seat,
+        budget,
+        rules[R_HOUSE_COST],
+        np.int64(16.0 * max(params[W_OPEN_ROUTE], 0.0)),
+        scratch,
+        _ROUTE2,
+        _OPENS,
+    )
+
+
 @njit(f"void({I1}, {I1}, {I1}, {F1}, int64, {I1}, {I1})", cache=True, _nrt=False)
 def pick_nb(state, board, rules, params, seat, scratch, out):
     """M-R3: the best of the 45 unordered pairs."""
-    route_costs_nb(state, board, seat, state[S_GOLD + seat] + 4, scratch, _ROUTE)
+    routes_nb(state, board, rules, params, seat, state[S_GOLD + seat] + 5, scratch)
     prepare_nb(state, board, rules, seat, scratch)
+    scratch[_BUILDER] = 1 if holds_nb(state, seat, BUILDER) else 0
     tmp = scratch[_TMP : _TMP + 1]
     gov_v = governor_value_nb(state, board, rules, params, seat, scratch)
     if tmp[0] < 0:
@@ -550,43 +665,117 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
 def plan_turn_nb(state, board, rules, params, seat, scratch):
     """Choose this turn's city with the real gold and store the route to it."""
     gold = state[S_GOLD + seat]
-    route_costs_nb(state, board, seat, gold, scratch, _ROUTE)
     prepare_nb(state, board, rules, seat, scratch)
+    builder = holds_nb(state, seat, BUILDER) and state[T_OTHER_LEFT + SLOT_BUILDER] > 0
+    scratch[_BUILDER] = 1 if builder else 0
     n_pal = 0
     n_house = 0
+    n_vil = 0
+    n_spare = 0
     for s in range(2):
         n_pal += state[T_PALACE_LEFT + s]
         a = state[T_ACTION + s]
+        left = state[T_HOUSES_LEFT + s]
         if a == A_TWO_HOUSES or a == A_PALACE_HOUSE:
-            n_house += state[T_HOUSES_LEFT + s]
+            n_house += left
+            if left > 0:
+                n_vil += 1
+        elif a == A_HOUSE and left > 0:
+            n_spare += 1
+    if n_vil + n_spare + scratch[_BUILDER] > 0:
+        routes_nb(state, board, rules, params, seat, gold, scratch)
+    else:  # no house to open a road with: open roads only
+        route_costs_nb(state, board, seat, gold, scratch, _ROUTE)
+        for j in range(MAX_JUNCTIONS):
+            scratch[_OPENS + j] = 0
     here = state[S_ARCH + seat]
     target = -1
+    block = _ROUTE
     if n_pal + n_house > 0:
-        best = -1e18
-        for c in range(board[B_N_CITIES]):
-            fee = route_cost_nb(scratch, _ROUTE, c)
-            if fee >= NO_ROUTE or fee > gold:
-                continue
-            v = city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, scratch)
-            if v > best:
-                best = v
-                target = c
+        best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_vil, n_spare)
+        target = scratch[_TARGET]
+        block = scratch[_WALK]
     else:
         m = state[S_MAHARAJA]
         if m >= 0 and m != here:
+            gain = score_gain_nb(state, board, rules, params, seat, m, 0, scratch, scratch[_NOW])
+            gain -= score_gain_nb(
+                state, board, rules, params, seat, here, 0, scratch, scratch[_NOW]
+            )
+            best = 0.0
             fee = route_cost_nb(scratch, _ROUTE, m)
-            if fee < NO_ROUTE and fee <= gold:
-                gain = score_gain_nb(
-                    state, board, rules, params, seat, m, 0, scratch, scratch[_NOW]
-                )
-                gain -= score_gain_nb(
-                    state, board, rules, params, seat, here, 0, scratch, scratch[_NOW]
-                )
-                if gain > fee * params[W_GOLD]:
+            if fee < NO_ROUTE and fee <= gold and gain - fee * params[W_GOLD] > best:
+                best = gain - fee * params[W_GOLD]
+                target = m
+            e = scratch[_OPENS + m]
+            fee = route_cost_nb(scratch, _ROUTE2, m)
+            paid = e - scratch[_BUILDER] if e > scratch[_BUILDER] else 0
+            hc = rules[R_HOUSE_COST]
+            if (
+                e > 0
+                and fee < NO_ROUTE
+                and paid <= n_spare
+                and fee + paid * hc <= gold
+                and e <= state[S_SUPPLY + seat]
+            ):
+                go = gain - (fee + paid * hc) * params[W_GOLD]
+                go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
+                if go > best:
                     target = m
+                    block = _ROUTE2
     scratch[_TARGET] = target
-    set_route_nb(state, board, seat, target, scratch, _ROUTE)
+    scratch[_WALK] = block
+    set_route_nb(state, board, seat, target, scratch, block)
     scratch[_PLANNED] = 1
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def opening_slot_nb(state, board, rules, seat, v):
+    """A slot that may build a house in village v now, cheapest first: the Builder's
+    free house, House, Two houses (its one village house), Palace+house. -1 if none."""
+    if (
+        holds_nb(state, seat, BUILDER)
+        and house_error_nb(state, board, rules, seat, SLOT_BUILDER, v) == E_OK
+    ):
+        return SLOT_BUILDER
+    for want in (A_HOUSE, A_TWO_HOUSES, A_PALACE_HOUSE):
+        for s in range(2):
+            if (
+                state[T_ACTION + s] == want
+                and house_error_nb(state, board, rules, seat, s, v) == E_OK
+            ):
+                return s
+    return -1
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+def walk_nb(state, board, rules, seat, scratch, out):
+    """The next step along the planned route: a house in an empty village of the next
+    road (it opens the road, M-F1), else the road itself; 0 once arrived or blocked."""
+    base = scratch[_WALK]
+    pos = scratch[base + R_POS]
+    if pos >= scratch[base + R_LEN]:
+        return 0
+    r = scratch[base + R_ROADS + pos]
+    for i in range(board[B_ROAD_NV + r]):
+        v = board[B_ROAD_V0 + r] if i == 0 else board[B_ROAD_V1 + r]
+        if state[S_VIL_TOTAL + v] == 0:
+            s = opening_slot_nb(state, board, rules, seat, v)
+            if s >= 0:
+                out[0] = OP_HOUSE
+                out[1] = s
+                out[2] = v
+                return 1
+    if (
+        road_open_nb(state, board, r)
+        and road_cost_nb(state, board, seat, r) <= state[S_GOLD + seat]
+    ):
+        scratch[base + R_POS] = pos + 1
+        out[0] = OP_ROAD
+        out[1] = r
+        return 1
+    scratch[base + R_LEN] = pos  # blocked: stop here and build what we can
+    return 0
 
 
 @njit(f"boolean({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
@@ -634,10 +823,7 @@ def step_nb(state, board, rules, params, seat, scratch, out):
             return 1
     if scratch[_PLANNED] == 0:
         plan_turn_nb(state, board, rules, params, seat, scratch)
-    road = next_road_nb(scratch, _ROUTE)
-    if road >= 0:
-        out[0] = OP_ROAD
-        out[1] = road
+    if walk_nb(state, board, rules, seat, scratch, out):
         return 1
     here = state[S_ARCH + seat]
     in_city = here < board[B_N_CITIES]

@@ -13,12 +13,26 @@ Scratch block at `base` (ROUTE_SIZE entries):
     PREV ..           last road of that route           [MAX_JUNCTIONS]
 """
 
+import numpy as np
 from numba import njit
 
-from simcore.maharaja.board_layout import MAX_JUNCTIONS
-from simcore.maharaja.layout import S_ARCH
+from simcore.maharaja.board_layout import (
+    B_ADJ_ROAD,
+    B_ADJ_TO,
+    B_DEG,
+    B_N_JUNCTIONS,
+    B_ROAD_NV,
+    B_ROAD_V0,
+    B_ROAD_V1,
+    MAX_DEGREE,
+    MAX_JUNCTIONS,
+)
+from simcore.maharaja.enums import MONK
+from simcore.maharaja.layout import S_ARCH, S_VIL, S_VIL_TOTAL
+from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.sig import I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb, travel_costs_nb
+from simcore.maharaja.rules_layout import MAX_PLAYERS
 
 R_LEN = 0
 R_POS = 1
@@ -81,3 +95,63 @@ def next_road_nb(scratch, base):
         return -1
     scratch[base + R_POS] = pos + 1
     return scratch[base + R_ROADS + pos]
+
+
+@njit(f"void({I1}, {I1}, int64, int64, int64, int64, {I1}, int64, int64)", cache=True, _nrt=False)
+def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, base, opens):
+    """Like route_costs_nb, but a closed road may be taken by building a house in each
+    of its empty villages (M-F1: a house opens it; house_cost gold each). DIST holds the
+    fees only, scratch[opens + j] the empty villages opened on the way to j. Routes are
+    the cheapest by fees + house_cost + wopen / 16 per opened village, with fees and
+    house costs within `budget`. The Monk pays no fees (M-K4). Walk the stored route
+    with road_open_nb checks: its villages must be built before each closed road."""
+    nj = board[B_N_JUNCTIONS]
+    dist = base + R_DIST
+    prev = base + R_PREV
+    wt = base + R_ROADS  # Dijkstra weights (16ths of gold) until set_route_nb
+    for j in range(nj):
+        scratch[dist + j] = UNREACHABLE
+        scratch[prev + j] = -1
+        scratch[wt + j] = UNREACHABLE
+        scratch[opens + j] = 0
+    start = state[S_ARCH + seat]
+    scratch[dist + start] = 0
+    scratch[wt + start] = 0
+    monk = holds_nb(state, seat, MONK)
+    done = np.int64(0)
+    for _ in range(nj):
+        u = -1
+        best = UNREACHABLE
+        for j in range(nj):
+            if (done >> j) & 1 == 0 and scratch[wt + j] < best:
+                best = scratch[wt + j]
+                u = j
+        if u < 0:
+            break
+        done |= np.int64(1) << u
+        for k in range(board[B_DEG + u]):
+            w = board[B_ADJ_TO + u * MAX_DEGREE + k]
+            if (done >> w) & 1 == 1:
+                continue
+            r = board[B_ADJ_ROAD + u * MAX_DEGREE + k]
+            fee = 0
+            e = 0
+            for i in range(board[B_ROAD_NV + r]):
+                v = board[B_ROAD_V0 + r] if i == 0 else board[B_ROAD_V1 + r]
+                t = state[S_VIL_TOTAL + v]
+                if t == 0:
+                    e += 1
+                elif not monk and state[S_VIL + v * MAX_PLAYERS + seat] == 0:
+                    fee += t
+            f = scratch[dist + u] + fee
+            o = scratch[opens + u] + e
+            if f + o * house_cost > budget:
+                continue
+            d = best + 16 * (fee + e * house_cost) + e * wopen
+            if d < scratch[wt + w]:
+                scratch[wt + w] = d
+                scratch[dist + w] = f
+                scratch[prev + w] = r
+                scratch[opens + w] = o
+    scratch[base + R_LEN] = 0
+    scratch[base + R_POS] = 0

@@ -19,15 +19,31 @@ from simcore.maharaja.enums import (
     OP_END,
 )
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.layout import S_ASK_SEAT, S_CHAR_OWNER, S_PALACES, S_PHASE
+from simcore.maharaja.layout import (
+    S_ARCH,
+    S_ASK_SEAT,
+    S_CHAR_OWNER,
+    S_N_ERRORS,
+    S_PALACES,
+    S_PHASE,
+)
 from simcore.maharaja.nb.game_nb import OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, advance_nb, answer_nb
 from simcore.maharaja.record_layout import REC_END_REASON, REC_ERRORS, REC_PALACES, REC_RANK
 from simcore.maharaja.rules import RuleSet
+from strategies.kit.route_nb import (
+    NO_ROUTE,
+    R_DIST,
+    ROUTE_SIZE,
+    open_route_costs_nb,
+    route_costs_nb,
+)
 from strategies.weighted import DEFAULTS, PARAMS, weighted_decide_nb
 from tests.maharaja.state_builder import (
     BOARD_ARR,
     NO_LOG,
     RULES_ARR,
+    S,
+    city,
     new_state,
     put_houses,
     set_gold,
@@ -102,10 +118,16 @@ def test_a_rich_player_picks_a_palace_and_builds_it():
     a0, a1 = _first_pick(state)
     assert {a0, a1} & {A_PALACE, A_PALACE_HOUSE}
     # play the round with these picks for seat 0 and Gold for the others
-    work = np.zeros(WORK_SIZE, dtype=np.int64)
     out = np.zeros(OUT_SIZE, dtype=np.int64)
     out[:2] = (a0, a1)
     answer_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, out, 0)
+    _play_round(state)
+    assert state[S_PALACES + 0] >= 1
+
+
+def _play_round(state):
+    """Finish the round: seat 0 plays `weighted`, the others Gold and an empty turn."""
+    work = np.zeros(WORK_SIZE, dtype=np.int64)
     scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64)
     for _ in range(200):
         kind = advance_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, work)
@@ -122,7 +144,49 @@ def test_a_rich_player_picks_a_palace_and_builds_it():
         answer_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, out, ret)
         if state[S_PALACES + 0] > 0 or state[S_PHASE] == 8:
             break
-    assert state[S_PALACES + 0] >= 1
+
+
+def test_open_route_costs_count_the_villages_to_open():
+    """No house on the board: every road is closed, so route_costs_nb reaches no city;
+    open_route_costs_nb reaches orange over S-orange by opening its 2 villages (no
+    fee). One house of seat 1 in the first village leaves 1 to open and a fee of 1
+    (M-F1). With a budget of 1 gold and houses at 1 gold, 2 openings do not fit."""
+    state = new_state(4)
+    scratch = np.zeros(2 * ROUTE_SIZE + 16, dtype=np.int64)
+    opens = 2 * ROUTE_SIZE
+    orange = city("orange")
+    assert state[S_ARCH + 0] == S
+    route_costs_nb(state, BOARD_ARR, 0, 50, scratch, 0)
+    assert scratch[R_DIST + orange] >= NO_ROUTE
+    open_route_costs_nb(state, BOARD_ARR, 0, 50, 1, 0, scratch, ROUTE_SIZE, opens)
+    assert scratch[ROUTE_SIZE + R_DIST + orange] == 0
+    assert scratch[opens + orange] == 2
+    put_houses(state, 1, village("S", "orange", 0), 1)
+    open_route_costs_nb(state, BOARD_ARR, 0, 50, 1, 0, scratch, ROUTE_SIZE, opens)
+    assert scratch[ROUTE_SIZE + R_DIST + orange] == 1
+    assert scratch[opens + orange] == 1
+    state2 = new_state(4)
+    open_route_costs_nb(state2, BOARD_ARR, 0, 1, 1, 0, scratch, ROUTE_SIZE, opens)
+    assert scratch[ROUTE_SIZE + R_DIST + orange] >= NO_ROUTE
+
+
+def test_a_closed_board_is_opened_with_own_houses():
+    """No house on the board, 30 gold: every road from S is closed and has 2 villages,
+    so a palace (worth 12, cost 12 x 0.7) can only be built by opening a road with two
+    house parts (seat 0 holds the Mogul, no Builder): the pick must carry a palace and
+    two village-capable house parts (Palace+house with House or Two houses), and the
+    turn must reach a city, build the palace and make no illegal request."""
+    state = new_state(4)
+    set_gold(state, 0, 30)
+    a0, a1 = _first_pick(state)
+    assert {a0, a1} & {A_PALACE, A_PALACE_HOUSE}
+    out = np.zeros(OUT_SIZE, dtype=np.int64)
+    out[:2] = (a0, a1)
+    answer_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, out, 0)
+    _play_round(state)
+    assert state[S_N_ERRORS] == 0
+    assert state[S_PALACES + 0] == 1
+    assert state[S_ARCH + 0] != S
 
 
 def test_a_poor_player_does_not_pick_a_palace():
