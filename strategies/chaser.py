@@ -43,7 +43,9 @@ from simcore.maharaja.enums import (
     A_TWO_HOUSES,
     BANK,
     BUILDER,
+    DK_BID,
     DK_CHARACTER,
+    DK_GIVE,
     DK_PICK,
     DK_REPLACE,
     DK_SETUP_HOUSE,
@@ -104,6 +106,7 @@ from simcore.maharaja.rules_layout import (
     R_PALACES,
     R_SADHU_OUTER_POINTS,
 )
+from strategies.kit.auction_nb import value_bid_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -112,6 +115,7 @@ from strategies.kit.route_nb import (
     route_costs_nb,
     set_route_nb,
 )
+from strategies.kit.several_nb import give_nb, several_step_nb
 from strategies.kit.track_nb import rounds_until_scored_nb
 from strategies.registry import register
 
@@ -557,6 +561,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
 def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)
+        several_step_nb(state, rules, seat, params[P_W_CHAR : P_W_CHAR + 6], out)  # M-V4
         return 0
     if kind == DK_PICK:
         pick_nb(state, board, rules, seat, params, rng, scratch, out)
@@ -570,4 +575,8 @@ def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out)
             road_values_nb(state, board, scratch, board[B_START], params[P_DECAY])
             scratch[_SETUP] = 1
         return valued_village_nb(state, board, rules, seat, scratch)
+    if kind == DK_BID:  # M-V3
+        return value_bid_nb(state, rules, seat, params[P_W_CHAR : P_W_CHAR + 6], 1.0, 4)
+    if kind == DK_GIVE:  # M-V4
+        return give_nb(state, rules, seat, params[P_W_CHAR : P_W_CHAR + 6])
     return -1

@@ -47,7 +47,9 @@ from simcore.maharaja.enums import (
     ARTIST,
     BANK,
     BUILDER,
+    DK_BID,
     DK_CHARACTER,
+    DK_GIVE,
     DK_PICK,
     DK_REPLACE,
     DK_SETUP_HOUSE,
@@ -114,7 +116,9 @@ from simcore.maharaja.rules_layout import (
     R_QUARRY_HOUSES,
     R_ROUND_LIMIT,
 )
+from strategies.kit.auction_nb import value_bid_nb
 from strategies.kit.route_nb import R_DIST, R_LEN, R_POS, R_PREV, R_ROADS, ROUTE_SIZE, set_route_nb
+from strategies.kit.several_nb import give_nb, several_step_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS
@@ -697,6 +701,7 @@ def house_network_decide_nb(kind, seat, state, board, rules, params, rng, scratc
         road_importance_nb(board, scratch)
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)
+        several_step_nb(state, rules, seat, params[0:0], out)  # M-V4
         return 0
     if kind == DK_PICK:
         pick_nb(state, board, rules, seat, params, scratch, out)
@@ -705,4 +710,8 @@ def house_network_decide_nb(kind, seat, state, board, rules, params, rng, scratc
         return preferred_character_nb(state, rules)
     if kind == DK_SETUP_HOUSE:
         return best_village_nb(state, board, rules, seat, scratch)
+    if kind == DK_BID:  # M-V3
+        return value_bid_nb(state, rules, seat, params[0:0], 1.0, 4)
+    if kind == DK_GIVE:  # M-V4
+        return give_nb(state, rules, seat, params[0:0])
     return -1

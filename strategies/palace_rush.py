@@ -35,7 +35,9 @@ from simcore.maharaja.enums import (
     A_PALACE_HOUSE,
     ARTIST,
     BANK,
+    DK_BID,
     DK_CHARACTER,
+    DK_GIVE,
     DK_PICK,
     DK_REPLACE,
     DK_SETUP_HOUSE,
@@ -86,6 +88,7 @@ from simcore.maharaja.rules_layout import (
     R_OUTER_SITES,
     R_PALACES,
 )
+from strategies.kit.auction_nb import value_bid_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -94,6 +97,7 @@ from strategies.kit.route_nb import (
     route_costs_nb,
     set_route_nb,
 )
+from strategies.kit.several_nb import give_nb, several_step_nb
 from strategies.kit.track_nb import rounds_until_scored_nb
 from strategies.registry import register
 
@@ -446,6 +450,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
 def palace_rush_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)
+        several_step_nb(state, rules, seat, params[0:0], out)  # M-V4
         return 0
     if kind == DK_PICK:
         pick_nb(state, board, rules, seat, params, scratch, out)
@@ -454,4 +459,8 @@ def palace_rush_decide_nb(kind, seat, state, board, rules, params, rng, scratch,
         return choose_character_nb(state, rules, params)
     if kind == DK_SETUP_HOUSE:
         return setup_village_nb(state, board, rules, seat)
+    if kind == DK_BID:  # M-V3
+        return value_bid_nb(state, rules, seat, params[0:0], 1.0, 4)
+    if kind == DK_GIVE:  # M-V4
+        return give_nb(state, rules, seat, params[0:0])
     return -1

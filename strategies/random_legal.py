@@ -23,7 +23,9 @@ from simcore.maharaja.enums import (
     A_TWO_HOUSES,
     BANK,
     BUILDER,
+    DK_BID,
     DK_CHARACTER,
+    DK_GIVE,
     DK_PICK,
     DK_REPLACE,
     DK_SETUP_HOUSE,
@@ -68,6 +70,8 @@ from simcore.maharaja.nb.turn_nb import (
     palace_error_nb,
 )
 from simcore.maharaja.rules_layout import MAX_PLAYERS, R_N_CHARACTERS
+from strategies.kit.auction_nb import random_bid_nb
+from strategies.kit.chips_nb import random_chip_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
     R_LEN,
@@ -78,6 +82,7 @@ from strategies.kit.route_nb import (
     route_costs_nb,
     set_route_nb,
 )
+from strategies.kit.several_nb import random_give_nb, random_several_nb
 from strategies.registry import register
 
 # scratch layout
@@ -297,6 +302,8 @@ def random_step_nb(state, board, rules, seat, rng, scratch, out):
 def random_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         random_step_nb(state, board, rules, seat, rng, scratch, out)
+        random_several_nb(state, rules, seat, rng, out)  # M-V4: what to give
+        random_chip_nb(state, rules, seat, rng, out)  # M-A5y: a random extra action
         return 0
     if kind == DK_PICK:
         random_pick_nb(rng, out)
@@ -305,4 +312,8 @@ def random_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out)
         return random_bank_character_nb(state, rules, rng)
     if kind == DK_SETUP_HOUSE:
         return random_village_nb(state, board, rules, rng)
+    if kind == DK_BID:
+        return random_bid_nb(state, seat, rng)
+    if kind == DK_GIVE:
+        return random_give_nb(state, rules, seat, rng)
     return -1

@@ -54,7 +54,9 @@ from simcore.maharaja.enums import (
     A_TWO_HOUSES,
     BANK,
     BUILDER,
+    DK_BID,
     DK_CHARACTER,
+    DK_GIVE,
     DK_PICK,
     DK_REPLACE,
     DK_SETUP_HOUSE,
@@ -127,6 +129,8 @@ from simcore.maharaja.rules_layout import (
     R_QUARRY_HOUSES,
     R_SADHU_OUTER_POINTS,
 )
+from strategies.kit.auction_nb import value_bid_nb
+from strategies.kit.chips_nb import chip_step_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
     R_LEN,
@@ -138,6 +142,7 @@ from strategies.kit.route_nb import (
     route_costs_nb,
     set_route_nb,
 )
+from strategies.kit.several_nb import give_nb, several_step_nb
 from strategies.kit.track_nb import rounds_until_scored_nb
 from strategies.registry import register
 
@@ -897,6 +902,8 @@ def step_nb(state, board, rules, params, seat, scratch, out):
 def weighted_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, params, seat, scratch, out)
+        several_step_nb(state, rules, seat, params[W_CHAR0 : W_CHAR0 + 7], out)  # M-V4
+        chip_step_nb(state, board, rules, seat, out)  # M-A5y
         return 0
     if kind == DK_PICK:
         pick_nb(state, board, rules, params, seat, scratch, out)
@@ -907,4 +914,10 @@ def weighted_decide_nb(kind, seat, state, board, rules, params, rng, scratch, ou
         return best_bank_character_nb(state, rules, params, seat, rng, 0.0)
     if kind == DK_SETUP_HOUSE:
         return best_village_nb(state, board, rules, params, seat, -1)
+    if kind == DK_BID:  # M-V3: a char_* point is worth 1 / gold gold; never above 6
+        return value_bid_nb(
+            state, rules, seat, params[W_CHAR0 : W_CHAR0 + 7], 1.0 / params[W_GOLD], 6
+        )
+    if kind == DK_GIVE:  # M-V4
+        return give_nb(state, rules, seat, params[W_CHAR0 : W_CHAR0 + 7])
     return -1

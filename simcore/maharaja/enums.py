@@ -60,6 +60,9 @@ OP_QUARRY = 5  # out[1] = slot
 OP_PALACE = 6  # out[1] = slot, out[2] = site (SITE_INNER / SITE_OUTER); city = architect's
 OP_GOVERNOR = 7  # out[1] = slot, out[2] = city whose governor moves down
 OP_CHARACTER = 8  # out[1] = slot, out[2] = character to take, out[3] = character to give (M-V4)
+# With several characters (M-V4) and an empty bank, out[3] >= 0 exchanges out[2] for the own
+# character out[3]; out[3] = LURE lures a character from the holder of out[2], who chooses it.
+LURE = -1
 OP_CHIP = 9  # out[1] = action declared for the chip's extra action (M-A5y)
 N_OPS = 10
 OP_NAMES = (
@@ -123,6 +126,7 @@ E_CHIP = 18
 E_TOO_MANY_STEPS = 19
 E_BAD_DECISION = 20
 E_STRATEGY = 21
+E_BAD_BID = 22
 ERROR_NAMES = (
     "ok",
     "bad op",
@@ -146,6 +150,7 @@ ERROR_NAMES = (
     "too many steps in one turn",
     "bad decision",
     "unknown strategy",
+    "bid not allowed",
 )
 
 # Event log: one int64 row per event, LOG_WIDTH columns.
@@ -174,7 +179,12 @@ EV_MOVE_HOUSE = 12  # seat, a = from, b = to, c = slot (M-A4, M-K5)
 EV_QUARRY = 13  # seat, a = houses taken (M-A5)
 EV_PALACE = 14  # seat, a = city, b = site, c = cost (M-A6, M-A7)
 EV_GOVERNOR = 15  # seat, a = city, b = from, c = to (M-A8)
-EV_CHARACTER = 16  # seat, a = taken, b = from seat (-1 bank), c = given back (M-A9)
+EV_CHARACTER = 16  # seat, a = taken, b = from seat (-1 bank), c = given back (-1 none), d = SWAP_*
+# How a Character action moved cards (EV_CHARACTER column d).
+SWAP_BASIC = 0  # M-A9: take from the bank or a player, own card back to the bank
+SWAP_BANK = 1  # M-V4: take a bank card, give nothing back
+SWAP_EXCHANGE = 2  # M-V4: bank empty, take a named card and give one of the own
+SWAP_LURE = 3  # M-V4: bank empty, the holder with more cards gives one of their choice
 EV_REPLACE = 17  # seat, a = character taken from the bank (M-A9)
 EV_FORFEIT = 18  # seat, a = actions not fully done, b = gold to each other (M-F2)
 EV_SCORE = 19  # seat, a = city, b = points, c = rank, d = gold (M-P1, M-P2)

@@ -49,6 +49,9 @@ from .enums import (
     LOG_ROUND,
     LOG_SEAT,
     SITE_INNER,
+    SWAP_BASIC,
+    SWAP_EXCHANGE,
+    SWAP_LURE,
 )
 
 SEAT_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black")
@@ -114,9 +117,17 @@ def describe(row: np.ndarray, board: Board) -> str:
         ),
         EV_GOVERNOR: lambda: f"{who} moves the governor of {city[a]} from {b} to {c}",
         EV_CHARACTER: lambda: (
-            f"{who} takes the {character_name(a)} from "
+            f"{who} "
+            + ("lures" if d == SWAP_LURE else "takes")
+            + f" the {character_name(a)} from "
             + ("the bank" if b < 0 else SEAT_COLOURS[b])
-            + f", returning the {character_name(c)}"
+            + (
+                f", giving the {character_name(c)} in exchange"
+                if d == SWAP_EXCHANGE
+                else f", returning the {character_name(c)}"
+                if d == SWAP_BASIC
+                else ""
+            )
         ),
         EV_REPLACE: lambda: f"{who} takes the {character_name(a)} from the bank",
         EV_FORFEIT: lambda: f"{who} leaves {a} action(s) undone: each other player takes {b}",

@@ -41,7 +41,7 @@ class PlayedGame:
     records: np.ndarray
 
 
-NOT_YET = {"auction": "M-V3", "several_characters": "M-V4"}
+NOT_YET: dict[str, str] = {}  # switch field -> rule id, for switches not played yet
 
 
 def check_supported(rules: RuleSet) -> None:

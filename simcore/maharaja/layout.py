@@ -41,6 +41,11 @@ S_PHASE = 14  # where the engine stands (PH_* in nb/game_nb.py)
 S_CURSOR = 15  # progress inside the phase (chooser index, house index, picking seat, robbed seat)
 S_ASK_KIND = 16  # decision kind the engine waits for (DK_*), -1 = none
 S_ASK_SEAT = 17  # seat that must decide
+S_AUC_TURN = 18  # auction (M-V3): seat asked to bid, AUC_NEW / AUC_OVER (nb/auction_nb.py)
+S_AUC_BID = 19  # highest bid of the running auction, -1 = none yet
+S_AUC_LEADER = 20  # seat holding the highest bid, -1 = none
+S_AUC_OPENER = 21  # seat that opened the running auction
+S_AUC_PASSED = 22  # bit q set once seat q passed in the running auction (a pass is final)
 
 # per player [P] blocks
 S_GOLD = 24

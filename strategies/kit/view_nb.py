@@ -16,6 +16,7 @@ from numba import njit
 
 from simcore.maharaja.layout import (
     S_ACTED,
+    S_BID_PAID,
     S_FEES_PAID,
     S_FEES_RECEIVED,
     S_GOLD,
@@ -43,14 +44,16 @@ def hidden_offsets(state: np.ndarray, seat: int) -> list[int]:
 
 @njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
 def estimate_gold_nb(state, rules, q):
-    """Public estimate of q's gold: start gold, scoring and fees received, minus fees
-    and palaces paid (the Gold action and houses are not counted; never below 0)."""
+    """Public estimate of q's gold: start gold, scoring and fees received, minus fees,
+    the auction price (M-V3) and palaces paid (the Gold action and houses are not
+    counted; never below 0)."""
     g = (
         rules[R_START_GOLD]
         + state[S_SCORE_GOLD + q]
         + state[S_FEES_RECEIVED + q]
         - state[S_FEES_PAID + q]
         - state[S_PALACES + q] * rules[R_PALACE_COST]
+        - state[S_BID_PAID + q]
     )
     return g if g > 0 else 0
 

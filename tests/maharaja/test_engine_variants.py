@@ -1,7 +1,7 @@
 """Variant switches the engine reads: Yogi and action chips (M-A5y, M-K7), neutral
 palaces in play (M-V2). M-A7h is in test_engine_scoring.py, M-V1 in test_engine_end.py,
-M-V2 at setup in test_engine_setup.py. M-V3 (auction) and M-V4 (several characters)
-are not implemented yet (issue 4) and not tested.
+M-V2 at setup in test_engine_setup.py, M-V3 (auction) in test_engine_auction.py and
+M-V4 (several characters) in test_engine_several.py.
 """
 
 from __future__ import annotations

@@ -40,6 +40,7 @@ from simcore.maharaja.enums import (
     END_REASON_NAMES,
     EV_CHARACTER,
     EV_CHIP_GAIN,
+    EV_CHIP_USE,
     EV_CHOOSE,
     EV_END,
     EV_FEE,
@@ -197,6 +198,7 @@ IN_TURN = (  # events of the acting player's own turn (M-R4)
     EV_GOVERNOR,
     EV_CHARACTER,
     EV_FORFEIT,
+    EV_CHIP_USE,
 )
 
 
@@ -529,6 +531,7 @@ class LogReplay:
         self.owner[ctx.n_chars :] = OUT_OF_GAME
         self.chips = np.zeros(n, dtype=np.int64)
         self.chip_bank = ctx.chips
+        self.chip_round: dict[int, int] = {}
         self.inner = np.full(nc, -1)
         self.outer = np.zeros((nc, n), dtype=np.int64)
         self.gov = np.full(nc, -1)
@@ -579,6 +582,7 @@ class LogReplay:
             EV_SCORE: self.ev_score,
             EV_MONOPOLY: self.ev_monopoly,
             EV_CHIP_GAIN: self.ev_chip_gain,
+            EV_CHIP_USE: self.ev_chip_use,
         }
         for row in log:
             rnd, p, ev, a, b, c, d = (int(x) for x in row)
@@ -665,6 +669,14 @@ class LogReplay:
         self.chips[p] += 1
         assert a == self.chips[p]
 
+    def ev_chip_use(self, rnd, p, a, b, c, d):  # M-A5y: one extra action, not Character
+        assert self.chips[p] > 0 and a != A_CHARACTER and len(self.picks) == SECRET_PICKS
+        assert self.chip_round.get(p) != rnd, "M-A5y: one extra action per round"
+        self.chip_round[p] = rnd
+        self.chips[p] -= 1
+        self.chip_bank += 1
+        self.picks = (*self.picks, a)  # the chip's slot (SLOT_CHIP = 2) does this action
+
     def ev_road(self, rnd, p, a, b, c, d):  # M-F1: along an open road from the architect
         r = a
         assert b == self.arch[p] and {b, c} == set(self.ends[r]), "M-F1: road not at architect"
@@ -697,7 +709,7 @@ class LogReplay:
             self._builder(p)
             assert cost == 0, "M-K5: the Builder's house is free"
         else:
-            assert cost == HOUSE_COST and 0 <= s < SECRET_PICKS
+            assert cost == HOUSE_COST and 0 <= s < len(self.picks)
             limit = HOUSES_OF_ACTION.get(self.picks[s], 0)
             assert self.slot_houses[s] < limit, f"house {self.slot_houses[s] + 1} of {limit}"
             self.slot_houses[s] += 1
@@ -708,7 +720,7 @@ class LogReplay:
             assert self.vil[a].sum() < self.ctx.cap, "M-S4"
             self.vil[a, p] += 1
             self.slot_village_houses[s] += 1
-            if s < SECRET_PICKS and self.picks[s] == A_TWO_HOUSES:
+            if s < len(self.picks) and self.picks[s] == A_TWO_HOUSES:
                 assert self.slot_village_houses[s] < 2, "M-A3: one of two houses in a city"
         self.gold[p] -= cost
         self.supply[p] -= 1
@@ -717,7 +729,7 @@ class LogReplay:
         if c == SLOT_BUILDER:
             self._builder(p)
         else:
-            assert 0 <= c < SECRET_PICKS and self.picks[c] == A_MOVE_HOUSE
+            assert 0 <= c < len(self.picks) and self.picks[c] == A_MOVE_HOUSE
             assert self.slot_houses[c] == 0, "M-A4: one house per Move house"
             self.slot_houses[c] += 1
         for loc, delta in ((a, -1), (b, 1)):

@@ -13,7 +13,9 @@ from ...core.rng_nb import randint_nb, stream_seed_nb
 from ..board_layout import B_N_CITIES, B_N_VILLAGES, B_START
 from ..enums import (
     BANK,
+    DK_BID,
     DK_CHARACTER,
+    DK_GIVE,
     DK_PICK,
     DK_REPLACE,
     DK_SETUP_HOUSE,
@@ -43,6 +45,8 @@ from ..layout import (
     S_ARCH,
     S_ASK_KIND,
     S_ASK_SEAT,
+    S_AUC_BID,
+    S_AUC_TURN,
     S_BID_PAID,
     S_CHAR_OWNER,
     S_CHIPS_BANK,
@@ -116,9 +120,12 @@ from ..rules_layout import (
     R_SETUP_SUPPLY,
     R_START_GOLD,
     R_START_HOUSES,
+    R_V_AUCTION,
+    R_V_MULTI,
     R_V_NEUTRAL,
     R_V_YOGI,
 )
+from .auction_nb import AUC_NEW, AUC_OVER, answer_bid_nb, auction_winner_nb, start_auction_nb
 from .build_nb import add_house_nb, village_cap_nb
 from .characters_nb import lowest_character_nb, next_to_act_nb
 from .governor_nb import end_field_reached_nb, move_maharaja_nb
@@ -129,9 +136,11 @@ from .turn_nb import (
     apply_op_nb,
     begin_turn_nb,
     finish_turn_nb,
+    give_lured_nb,
     give_replacement_nb,
     record_error_nb,
     take_character_nb,
+    take_several_nb,
 )
 
 P = MAX_PLAYERS
@@ -152,6 +161,8 @@ PH_REPLACE = 6
 PH_END_TURN = 7
 PH_SCORE = 8
 PH_DONE = 9
+PH_AUCTION = 10  # M-V3: bids and the winners' choices (nb/auction_nb.py)
+PH_GIVE = 11  # M-V4: the lured player (S_CURSOR) chooses the character to give
 DONE = -1
 
 
@@ -216,7 +227,8 @@ def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
     if first < 0 or first >= n_players:
         first = randint_nb(rng, 0, n_players)  # [choice] first_chooser = -1: a random seat
     state[S_FIRST_CHOOSER] = first
-    state[S_PHASE] = PH_CHOOSE
+    state[S_PHASE] = PH_AUCTION if rules[R_V_AUCTION] != 0 else PH_CHOOSE
+    state[S_AUC_TURN] = AUC_NEW
     state[S_CURSOR] = 0
 
 
@@ -314,6 +326,15 @@ def advance_nb(state, board, rules, log, work):
                 return _ask_nb(state, DK_CHARACTER, (state[S_FIRST_CHOOSER] + i) % n)
             state[S_PHASE] = PH_SETUP_HOUSE
             state[S_CURSOR] = 0
+        elif ph == PH_AUCTION:  # M-V3: auctions until everyone holds a character
+            t = state[S_AUC_TURN]
+            if t == AUC_OVER:
+                return _ask_nb(state, DK_CHARACTER, auction_winner_nb(state))
+            if t >= 0:
+                return _ask_nb(state, DK_BID, t)
+            if start_auction_nb(state) == 0:
+                state[S_PHASE] = PH_SETUP_HOUSE
+                state[S_CURSOR] = 0
         elif ph == PH_SETUP_HOUSE:  # M-S4: passes in ascending character order
             i = state[S_CURSOR]
             if i < rules[R_START_HOUSES] * n and village_with_room_nb(state, board, rules):
@@ -340,6 +361,8 @@ def advance_nb(state, board, rules, log, work):
             return _ask_nb(state, DK_STEP, state[S_TURN_PLAYER])
         elif ph == PH_REPLACE:
             return _ask_nb(state, DK_REPLACE, state[S_CURSOR])
+        elif ph == PH_GIVE:
+            return _ask_nb(state, DK_GIVE, state[S_CURSOR])
         elif ph == PH_END_TURN:
             finish_turn_nb(state, rules, log, state[S_TURN_PLAYER])
             state[S_PHASE] = PH_NEXT_TURN
@@ -382,13 +405,16 @@ def answer_nb(state, board, rules, log, out, ret):
             state[S_PHASE] = PH_END_TURN
             return
         if op == OP_CHARACTER:
-            robbed = take_character_nb(state, rules, log, seat, out[1], out[2])
+            if rules[R_V_MULTI] != 0:
+                robbed = take_several_nb(state, rules, log, seat, out[1], out[2], out[3])
+            else:
+                robbed = take_character_nb(state, rules, log, seat, out[1], out[2])
             if robbed <= -100:
                 record_error_nb(state, log, seat, -(robbed + 100), op)
                 state[S_PHASE] = PH_END_TURN
             elif robbed >= 0:
                 state[S_CURSOR] = robbed
-                state[S_PHASE] = PH_REPLACE
+                state[S_PHASE] = PH_GIVE if rules[R_V_MULTI] != 0 else PH_REPLACE
             return
         err = apply_op_nb(state, board, rules, log, seat, out)
         if err != E_OK:
@@ -409,13 +435,28 @@ def answer_nb(state, board, rules, log, out, ret):
         if err != E_OK:
             record_error_nb(state, log, seat, err, DK_REPLACE)
         state[S_PHASE] = PH_STEP
+    elif kind == DK_GIVE:
+        err = give_lured_nb(state, rules, log, seat, state[S_TURN_PLAYER], ret)
+        if err != E_OK:
+            record_error_nb(state, log, seat, err, DK_GIVE)
+        state[S_PHASE] = PH_STEP
+    elif kind == DK_BID:
+        err = answer_bid_nb(state, log, seat, ret)
+        if err != E_OK:
+            record_error_nb(state, log, seat, err, DK_BID)
     elif kind == DK_CHARACTER:
         k = _first_bank_character_nb(state, rules, ret)
         if k != ret:
             record_error_nb(state, log, seat, E_BAD_DECISION, DK_CHARACTER)
+        price = 0
+        if state[S_PHASE] == PH_AUCTION:  # M-V3: the winner pays the bank
+            price = state[S_AUC_BID]
+            state[S_GOLD + seat] -= price
+            state[S_BID_PAID + seat] += price
+            state[S_AUC_TURN] = AUC_NEW
         if k >= 0:
             state[S_CHAR_OWNER + k] = seat
-            log_nb(state, log, seat, EV_CHOOSE, k, 0, 0, 0)
+            log_nb(state, log, seat, EV_CHOOSE, k, price, 0, 0)
         state[S_CURSOR] += 1
     elif kind == DK_SETUP_HOUSE:
         v = ret

@@ -49,6 +49,7 @@ from ..enums import (
     EV_REPLACE,
     EV_TURN,
     LOC_CITY0,
+    LURE,
     MERCHANT,
     N_ACTIONS,
     N_CHARACTERS_MAX,
@@ -63,6 +64,9 @@ from ..enums import (
     OUT_OF_GAME,
     SLOT_BUILDER,
     SLOT_CHIP,
+    SWAP_BANK,
+    SWAP_EXCHANGE,
+    SWAP_LURE,
     YOGI,
 )
 from ..layout import (
@@ -107,6 +111,7 @@ from ..rules_layout import (
     R_N_CHARACTERS,
     R_PALACES,
     R_QUARRY_HOUSES,
+    R_V_MULTI,
     R_V_YOGI,
 )
 from .build_nb import (
@@ -117,7 +122,7 @@ from .build_nb import (
     palace_site_error_nb,
     put_palace_nb,
 )
-from .characters_nb import holds_nb, lowest_character_nb
+from .characters_nb import characters_held_nb, holds_nb, lowest_character_nb
 from .governor_nb import move_governor_nb
 from .log_nb import log_nb
 from .sig import I1, I2
@@ -358,6 +363,16 @@ def do_governor_nb(state, board, rules, log, p, s, c):
     return E_OK
 
 
+@njit(f"int64({I1}, {I1})", cache=True, _nrt=False)
+def bank_characters_nb(state, rules):
+    """Characters in the bank now."""
+    n = 0
+    for k in range(rules[R_N_CHARACTERS]):
+        if state[S_CHAR_OWNER + k] == BANK:
+            n += 1
+    return n
+
+
 @njit(f"int64({I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)
 def character_error_nb(state, rules, p, s, k):
     """May p take character k with slot s? (M-A9: from the bank or another player)."""
@@ -372,7 +387,71 @@ def character_error_nb(state, rules, p, s, k):
     owner = state[S_CHAR_OWNER + k]
     if owner == p or owner == OUT_OF_GAME:
         return E_BAD_CHARACTER
+    # M-V4: only from the bank while it holds a character
+    if rules[R_V_MULTI] != 0 and owner != BANK and bank_characters_nb(state, rules) > 0:
+        return E_BAD_CHARACTER
     return E_OK
+
+
+@njit(f"int64({I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)
+def give_error_nb(state, rules, p, k, give):
+    """M-V4, bank empty: may p exchange k for its own `give`, or lure (give = LURE) from
+    k's holder? Luring needs a holder with more characters than p. Any give is fine
+    while the bank holds a character (nothing is given back then)."""
+    if bank_characters_nb(state, rules) > 0:
+        return E_OK
+    q = state[S_CHAR_OWNER + k]
+    if give == LURE:
+        return (
+            E_OK if characters_held_nb(state, q) > characters_held_nb(state, p) else E_BAD_CHARACTER
+        )
+    if give < 0 or give >= rules[R_N_CHARACTERS] or state[S_CHAR_OWNER + give] != p:
+        return E_BAD_CHARACTER
+    return E_OK
+
+
+@njit(f"int64({I1}, {I1}, {I2}, int64, int64, int64, int64)", cache=True, _nrt=False)
+def take_several_nb(state, rules, log, p, s, k, give):
+    """M-V4 Character action: a bank character without giving one back; with an empty
+    bank an exchange (k for the own `give`) or a lure from k's holder (give = LURE).
+
+    Returns -1 when done, the lured seat (who must now choose what to give, DK_GIVE),
+    or -(100 + error) when not allowed."""
+    err = character_error_nb(state, rules, p, s, k)
+    if err == E_OK:
+        err = give_error_nb(state, rules, p, k, give)
+    if err != E_OK:
+        return -(100 + err)
+    owner = state[S_CHAR_OWNER + k]
+    state[T_OTHER_LEFT + s] = 0
+    state[S_SWAPS + p] += 1
+    if owner == BANK:
+        state[S_CHAR_OWNER + k] = p
+        log_nb(state, log, p, EV_CHARACTER, k, BANK, -1, SWAP_BANK)
+        return -1
+    if give == LURE:
+        return owner
+    state[S_CHAR_OWNER + k] = p
+    state[S_CHAR_OWNER + give] = owner
+    log_nb(state, log, p, EV_CHARACTER, k, owner, give, SWAP_EXCHANGE)
+    return -1
+
+
+@njit(f"int64({I1}, {I1}, {I2}, int64, int64, int64)", cache=True, _nrt=False)
+def give_lured_nb(state, rules, log, q, p, k):
+    """M-V4 lure, second half: q gives p a character of q's choice. An illegal choice is
+    an error and q's highest-numbered character goes instead ([choice])."""
+    err = E_OK
+    if k < 0 or k >= rules[R_N_CHARACTERS] or state[S_CHAR_OWNER + k] != q:
+        err = E_BAD_DECISION
+        k = -1
+        for j in range(rules[R_N_CHARACTERS]):
+            if state[S_CHAR_OWNER + j] == q:
+                k = j
+    if k >= 0:
+        state[S_CHAR_OWNER + k] = p
+        log_nb(state, log, p, EV_CHARACTER, k, q, -1, SWAP_LURE)
+    return err
 
 
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False)

@@ -1,0 +1,106 @@
+"""Action chips (M-A5y): when to declare one, which extra action, and doing it.
+
+A strategy calls `chip_step_nb` after its own step. When the strategy ends its
+turn, a usable chip buys a Palace if one can be built right now where the
+architect stands (with the gold left), else Gold when more than one chip is
+held (one is kept for a palace later); the declared action is then done by this
+module (the strategy's own loops need not know the chip slot).
+"""
+
+from numba import njit
+
+from simcore.core.rng_nb import randint_nb
+from simcore.maharaja.enums import (
+    A_CHARACTER,
+    A_GOLD,
+    A_PALACE,
+    E_OK,
+    N_ACTIONS,
+    OP_CHIP,
+    OP_END,
+    OP_GOLD,
+    OP_PALACE,
+    SITE_INNER,
+    SITE_OUTER,
+    SLOT_CHIP,
+)
+from simcore.maharaja.layout import (
+    S_CHIP_ROUND,
+    S_CHIPS,
+    S_GOLD,
+    S_ROUND,
+    T_ACTION,
+    T_OTHER_LEFT,
+    T_PALACE_LEFT,
+)
+from simcore.maharaja.nb.build_nb import palace_cost_nb, palace_site_error_nb
+from simcore.maharaja.nb.sig import I1, U1
+from simcore.maharaja.nb.turn_nb import palace_error_nb
+from simcore.maharaja.rules_layout import R_V_YOGI
+
+
+@njit(f"boolean({I1}, {I1}, int64)", cache=True, _nrt=False)
+def chip_usable_nb(state, rules, seat):
+    """May seat declare a chip now (variant on, a chip held, none used this round)?"""
+    return (
+        rules[R_V_YOGI] != 0
+        and state[S_CHIPS + seat] > 0
+        and state[S_CHIP_ROUND + seat] != state[S_ROUND]
+        and state[T_ACTION + SLOT_CHIP] < 0
+    )
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+def palace_site_now_nb(state, board, rules, seat):
+    """A site where seat can build a palace now with its gold, -1 if none."""
+    if state[S_GOLD + seat] < palace_cost_nb(state, rules, seat):
+        return -1
+    for site in (SITE_INNER, SITE_OUTER):
+        if palace_site_error_nb(state, board, rules, seat, site) == E_OK:
+            return site
+    return -1
+
+
+@njit(f"boolean({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+def chip_step_nb(state, board, rules, seat, out):
+    """When out is OP_END: do the declared chip action, or declare one; True if rewritten."""
+    if out[0] != OP_END:
+        return False
+    a = state[T_ACTION + SLOT_CHIP]
+    if a == A_PALACE and state[T_PALACE_LEFT + SLOT_CHIP] > 0:
+        for site in (SITE_INNER, SITE_OUTER):
+            if palace_error_nb(state, board, rules, seat, SLOT_CHIP, site) == E_OK:
+                out[0] = OP_PALACE
+                out[1] = SLOT_CHIP
+                out[2] = site
+                return True
+        return False
+    if a == A_GOLD and state[T_OTHER_LEFT + SLOT_CHIP] > 0:
+        out[0] = OP_GOLD
+        out[1] = SLOT_CHIP
+        return True
+    if not chip_usable_nb(state, rules, seat):
+        return False
+    if palace_site_now_nb(state, board, rules, seat) >= 0:
+        out[0] = OP_CHIP
+        out[1] = A_PALACE
+        return True
+    if state[S_CHIPS + seat] > 1:
+        out[0] = OP_CHIP
+        out[1] = A_GOLD
+        return True
+    return False
+
+
+@njit(f"boolean({I1}, {I1}, int64, {U1}, {I1})", cache=True, _nrt=False)
+def random_chip_nb(state, rules, seat, rng, out):
+    """When out is OP_END and a chip is usable: declare a uniformly drawn extra action
+    (any but Character); the strategy then does it like its other slots."""
+    if out[0] != OP_END or not chip_usable_nb(state, rules, seat):
+        return False
+    a = randint_nb(rng, 0, N_ACTIONS - 1)
+    if a >= A_CHARACTER:
+        a += 1
+    out[0] = OP_CHIP
+    out[1] = a
+    return True

@@ -1,0 +1,22 @@
+"""A strategy's valuation of the characters, with shared defaults (M-K1..M-K7).
+
+Strategies pass their own vector (one value per character, Mogul first); a
+shorter vector (e.g. an empty slice) falls back to DEFAULT_VALUES for the rest.
+"""
+
+from numba import njit
+
+from simcore.maharaja.nb.sig import F1
+
+# the `weighted` strategy's default preferences: Mogul, Merchant, Sadhu, Monk, Builder,
+# Artist, Yogi
+DEFAULT_VALUES = (5.0, 2.0, 1.5, 2.5, 2.0, 4.0, 1.0)
+
+
+@njit(f"float64({F1}, int64)", cache=True, _nrt=False)
+def char_value_nb(vals, k):
+    if k < vals.shape[0]:
+        return vals[k]
+    if 0 <= k < len(DEFAULT_VALUES):
+        return DEFAULT_VALUES[k]
+    return 0.0
