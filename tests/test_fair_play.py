@@ -49,10 +49,12 @@ def ask(decide, kind, seat, state, board, rules, params, rng, scratch):
     return ret, out
 
 
-def first_leak(decide, params: np.ndarray, players: int, games: int = 2) -> str | None:
+def first_leak(
+    decide, params: np.ndarray, players: int, games: int = 2, variants: tuple[str, ...] = ()
+) -> str | None:
     """Where a decision first depends on hidden data, or None; asserts enough coverage."""
     board = default_board().pack()
-    rules = RuleSet(first_chooser=-1).pack()
+    rules = RuleSet(first_chooser=-1).with_variants(variants).pack()
     noise = np.random.default_rng(players)
     checked = 0
     perturbations = 0
@@ -85,11 +87,12 @@ def first_leak(decide, params: np.ndarray, players: int, games: int = 2) -> str 
 
 
 @pytest.mark.parametrize("name", NAMES)
-@pytest.mark.parametrize("players", [3, 4])
-def test_hidden_opponent_data_never_changes_a_decision(name, players):
+@pytest.mark.parametrize(("players", "variants"), [(3, ()), (4, ()), (4, ("advanced2",))])
+def test_hidden_opponent_data_never_changes_a_decision(name, players, variants):
+    """Also in the advanced game: bids (M-V3), gives (M-V4) and chips (M-A5y)."""
     strategy = strategies.strategies("maharaja")[name]
     params = strategy.params() if strategy.defaults else np.zeros(1)
-    assert first_leak(strategy.decide, params, players) is None, name
+    assert first_leak(strategy.decide, params, players, variants=variants) is None, name
 
 
 @njit(_SIG, cache=False)
