@@ -30,6 +30,9 @@ def test_example_strategy_registers_and_plays(tmp_path, monkeypatch):
         rules = RuleSet()
         rec = play_batch(strategies.driver_for(), sids, params, 50, 3, 5, 0, rules)
         assert rec[:, :, REC_ERRORS].max() == 0
+        advanced = RuleSet().with_variants(["advanced2"])  # bids, gives and chips too
+        adv = play_batch(strategies.driver_for(), sids, params, 50, 3, 5, 0, advanced)
+        assert adv[:, :, REC_ERRORS].max() == 0
         hoarder = rec[:, 0]
         assert (hoarder[:, REC_PALACES] == 0).all()  # it never builds
         # Gold twice a round (M-A1), plus scoring gold it may win with its architect:
