@@ -75,7 +75,6 @@ from simcore.maharaja.layout import (
     S_MAHARAJA,
     S_N_PLAYERS,
     S_OUTER,
-    S_OUTER_USED,
     S_PALACES,
     S_QUARRY,
     S_ROUND,
@@ -102,11 +101,11 @@ from simcore.maharaja.rules_layout import (
     R_INNER_POINTS,
     R_N_CHARACTERS,
     R_OUTER_POINTS,
-    R_OUTER_SITES,
     R_PALACES,
     R_SADHU_OUTER_POINTS,
 )
 from strategies.kit.auction_nb import value_bid_nb
+from strategies.kit.building_nb import free_sites_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -116,6 +115,7 @@ from strategies.kit.route_nb import (
     set_route_nb,
 )
 from strategies.kit.several_nb import give_nb, several_step_nb
+from strategies.kit.sig import DECIDE_SIG
 from strategies.kit.track_nb import rounds_until_scored_nb
 from strategies.registry import register
 
@@ -139,8 +139,6 @@ _WEIGHT = _ROADV + MAX_ROADS  # [MAX_JUNCTIONS] weight (x1000) of a scoring r ro
 _SETUP = _WEIGHT + MAX_JUNCTIONS  # 1 once the setup road values are known
 _SNAP = _SETUP + 1  # round, Monk's owner, village totals when the pick planned the route
 SCRATCH_USED = _SNAP + 2 + MAX_VILLAGES  # of the 256 entries a seat has
-
-_SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
 
 
 @njit(f"int64({I1}, {I1}, {F1})", cache=True, _nrt=False)
@@ -243,14 +241,6 @@ def best_opponent_points_nb(state, board, rules, seat, c):
             if pts > best:
                 best = pts
     return best
-
-
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
-def free_sites_nb(state, rules, c):
-    n = rules[R_OUTER_SITES] - state[S_OUTER_USED + c]
-    if state[S_INNER + c] < 0:
-        n += 1
-    return n
 
 
 @njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
@@ -557,7 +547,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
         "w_artist": 5.0,
     },
 )
-@njit(_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, _nrt=False)
 def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)

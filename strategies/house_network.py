@@ -97,7 +97,7 @@ from simcore.maharaja.layout import (
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
-from simcore.maharaja.nb.sig import F1, I1, U1
+from simcore.maharaja.nb.sig import F1, I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE, road_cost_nb, road_open_nb
 from simcore.maharaja.nb.turn_nb import house_error_nb, palace_error_nb
 from simcore.maharaja.rules_layout import (
@@ -117,12 +117,13 @@ from simcore.maharaja.rules_layout import (
     R_ROUND_LIMIT,
 )
 from strategies.kit.auction_nb import value_bid_nb
+from strategies.kit.building_nb import opening_slot_nb
 from strategies.kit.route_nb import R_DIST, R_LEN, R_POS, R_PREV, R_ROADS, ROUTE_SIZE, set_route_nb
 from strategies.kit.several_nb import give_nb, several_step_nb
+from strategies.kit.sig import DECIDE_SIG
 from strategies.registry import register
 
 P = MAX_PLAYERS
-_SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
 
 PARAMS = {
     "palace_value": 16.0,  # worth of a palace in gold before the late rounds
@@ -571,25 +572,6 @@ def plan_turn_nb(state, board, rules, seat, params, scratch, out):
     set_route_nb(state, board, seat, dest, scratch, _ROUTE)
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
-def _opening_slot_nb(state, board, rules, seat, v):
-    """A slot that may build a house in village v now, cheapest first: the Builder's
-    free house, House, Two houses (its one village house), Palace+house. -1 if none."""
-    if (
-        holds_nb(state, seat, BUILDER)
-        and house_error_nb(state, board, rules, seat, SLOT_BUILDER, v) == E_OK
-    ):
-        return SLOT_BUILDER
-    for want in (A_HOUSE, A_TWO_HOUSES, A_PALACE_HOUSE):
-        for s in range(2):
-            if (
-                state[T_ACTION + s] == want
-                and house_error_nb(state, board, rules, seat, s, v) == E_OK
-            ):
-                return s
-    return -1
-
-
 @njit(f"boolean({I1}, {I1}, {I1}, int64, int64, {I1}, {I1})", cache=True, _nrt=False)
 def _place_house_nb(state, board, rules, seat, s, scratch, out):
     """One house part of slot s: into the city (scoring points) or onto a network
@@ -643,7 +625,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
         for i in range(board[B_ROAD_NV + r]):
             v = _road_village_nb(board, r, i)
             if state[S_VIL_TOTAL + v] == 0:
-                s = _opening_slot_nb(state, board, rules, seat, v)
+                s = opening_slot_nb(state, board, rules, seat, v)
                 if s >= 0:
                     out[0] = OP_HOUSE
                     out[1] = s
@@ -695,7 +677,7 @@ def preferred_character_nb(state, rules):
     "own the main roads, win city scorings with houses, palaces when gold allows",
     params=PARAMS,
 )
-@njit(_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, _nrt=False)
 def house_network_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if scratch[_INIT] == 0:
         road_importance_nb(board, scratch)

@@ -58,6 +58,7 @@ from simcore.maharaja.nb.game_nb import (
 )
 from simcore.maharaja.nb.sig import F1, I1, I2, U1
 from simcore.maharaja.rules_layout import R_N_CHARACTERS
+from strategies.kit.sig import DECIDE_SIG
 from strategies.kit.view_nb import determinise_nb
 from strategies.random_legal import random_pick_nb
 from strategies.registry import register
@@ -85,7 +86,6 @@ DEFAULTS = {
 } | {f"policy_{k}": v for k, v in POLICY_DEFAULTS.items()}
 
 N_PAIRS = N_ACTIONS * (N_ACTIONS + 1) // 2
-_SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
 
 
 @njit(
@@ -266,7 +266,7 @@ def search_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     "flat Monte Carlo over the 45 action pairs with `weighted` rollouts (a search; slow)",
     params=DEFAULTS,
 )
-@njit(_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, _nrt=False)
 def lookahead_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_PICK or kind == DK_CHARACTER:
         return search_nb(kind, seat, state, board, rules, params, rng, scratch, out)

@@ -63,7 +63,6 @@ from simcore.maharaja.layout import (
     S_GOLD,
     S_INNER,
     S_MAHARAJA,
-    S_OUTER_USED,
     S_PALACES,
     S_ROUND,
     S_SUPPLY,
@@ -76,7 +75,7 @@ from simcore.maharaja.layout import (
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
-from simcore.maharaja.nb.sig import F1, I1, U1
+from simcore.maharaja.nb.sig import F1, I1
 from simcore.maharaja.nb.turn_nb import character_error_nb, house_error_nb, palace_error_nb
 from simcore.maharaja.rules_layout import (
     MAX_PLAYERS,
@@ -85,10 +84,10 @@ from simcore.maharaja.rules_layout import (
     R_HOUSE_COST,
     R_MERCHANT_INCOME,
     R_N_CHARACTERS,
-    R_OUTER_SITES,
     R_PALACES,
 )
 from strategies.kit.auction_nb import value_bid_nb
+from strategies.kit.building_nb import free_sites_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -98,6 +97,7 @@ from strategies.kit.route_nb import (
     set_route_nb,
 )
 from strategies.kit.several_nb import give_nb, several_step_nb
+from strategies.kit.sig import DECIDE_SIG
 from strategies.kit.track_nb import rounds_until_scored_nb
 from strategies.registry import register
 
@@ -132,19 +132,6 @@ _ROUTE = 8  # the route being walked (strategies.kit.route_nb)
 _KEY = _ROUTE + ROUTE_SIZE  # what the route costs were computed for: set flag, architect,
 # Monk's owner + 10, then the house count of every village
 _NO_BUDGET = 1 << 30
-
-_SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
-
-
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
-def free_sites_nb(state, rules, c):
-    """Empty palace sites of city c: the inner one and the outer ones (M-C2)."""
-    n = rules[R_OUTER_SITES] - state[S_OUTER_USED + c]
-    if n < 0:
-        n = 0
-    if state[S_INNER + c] < 0:
-        n += 1
-    return n
 
 
 @njit(f"int64({I1}, {I1}, {F1})", cache=True, _nrt=False)
@@ -446,7 +433,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
     "takes the Artist, opens two free roads from S, then builds palaces as fast as gold allows",
     params=PARAMS,
 )
-@njit(_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, _nrt=False)
 def palace_rush_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)

@@ -62,7 +62,7 @@ from simcore.maharaja.layout import (
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.governor_nb import governor_target_nb
-from simcore.maharaja.nb.sig import F1, I1, U1
+from simcore.maharaja.nb.sig import I1, U1
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
     house_error_nb,
@@ -83,6 +83,7 @@ from strategies.kit.route_nb import (
     set_route_nb,
 )
 from strategies.kit.several_nb import random_give_nb, random_several_nb
+from strategies.kit.sig import DECIDE_SIG
 from strategies.registry import register
 
 # scratch layout
@@ -92,8 +93,6 @@ _ROOMS = _ROUTE + ROUTE_SIZE  # [n_villages] villages with room this step
 _HOUSE_VILLAGE = -10  # candidate block: a house in any village with room
 _MOVE = -11  # candidate block: move one of the own houses
 P = MAX_PLAYERS
-
-_SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
 
 
 @njit(f"int64({I1}, {I1}, {U1})", cache=True, _nrt=False)
@@ -298,7 +297,7 @@ def random_step_nb(state, board, rules, seat, rng, scratch, out):
 
 
 @register("random", "uniformly random among legal choices (a baseline, not a player)")
-@njit(_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, _nrt=False)
 def random_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         random_step_nb(state, board, rules, seat, rng, scratch, out)

@@ -130,6 +130,7 @@ from simcore.maharaja.rules_layout import (
     R_SADHU_OUTER_POINTS,
 )
 from strategies.kit.auction_nb import value_bid_nb
+from strategies.kit.building_nb import opening_slot_nb
 from strategies.kit.chips_nb import chip_step_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
@@ -143,6 +144,7 @@ from strategies.kit.route_nb import (
     set_route_nb,
 )
 from strategies.kit.several_nb import give_nb, several_step_nb
+from strategies.kit.sig import DECIDE_SIG
 from strategies.kit.track_nb import rounds_until_scored_nb
 from strategies.registry import register
 
@@ -220,8 +222,6 @@ _MEMO_CITY = 115  # (two palaces leave at most 2 houses: key <= 114), then [9] t
 _MEMO_SIZE = _MEMO_CITY + 9
 assert _MEMO + _MEMO_SIZE <= 256  # SCRATCH_SIZE
 _UNSET = -(1 << 62)
-
-_SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
 
 
 @njit(f"float64({I1}, {F1}, int64)", cache=True, _nrt=False)
@@ -734,25 +734,6 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
     scratch[_PLANNED] = 1
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
-def opening_slot_nb(state, board, rules, seat, v):
-    """A slot that may build a house in village v now, cheapest first: the Builder's
-    free house, House, Two houses (its one village house), Palace+house. -1 if none."""
-    if (
-        holds_nb(state, seat, BUILDER)
-        and house_error_nb(state, board, rules, seat, SLOT_BUILDER, v) == E_OK
-    ):
-        return SLOT_BUILDER
-    for want in (A_HOUSE, A_TWO_HOUSES, A_PALACE_HOUSE):
-        for s in range(2):
-            if (
-                state[T_ACTION + s] == want
-                and house_error_nb(state, board, rules, seat, s, v) == E_OK
-            ):
-                return s
-    return -1
-
-
 @njit(f"int64({I1}, {I1}, {I1}, int64, {I1}, {I1})", cache=True, _nrt=False)
 def walk_nb(state, board, rules, seat, scratch, out):
     """The next step along the planned route: a house in an empty village of the next
@@ -898,7 +879,7 @@ def step_nb(state, board, rules, params, seat, scratch, out):
     "parametric heuristic: action pairs, cities and characters scored by a weight vector",
     params=PARAMS,
 )
-@njit(_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, _nrt=False)
 def weighted_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, params, seat, scratch, out)

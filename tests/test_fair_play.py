@@ -28,8 +28,9 @@ from simcore.maharaja.nb.game_nb import (
     start_game_nb,
 )
 from simcore.maharaja.rules import RuleSet
+from strategies.kit.sig import DECIDE_SIG
 from strategies.kit.view_nb import determinise_nb, hidden_offsets
-from strategies.weighted import _SIG, DEFAULTS, weighted_decide_nb
+from strategies.weighted import DEFAULTS, weighted_decide_nb
 
 NAMES = sorted(strategies.strategies("maharaja"))
 
@@ -95,7 +96,7 @@ def test_hidden_opponent_data_never_changes_a_decision(name, players, variants):
     assert first_leak(strategy.decide, params, players, variants=variants) is None, name
 
 
-@njit(_SIG, cache=False)
+@njit(DECIDE_SIG, cache=False)
 def _peeking_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     """`weighted`, except that it saves up while the next player looks rich."""
     if kind == DK_PICK and state[S_GOLD + (seat + 1) % state[S_N_PLAYERS]] > 40:
