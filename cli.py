@@ -121,9 +121,12 @@ def play(players, strategy, rules_file, board_file, sets, variants, seed, game_i
 @click.option("--resume", is_flag=True, help="Continue the interrupted run in --out.")
 @click.option("--chunk-size", "--chunk", "chunk", default=5000, show_default=True,
               help="Games per chunk (part of the configuration).")  # fmt: skip
+@click.option("--target-ci", "target_ci", type=float, default=None,
+              help="Stop once every starting character's 95% half-width is below this "
+              "(e.g. 0.01); --games is then the cap.")  # fmt: skip
 def run(
     players, games, seed, strategy, variants, rules_file, board_file, sets, out, workers,
-    executor, scheduler, resume, chunk,
+    executor, scheduler, resume, chunk, target_ci,
 ):  # fmt: skip
     """Simulate a batch of games into a run directory and print a short summary.
 
@@ -134,46 +137,82 @@ def run(
 
     import strategies
     from simcore.core.executors import make_executor
-    from simcore.core.runner import RunInterrupted, RunPlan, execute, open_run
-    from simcore.maharaja.batch import BatchSpec, play_chunk_parquet, run_config, warm
-    from simcore.maharaja.game import check_players
-    from simcore.maharaja.rules import RuleSet
 
-    check_players(players)
-    if games < 1:
-        raise InputError(f"--games must be at least 1, got {games}")
-    if chunk < 1:
-        raise InputError(f"--chunk-size must be at least 1, got {chunk}")
     if resume and not out:
         raise InputError("--resume needs --out DIR (the run to continue)")
-    # Seat 0 always choosing first would bias every seat statistic: a run's rules start
-    # from a random first chooser; a rules file or --set may still give first_chooser.
-    rules = _rules(rules_file, sets, variants, base=RuleSet(first_chooser=-1))
-    board = _board(board_file)
-    strategy = strategy or strategies.default_strategy(GAME)
-    seats, sids, params = _seats(strategy, players)
-    names = tuple(s.name for s in seats)
-    spec = BatchSpec(players, seed, rules, board, sids, params, "strategies:driver_for", names)
-    seat_info = [
-        {"seat": i, "name": s.name, "params": dict(zip(s.param_names, map(float, s.params())))}
-        for i, s in enumerate(seats)
-    ]
-    config = run_config(spec, seat_info, board_file or "default")
+    job = RunJob(players, games, seed, strategy or strategies.default_strategy(GAME), variants,
+                 sets, rules_file, board_file, chunk, target_ci)  # fmt: skip
+    job.check()
     out_dir = Path(out) if out else _default_out()
-    command = _run_command(players, games, seed, strategy, chunk, rules_file, variants, sets,
-                           board_file, out_dir)  # fmt: skip
-    plan = RunPlan(out_dir, config, games, chunk, players, play_chunk_parquet, spec, command,
-                   resume, warm)  # fmt: skip
     pool = make_executor(executor, workers, scheduler)
     try:
-        manifest = open_run(plan)
-        result = execute(plan, manifest, pool)
-    except RunInterrupted as e:
-        click.echo(f"palace-lab: {e}; to resume: {command} --resume", err=True)
-        sys.exit(130)
+        result = job.play(out_dir, pool, resume)
     finally:
         pool.close()
     _print_summary(out_dir, result.manifest, result, pool.label)
+
+
+class RunJob:
+    """One run's settings, checked up front, then played into a directory (run, study, ...)."""
+
+    def __init__(self, players, games, seed, strategy, variants=(), sets=(), rules_file=None,
+                 board_file=None, chunk=5000, target_ci=None, round_chunks=4):  # fmt: skip
+        self.players, self.games, self.seed, self.strategy = players, games, seed, strategy
+        self.variants, self.sets, self.rules_file = tuple(variants), tuple(sets), rules_file
+        self.board_file, self.chunk, self.target_ci = board_file, chunk, target_ci
+        self.round_chunks = round_chunks
+
+    def check(self):
+        """Build the spec (InputError on any bad value) before anything is written."""
+        from simcore.maharaja.batch import BatchSpec
+        from simcore.maharaja.game import check_players
+        from simcore.maharaja.rules import RuleSet
+
+        check_players(self.players)
+        if self.games < 1:
+            raise InputError(f"--games must be at least 1, got {self.games}")
+        if self.chunk < 1:
+            raise InputError(f"--chunk-size must be at least 1, got {self.chunk}")
+        if self.target_ci is not None and not 0 < self.target_ci < 0.5:
+            raise InputError(f"--target-ci must be between 0 and 0.5, got {self.target_ci}")
+        # Seat 0 always choosing first would bias every seat statistic: a run's rules start
+        # from a random first chooser; a rules file or --set may still give first_chooser.
+        base = RuleSet(first_chooser=-1)
+        rules = _rules(self.rules_file, self.sets, self.variants, base=base)
+        board = _board(self.board_file)
+        self.seats, sids, params = _seats(self.strategy, self.players)
+        names = tuple(s.name for s in self.seats)
+        self.spec = BatchSpec(self.players, self.seed, rules, board, sids, params,
+                              "strategies:driver_for", names)  # fmt: skip
+        return self
+
+    def play(self, out_dir, pool, resume=False, progress=None):
+        from analyses.target import half_width_rule, stopping_config
+        from simcore.core.runner import RunInterrupted, RunPlan, execute, open_run
+        from simcore.maharaja.batch import play_chunk_parquet, run_config, warm
+
+        seat_info = [
+            {"seat": i, "name": s.name, "params": dict(zip(s.param_names, map(float, s.params())))}
+            for i, s in enumerate(self.seats)
+        ]
+        config = run_config(self.spec, seat_info, self.board_file or "default")
+        stop = None
+        if self.target_ci is not None:
+            config["stopping"] = stopping_config(self.target_ci, self.round_chunks)
+            stop = half_width_rule(self.target_ci)
+        command = _run_command(self.players, self.games, self.seed, self.strategy, self.chunk,
+                               self.rules_file, self.variants, self.sets, self.board_file,
+                               out_dir, self.target_ci)  # fmt: skip
+        plan = RunPlan(out_dir, config, self.games, self.chunk, self.players, play_chunk_parquet,
+                       self.spec, command, resume, warm, stop, self.round_chunks)  # fmt: skip
+        try:
+            manifest = open_run(plan)
+            if progress is None:
+                return execute(plan, manifest, pool)
+            return execute(plan, manifest, pool, progress)
+        except RunInterrupted as e:
+            click.echo(f"palace-lab: {e}; to resume: {command} --resume", err=True)
+            sys.exit(130)
 
 
 def _default_out():
@@ -187,12 +226,15 @@ def _default_out():
     return out
 
 
-def _run_command(players, games, seed, strategy, chunk, rules_file, variants, sets, board, out):
+def _run_command(
+    players, games, seed, strategy, chunk, rules_file, variants, sets, board, out, target_ci=None
+):
     """The full command that reproduces (and with --resume continues) this run."""
     import shlex
 
     args = ["palace-lab", "run", "--players", players, "--games", games, "--seed", seed]
     args += ["--strategy", strategy, "--chunk-size", chunk]
+    args += ["--target-ci", target_ci] if target_ci is not None else []
     args += ["--rules", rules_file] if rules_file else []
     args += [a for v in variants for a in ("--variant", v)]
     args += [a for s in sets for a in ("--set", s)]
@@ -212,7 +254,8 @@ def _print_summary(out_dir, config, result, where) -> None:
     from simcore.maharaja.results import scan_run
 
     lf = scan_run(out_dir)
-    games, players = config["games"], config["players"]
+    players = config["players"]
+    games = sum(c["n_games"] for c in config["chunks"] if c["status"] == "done")
     rate = result.games_played / result.seconds if result.seconds > 0 else 0.0
     names = ",".join(s["name"] for s in config["strategies"])
     click.echo(
@@ -221,6 +264,12 @@ def _print_summary(out_dir, config, result, where) -> None:
         f"{rate:,.0f} games/s"
     )
     click.echo(f"results: {out_dir}")
+    if "stop_outcome" in config:
+        o = config["stop_outcome"]
+        click.echo(
+            f"--target-ci {config['stopping']['target_ci']}: {o['reason']} after "
+            f"{o['games']:,} games (widest half-width {o['max_half_width']}, {o['widest']})"
+        )
     errors = error_count(lf)
     if errors:
         click.echo(f"warning: strategies made {errors} illegal requests (see `play`)")
@@ -238,6 +287,187 @@ def _print_summary(out_dir, config, result, where) -> None:
     for r in win_rates(lf, "seat", lambda s: f"seat {s}"):
         lo, hi = r.ci
         click.echo(f"  {r.label:<9} {r.rate:6.1%}  [{lo:.1%}, {hi:.1%}]  n={r.n}")
+
+
+def _play_jobs(root, jobs, workers, executor, scheduler):
+    """Play named RunJobs into root/<folder>; every job is checked before anything is written."""
+    from pathlib import Path
+
+    from simcore.core.executors import make_executor
+
+    for _, job in jobs:
+        job.check()
+    root = Path(root)
+    if root.exists() and (not root.is_dir() or any(root.iterdir())):
+        raise InputError(f"--out {root} exists and is not an empty directory")
+    pool = make_executor(executor, workers, scheduler)
+    t0 = time.perf_counter()
+    try:
+        for i, (folder, job) in enumerate(jobs, 1):
+            click.echo(
+                f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}", err=True
+            )
+            m = job.play(root / folder, pool).manifest
+            o = m.get("stop_outcome")
+            if o:
+                click.echo(f"    {o['reason']} after {o['games']:,} games", err=True)
+    finally:
+        pool.close()
+    return time.perf_counter() - t0
+
+
+def _job_options(f):
+    f = click.option("--workers", default=0, help="Local worker processes (0 = all cores).")(f)
+    f = click.option("--executor", default="local", show_default=True, help="local or dask.")(f)
+    f = click.option("--scheduler", type=str, help="Dask scheduler, e.g. tcp://HOST:8786.")(f)
+    f = click.option("--seed", default=0, show_default=True, help="Base seed of every run.")(f)
+    return f
+
+
+def _study_strategy():
+    """The default strategy, with character noise if it has that parameter (every character
+    is then played, so each character figure rests on games)."""
+    import strategies
+
+    name = strategies.default_strategy(GAME)
+    has_noise = "char_noise" in strategies.strategies(GAME)[name].param_names
+    return f"{name}:char_noise=1" if has_noise else name
+
+
+@cli.command()
+@click.argument("name", required=False)
+@click.option("--list", "list_", is_flag=True, help="List the predefined studies.")
+@click.option("--out", type=str, help="Study directory [default: out/study-NAME-<timestamp>].")
+@click.option(
+    "--report",
+    "report_file",
+    type=str,
+    help="Report file [default: out/report.html, or DIR/report.html with --out].",
+)
+@click.option("--games", type=int, help="Cap of games per run [default: the study's].")
+@click.option("--target-ci", "target_ci", type=float, help="Half-width target [study's].")
+@click.option("--chunk-size", "chunk", type=int, help="Games per chunk [study's].")
+@click.option(
+    "--strategy",
+    type=str,
+    help="Strategy in every seat [default strategy, with char_noise=1 if it has that parameter].",
+)
+@_job_options
+def study(name, list_, out, report_file, games, target_ci, chunk, strategy, workers, executor,
+          scheduler, seed):  # fmt: skip
+    """Run a predefined balance study (default: the basic game, 2-5 players) and report it."""
+    from pathlib import Path
+
+    from analyses.studies import get_study, studies
+
+    if list_:
+        for s in studies().values():
+            click.echo(f"{s.name:<26} {s.description}")
+        return
+    st = get_study(name)
+    strat = strategy or _study_strategy()
+    jobs = [
+        (r.folder, RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
+                          chunk=chunk or st.chunk,
+                          target_ci=st.target_ci if target_ci is None else target_ci))
+        for r in st.runs
+    ]  # fmt: skip
+    root = Path(out) if out else Path("out") / time.strftime(f"study-{st.name}-%Y%m%d-%H%M%S")
+    report_path = Path(report_file) if report_file else (
+        root / "report.html" if out else Path("out") / "report.html")  # fmt: skip
+    click.echo(f"study {st.name}: {st.description}; runs in {root}", err=True)
+    seconds = _play_jobs(root, jobs, workers, executor, scheduler)
+    intro = [f"Study '{st.name}': {st.description}.", *st.notes]
+    _write_report([str(root)], report_path, intro, seconds)
+
+
+def _write_report(dirs, out, intro=(), seconds=None, extra=None):
+    from analyses.balance import analyse
+    from analyses.rundata import find_runs
+    from reports.render import render_report
+
+    runs = find_runs(list(dirs))
+    b = analyse(runs)
+    more = None if extra is None else (lambda png: extra(b, png))
+    pngs = render_report(b, out, ["palace-lab", "report", *map(str, dirs), "--out", str(out)],
+                         extra=more, intro=intro)  # fmt: skip
+    games = sum(r.games_done for r in runs)
+    took = f" in {seconds:.0f} s of play" if seconds is not None else ""
+    click.echo(f"wrote {out} ({len(runs)} run(s), {games:,} games{took}) and {len(pngs)} "
+               f"PNG charts in {out.parent / (out.stem + '_charts')}")  # fmt: skip
+
+
+@cli.command()
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    required=True,
+    help="Rule key and its values, e.g. palace_cost=10,11,12 (repeat for a grid).",
+)
+@click.option("--players", default=4, show_default=True, help="2 to 5 players.")
+@click.option("--games", default=20000, show_default=True, help="Games per grid point (cap).")
+@click.option("--target-ci", "target_ci", type=float, help="Stop each point at this half-width.")
+@click.option(
+    "--strategy",
+    type=str,
+    help="Strategy in every seat (or one per seat) "
+    "[default strategy, with char_noise=1 if it has that parameter].",
+)
+@click.option("--variant", "variants", multiple=True, help="Variant switch on every point.")
+@click.option("--chunk-size", "chunk", default=2000, show_default=True, help="Games per chunk.")
+@click.option("--out", required=True, help="Sweep directory (one run per grid point).")
+@_job_options
+def sweep(sets, players, games, target_ci, strategy, variants, chunk, out, workers, executor,
+          scheduler, seed):  # fmt: skip
+    """Play a grid of rule values and plot each balance measure against them."""
+    from pathlib import Path
+
+    from analyses.sweep import grid, measures, parse_axes, point_folder, point_sets, swept
+    from reports.sweep import sweep_sections
+
+    axes = parse_axes(sets)
+    strat = strategy or _study_strategy()
+    jobs = [(point_folder(p), RunJob(players, games, seed, strat, variants, point_sets(p),
+                                     chunk=chunk, target_ci=target_ci))
+            for p in grid(axes)]  # fmt: skip
+    keys = swept(axes) or [axes[0].key]
+    seconds = _play_jobs(out, jobs, workers, executor, scheduler)
+    intro = [f"Sweep over {', '.join(sets)} with {players} players ({len(jobs)} grid points)."]
+    _write_report([out], Path(out) / "report.html", intro, seconds,
+                  lambda b, png: sweep_sections(measures(b, keys), png))  # fmt: skip
+
+
+@cli.command()
+@click.option("--strategies", "names", required=True, help="Comma list, e.g. weighted,random.")
+@click.option("--players", default=4, show_default=True, help="2 to 5 players.")
+@click.option("--games", default=2000, show_default=True, help="Games per seating.")
+@click.option("--chunk-size", "chunk", default=1000, show_default=True, help="Games per chunk.")
+@click.option("--boots", default=200, show_default=True, help="Bootstrap resamples.")
+@click.option("--out", required=True, help="Tournament directory (one run per seating).")
+@_job_options
+def tournament(names, players, games, chunk, boots, out, workers, executor, scheduler, seed):
+    """Seat-rotated round-robin between strategies on common game seeds, with a rating."""
+    import json
+    from pathlib import Path
+
+    from analyses.tournament import SCHEDULE, load_games, parse_strategies, schedule
+    from reports.tournament import render_tournament
+
+    labels = parse_strategies(names)
+    seatings = schedule(len(labels), players)
+    jobs = [(f"table-{i:03d}", RunJob(players, games, seed, ",".join(labels[k] for k in s),
+                                      chunk=chunk)) for i, s in enumerate(seatings)]  # fmt: skip
+    seconds = _play_jobs(out, jobs, workers, executor, scheduler)
+    meta = {"strategies": labels, "players": players, "games": games, "seed": seed,
+            "tables": [{"folder": f, "seats": s} for (f, _), s in zip(jobs, seatings)]}  # fmt: skip
+    (Path(out) / SCHEDULE).write_text(json.dumps(meta, indent=1) + "\n")
+    report_path = Path(out) / "report.html"
+    command = ["palace-lab", "tournament", "--strategies", names, "--players", str(players),
+               "--games", str(games), "--seed", str(seed), "--out", str(out)]  # fmt: skip
+    pngs = render_tournament(load_games(Path(out)), report_path, command, boots)
+    click.echo(f"wrote {report_path} ({len(jobs)} seatings, {seconds:.0f} s of play) and "
+               f"{len(pngs)} PNG charts")  # fmt: skip
 
 
 @cli.command(name="strategies")

@@ -52,6 +52,8 @@ class Run:
         switched = {f for v in names for f in VARIANTS.get(v, ())}
         out: dict[str, Any] = {f"variant {v}": True for v in names}
         for k, v in self.manifest.get("rules_changed", {}).items():
+            if k == "first_chooser" and v == -1:  # every run's default (random first chooser)
+                continue
             if not (k in switched and v is True):  # already named by its variant
                 out[k] = v
         return out

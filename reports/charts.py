@@ -43,6 +43,13 @@ def _save(fig, name: str, title: str, png_dir: Path | None) -> Chart:
     return Chart(name, title, uri, png)
 
 
+def _err(value, lo, hi):
+    """Error-bar lengths; a Wilson bound a rounding error inside the rate (p = 0 or 1) is 0."""
+    import numpy as np  # noqa: PLC0415
+
+    return [np.clip(value - lo, 0, None), np.clip(hi - value, 0, None)]
+
+
 def _ordered(values: pl.Series) -> list:
     """Characters in card order (Mogul first), other keys sorted."""
     vals = set(values)
@@ -68,7 +75,7 @@ def rate_chart(
         r = d.filter(pl.col("run") == run)
         ys = [keys.index(v) + (j - (len(runs) - 1) / 2) * step for v in r[key]]
         rate = r["rate"].to_numpy()
-        err = [rate - r["lo"].to_numpy(), r["hi"].to_numpy() - rate]
+        err = _err(rate, r["lo"].to_numpy(), r["hi"].to_numpy())
         ax.errorbar(rate * 100, ys, xerr=[e * 100 for e in err], fmt="o", capsize=3, label=run)
     ax.axvline(100 / players, ls="--", color="grey", lw=1, label=f"fair share {100 / players:.1f}%")
     ax.set_yticks(range(len(keys)), [label(k) for k in keys])
@@ -118,7 +125,7 @@ def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None) 
         r = d.filter(pl.col("who") == who)
         xs = [values.index(v) + (j - (len(whos) - 1) / 2) * width for v in r[col]]
         rate = r["rate"].to_numpy() * 100
-        err = [rate - r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100 - rate]
+        err = _err(rate, r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100)
         ax.bar(xs, rate, width, yerr=err, capsize=2, label=who)
     ax.set_xticks(range(len(values)), [str(v) for v in values])
     ax.set_ylabel("% of games (95% interval)")

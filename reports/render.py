@@ -12,6 +12,7 @@ import shlex
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
@@ -23,6 +24,7 @@ from analyses.balance import Balance
 from . import charts as ch
 from . import tables as tb
 from .findings import findings
+from .notes import context_notes, stop_text
 
 
 def _env() -> jinja2.Environment:
@@ -156,7 +158,7 @@ def _repro(b: Balance) -> list[dict]:
                 "command": m.get("command", "?"),
                 "seed": m.get("seed"),
                 "players": m.get("players"),
-                "games": f"{r.games_done:,} of {m.get('games', 0):,}",
+                "games": f"{r.games_done:,} of {m.get('games', 0):,}" + stop_text(m),
                 "status": m.get("status", "?"),
                 "strategies": ", ".join(str(s.get("name")) for s in m.get("strategies", [])),
                 "variants": ", ".join(m.get("variants", [])) or "none",
@@ -170,19 +172,36 @@ def _repro(b: Balance) -> list[dict]:
     return out
 
 
-def render_report(b: Balance, out: Path, command: list[str] | None = None) -> list[Path]:
-    """Write the report to `out` and its charts as PNG to `<stem>_charts/`; return the PNGs."""
+def render_report(
+    b: Balance,
+    out: Path,
+    command: list[str] | None = None,
+    extra: Callable[[Path], list[dict]] | None = None,
+    intro: Sequence[str] = (),
+    title: str = "palace-lab balance report",
+) -> list[Path]:
+    """Write the report to `out` and its charts as PNG to `<stem>_charts/`; return the PNGs.
+
+    `extra(png_dir)` adds sections (a sweep's own section replaces the detected one);
+    `intro` are sentences shown first, before the notes derived from the runs.
+    """
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     png_final = out.parent / f"{out.stem}_charts"
     png_tmp = Path(tempfile.mkdtemp(prefix=f".{out.stem}_charts.", dir=out.parent))
     try:
         sections = _sections(b, png_tmp)
+        if extra is not None:
+            more = extra(png_tmp)
+            ids = {x["id"] for x in more}
+            # a caller's own sections (a sweep's grid) are what the report is for: first
+            sections = more + [x for x in sections if not (x["id"] == "sweep" and "grid" in ids)]
         html = (
             _env()
             .get_template("report.html.j2")
             .render(
-                title="palace-lab balance report",
+                title=title,
+                intro=[*intro, *context_notes(b)],
                 game=b.runs[0].game,
                 findings=findings(b),
                 sections=sections,

@@ -22,7 +22,9 @@ FORMAT = "palace-lab-run/1"
 MANIFEST = "manifest.json"
 # Keys that describe one session of a run, not what it computes (a board is compared by
 # its digest, not by the path it was read from).
-SESSION_KEYS = ("command", "created", "finished", "status", "chunks", "git_commit")
+SESSION_KEYS = (
+    "command", "created", "finished", "status", "chunks", "git_commit", "stop_outcome"
+)  # fmt: skip
 NOT_COMPARED = ("board.source",)
 KEY_ORDER = (
     "format",
@@ -31,6 +33,7 @@ KEY_ORDER = (
     "games",
     "seed",
     "chunk_size",
+    "stopping",
     "strategies",
     "rules",
     "rules_changed",
@@ -42,6 +45,7 @@ KEY_ORDER = (
     "created",
     "finished",
     "status",
+    "stop_outcome",
     "chunks",
 )
 

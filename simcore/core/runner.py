@@ -53,6 +53,11 @@ class RunPlan:
     command: str
     resume: bool = False
     warm: Callable[[Any], Any] | None = None  # compile in the parent before workers fork
+    # Optional stopping rule: stop(out, chunk files of the finished prefix) -> outcome dict
+    # with a bool "met". Checked only after each complete round of `round_chunks` chunks, on
+    # the rows of that prefix, so where a run stops never depends on workers or executor.
+    stop: Callable[[Path, list[str]], dict] | None = None
+    round_chunks: int = 4
 
 
 @dataclass(frozen=True)
@@ -108,34 +113,59 @@ def open_run(plan: RunPlan) -> dict:
 
 
 def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = make_progress):
-    """Play the pending chunks, write each atomically, keep the manifest current."""
+    """Play the pending chunks, write each atomically, keep the manifest current.
+
+    With a stopping rule the chunks are played in rounds of `plan.round_chunks`; after
+    each complete round the rule is checked on the finished prefix, and once it is met
+    the remaining chunks are marked "skipped" (a resume re-checks the same prefixes).
+    """
     out = Path(plan.out)
-    chunks = {c["index"]: c for c in manifest["chunks"]}
-    pending = [c for c in manifest["chunks"] if c["status"] != "done"]
-    done_games = plan.games - sum(c["n_games"] for c in pending)
-    jobs = [(c["index"], c["first_game"], c["n_games"]) for c in pending]
-    if jobs and plan.warm is not None and getattr(executor, "forks", False):
-        plan.warm(plan.spec)
+    order = manifest["chunks"]
+    by_index = {c["index"]: c for c in order}
+    size = plan.round_chunks if plan.stop is not None else max(1, len(order))
+    rounds = [order[i : i + size] for i in range(0, len(order), size)]
+    done_games = sum(c["n_games"] for c in order if c["status"] == "done")
+    if plan.warm is not None and getattr(executor, "forks", False):
+        if any(c["status"] != "done" for c in order):
+            plan.warm(plan.spec)
     played, t0, saved = 0, time.perf_counter(), time.monotonic()
-    results = executor.run(plan.task, plan.spec, jobs)
+    outcome: dict | None = None
     try:
         with _sigterm_as_interrupt(), progress(plan.games, done_games) as bar:
-            for index, seconds, data in results:
-                c = chunks[index]
-                write_chunk(out, c["file"], data)
-                c["status"], c["seconds"] = "done", round(seconds, 4)
-                played += c["n_games"]
-                bar.advance(c["n_games"])
-                if time.monotonic() - saved >= SAVE_EVERY:
-                    save_manifest(out, manifest)
-                    saved = time.monotonic()
+            for k, batch in enumerate(rounds):
+                jobs = [(c["index"], c["first_game"], c["n_games"]) for c in batch]
+                jobs = [j for j, c in zip(jobs, batch) if c["status"] != "done"]
+                results = executor.run(plan.task, plan.spec, jobs)
+                try:
+                    for index, seconds, data in results:
+                        c = by_index[index]
+                        write_chunk(out, c["file"], data)
+                        c["status"], c["seconds"] = "done", round(seconds, 4)
+                        played += c["n_games"]
+                        bar.advance(c["n_games"])
+                        if time.monotonic() - saved >= SAVE_EVERY:
+                            save_manifest(out, manifest)
+                            saved = time.monotonic()
+                finally:
+                    results.close()
+                if plan.stop is None:
+                    continue
+                prefix = order[: (k + 1) * size]
+                outcome = dict(plan.stop(out, [c["file"] for c in prefix]))
+                outcome["games"] = sum(c["n_games"] for c in prefix)
+                if outcome.get("met"):
+                    for c in order[(k + 1) * size :]:
+                        c["status"] = "skipped"
+                    break
     except BaseException as e:
-        results.close()
         manifest["status"] = "interrupted"
         save_manifest(out, manifest)
         if isinstance(e, KeyboardInterrupt):
             raise RunInterrupted(done_games + played, plan.games) from None
         raise
+    if outcome is not None:
+        outcome["reason"] = "target reached" if outcome.get("met") else "cap reached"
+        manifest["stop_outcome"] = outcome
     manifest |= {"status": "complete", "finished": now()}
     save_manifest(out, manifest)
     return RunResult(manifest, played, time.perf_counter() - t0)

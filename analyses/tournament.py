@@ -1,0 +1,165 @@
+"""Strategy tournaments: a seat-rotated round-robin schedule, and its analysis (win rates,
+pairwise 'finishes ahead' table, Plackett–Luce rating with bootstrap intervals).
+
+Every table of the schedule plays the same game seeds (common random numbers), so the
+strategies meet the same deals in every seat; the rating's bootstrap therefore resamples
+whole seeds (a game id with all its rotations), not single games.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from simcore.core.errors import InputError
+
+from .intervals import wilson
+from .rundata import load_run
+
+SCHEDULE = "tournament.json"
+
+
+def schedule(k: int, players: int) -> list[list[int]]:
+    """Seatings (strategy index per seat): every set of `players` distinct strategies with
+    every cyclic rotation; with fewer strategies than seats the list is cycled to fill the
+    table and the seating rotated (identical rotations are played once)."""
+    if k >= players:
+        tables = [list(c) for c in itertools.combinations(range(k), players)]
+    else:
+        tables = [[i % k for i in range(players)]]
+    out: list[list[int]] = []
+    for t in tables:
+        for r in range(players):
+            seating = t[r:] + t[:r]
+            if seating not in out:
+                out.append(seating)
+    return out
+
+
+def parse_strategies(text: str) -> list[str]:
+    names = [s.strip() for s in text.split(",") if s.strip()]
+    if len(names) < 2:
+        raise InputError("--strategies: give at least two, e.g. weighted,random")
+    if len(set(names)) != len(names):
+        raise InputError("--strategies: a strategy is listed twice")
+    return names
+
+
+@dataclass(frozen=True)
+class Games:
+    """One row per played game: strategy index and rank per seat, and its seed id."""
+
+    labels: list[str]
+    players: int
+    strat: np.ndarray  # (G, P) strategy index per seat
+    rank: np.ndarray  # (G, P) final rank per seat, 0 = winner
+    seed_id: np.ndarray  # (G,) game id in the seed stream (shared by all rotations)
+    runs: list  # analyses.rundata.Run per table
+
+
+def load_games(folder: Path) -> Games:
+    path = Path(folder) / SCHEDULE
+    if not path.is_file():
+        raise InputError(f"{folder}: not a tournament directory (no {SCHEDULE})")
+    meta = json.loads(path.read_text())
+    strat, rank, seeds, runs = [], [], [], []
+    for t in meta["tables"]:
+        run = load_run(Path(folder) / t["folder"])
+        df = run.scan().select("game_id", "seat", "rank").collect().sort("game_id", "seat")
+        p = meta["players"]
+        r = df["rank"].to_numpy().reshape(-1, p).astype(np.int64)
+        rank.append(r)
+        strat.append(np.tile(np.array(t["seats"], dtype=np.int64), (len(r), 1)))
+        seeds.append(df["game_id"].to_numpy()[::p])
+        runs.append(run)
+    return Games(meta["strategies"], meta["players"], np.concatenate(strat),
+                 np.concatenate(rank), np.concatenate(seeds), runs)  # fmt: skip
+
+
+def win_rates(g: Games) -> pl.DataFrame:
+    """Per strategy: seat appearances n, wins, rate and 95% Wilson interval."""
+    k = len(g.labels)
+    n = np.bincount(g.strat.ravel(), minlength=k)
+    w = np.bincount(g.strat[g.rank == 0], minlength=k)
+    ci = [wilson(int(a), int(b)) for a, b in zip(w, n)]
+    return pl.DataFrame({
+        "strategy": g.labels, "wins": w, "n": n, "rate": w / np.maximum(n, 1),
+        "lo": [c[0] for c in ci], "hi": [c[1] for c in ci],
+    })  # fmt: skip
+
+
+def pairwise(g: Games) -> tuple[np.ndarray, np.ndarray]:
+    """(ahead, met): ahead[i, j] = times i finished ahead of j in a game both played."""
+    k = len(g.labels)
+    ahead = np.zeros((k, k), dtype=np.int64)
+    met = np.zeros((k, k), dtype=np.int64)
+    for s, t in itertools.permutations(range(g.players), 2):
+        i, j = g.strat[:, s], g.strat[:, t]
+        diff = i != j
+        np.add.at(met, (i[diff], j[diff]), 1)
+        win = diff & (g.rank[:, s] < g.rank[:, t])
+        np.add.at(ahead, (i[win], j[win]), 1)
+    return ahead, met
+
+
+def _order(g: Games) -> np.ndarray:
+    """Strategy index per finishing position (G, P), winner first."""
+    pos = np.argsort(g.rank, axis=1, kind="stable")
+    return np.take_along_axis(g.strat, pos, axis=1)
+
+
+def plackett_luce(order: np.ndarray, k: int, weights: np.ndarray | None = None,
+                  start: np.ndarray | None = None, tol: float = 1e-9,
+                  max_iter: int = 2000) -> np.ndarray:  # fmt: skip
+    """Strengths γ (sum 1) of the Plackett–Luce model by Hunter's (2004) MM algorithm.
+
+    order: (G, P) item per finishing position; weights: games' weights (bootstrap counts).
+    Each stage j picks order[:, j] from the items still in; γ_i <- W_i / Σ 1/Σ_remaining γ.
+    """
+    n_games, p = order.shape
+    wts = np.ones(n_games) if weights is None else weights.astype(np.float64)
+    stage_w = np.repeat(wts, p - 1)
+    wins = np.bincount(order[:, :-1].ravel(), weights=stage_w, minlength=k)
+    gamma = np.full(k, 1.0 / k) if start is None else start.copy()
+    for _ in range(max_iter):
+        gam = gamma[order]  # (G, P)
+        rest = np.cumsum(gam[:, ::-1], axis=1)[:, ::-1][:, :-1]  # Σ γ of items still in
+        inv = np.cumsum(wts[:, None] / rest, axis=1)  # Σ over stages up to j
+        # the item at position t takes part in stages 0 .. min(t, P - 2)
+        contrib = np.concatenate([inv, inv[:, -1:]], axis=1)
+        denom = np.bincount(order.ravel(), weights=contrib.ravel(), minlength=k)
+        new = np.where(denom > 0, wins / np.maximum(denom, 1e-300), 0.0)
+        new = np.maximum(new, 1e-12)
+        new /= new.sum()
+        if np.max(np.abs(new - gamma)) < tol:
+            return new
+        gamma = new
+    return gamma
+
+
+def elo(gamma: np.ndarray) -> np.ndarray:
+    """Ratings on the Elo scale (400 points = 10:1 odds), mean 0."""
+    r = 400 * np.log10(gamma)
+    return r - r.mean()
+
+
+def rating(g: Games, boots: int = 200, seed: int = 0) -> pl.DataFrame:
+    """Plackett–Luce rating with 95% percentile intervals from a bootstrap over game seeds."""
+    k = len(g.labels)
+    order = _order(g)
+    gamma = plackett_luce(order, k)
+    ids, inverse = np.unique(g.seed_id, return_inverse=True)
+    rng = np.random.default_rng(seed)
+    samples = []
+    for _ in range(boots):
+        counts = rng.multinomial(len(ids), np.full(len(ids), 1 / len(ids)))
+        samples.append(elo(plackett_luce(order, k, counts[inverse], gamma, tol=1e-7)))
+    lo, hi = np.percentile(np.array(samples), [2.5, 97.5], axis=0)
+    return pl.DataFrame({
+        "strategy": g.labels, "rating": elo(gamma), "lo": lo, "hi": hi, "strength": gamma,
+    }).sort("rating", descending=True)  # fmt: skip

@@ -1,0 +1,110 @@
+"""Report section of a parameter sweep: each balance measure against the swept rule value.
+
+One panel per character (seat, end reason); the x axis is the first swept key and, for a
+2-D grid, one line per value of the second. Win-rate panels draw the fair share 1/N, so
+the value where a character's line crosses it can be read off.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import polars as pl
+
+from analyses.sweep import SweepMeasures
+
+from .charts import Chart, _err, _ordered, _save, _slug
+from .tables import Table
+
+
+def _panels(
+    d: pl.DataFrame, by: str | None, keys: list[str], title: str, ylabel: str, fair: float | None,
+    name: str, png_dir: Path | None, label=str,
+) -> Chart:  # fmt: skip
+    x, line = keys[0], (keys[1] if len(keys) > 1 else None)
+    groups = _ordered(d[by]) if by else [None]
+    cols = min(4, len(groups))
+    rows = -(-len(groups) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(2.9 * cols, 2.4 * rows + 0.4), squeeze=False)
+    for ax in axes.flat[len(groups) :]:
+        ax.set_visible(False)
+    for ax, g in zip(axes.flat, groups, strict=False):
+        p = d if by is None else d.filter(pl.col(by) == g)
+        for lv in sorted(set(p[line])) if line else [None]:
+            q = (p if line is None else p.filter(pl.col(line) == lv)).sort(x)
+            xs = q[x].cast(pl.Float64).to_numpy()
+            scale = 100 if fair is not None or by else 1
+            ax.errorbar(
+                xs,
+                q["rate"].to_numpy() * scale,
+                yerr=_err(q["rate"].to_numpy() * scale, q["lo"].to_numpy() * scale,
+                          q["hi"].to_numpy() * scale),  # fmt: skip
+                marker="o", ms=3, capsize=2, label=f"{line}={lv}" if line else None,
+            )  # fmt: skip
+        if fair is not None:
+            ax.axhline(100 * fair, ls="--", color="grey", lw=1)
+        ax.set_title(label(g) if by else title, fontsize=9)
+        ax.set_xticks(sorted(set(d[x].cast(pl.Float64))))
+        ax.grid(alpha=0.3)
+        ax.set_xlabel(x, fontsize=8)
+        ax.set_ylabel(ylabel, fontsize=8)
+    if line:
+        axes.flat[0].legend(fontsize=7)
+    full = f"{title} against {x}" + (f", one line per {line}" if line else "")
+    if fair is not None:
+        full += f" (dashed: fair share {100 * fair:.1f}%)"
+    fig.suptitle(full, fontsize=10)
+    fig.tight_layout()
+    return _save(fig, _slug(name), full, png_dir)
+
+
+def sweep_sections(m: SweepMeasures, png_dir: Path | None) -> list[dict]:
+    charts = []
+    for n in sorted(set(m.start["players"])):
+        f = pl.col("players") == n
+        charts += [
+            _panels(m.start.filter(f), "start_character", m.keys,
+                    f"{n} players: win rate by starting character", "win rate, %", 1 / n,
+                    f"grid-start-{n}p", png_dir),
+            _panels(m.seat.filter(f), "seat", m.keys, f"{n} players: win rate by seat",
+                    "win rate, %", 1 / n, f"grid-seat-{n}p", png_dir, lambda s: f"seat {s}"),
+            _panels(m.rounds.filter(f), None, m.keys, f"{n} players: mean rounds per game",
+                    "rounds (95% interval)", None, f"grid-rounds-{n}p", png_dir),
+            _panels(m.end_reasons.filter(f), "end_reason", m.keys,
+                    f"{n} players: how games end", "share of games, %", None,
+                    f"grid-end-{n}p", png_dir),
+        ]  # fmt: skip
+    note = (
+        "Each point is one run of the grid with its 95% interval (Wilson for shares, normal "
+        "for mean rounds). Read off the value at which a character's line meets the dashed "
+        "fair share; where its interval still covers the fair share on both neighbouring "
+        "values, more games are needed to tell them apart."
+    )
+    return [{"id": "grid", "title": f"Sweep over {', '.join(m.keys)}", "charts": charts,
+             "tables": [_fair_table(m)], "note": note}]  # fmt: skip
+
+
+def _fair_table(m: SweepMeasures) -> Table:
+    """Per character: the grid point whose win rate is closest to fair, with its interval."""
+    rows = []
+    d = m.start.with_columns((pl.col("rate") - pl.col("fair")).abs().alias("gap"))
+    for (players, char), g in d.group_by(["players", "start_character"], maintain_order=True):
+        best = g.sort("gap").row(0, named=True)
+        at = ", ".join(f"{k}={best[k]}" for k in m.keys)
+        rows.append(
+            [
+                (str(players), "num"),
+                (str(char), ""),
+                (at, ""),
+                (f"{100 * best['rate']:.1f}%", "num"),
+                (f"{100 * best['lo']:.1f}–{100 * best['hi']:.1f}%", "num"),
+                (f"{best['n']:,}", "num"),
+                (f"{100 * best['fair']:.1f}%", "num"),
+                ("fair inside", "ns") if best["fair_inside"] else ("still off", "up"),
+            ]
+        )
+    cols = ["players", "character", "closest to fair at", "win rate", "95% interval", "n",
+            "fair", "verdict"]  # fmt: skip
+    note = "Only grid points were played; the best value may lie between two of them."
+    return Table("Grid point closest to the fair share, per starting character", cols, rows, note)
