@@ -11,46 +11,18 @@ import time
 
 import click
 
+from analyses.jobs import (
+    GAME,
+    RunJob,
+    board_from,
+    default_out,
+    play_jobs,
+    rules_from,
+    seats_from,
+    study_strategy,
+)
 from simcore.core.errors import InputError
-
-GAME = "maharaja"
-
-
-def _rules(rules_file: str | None, sets: tuple[str, ...], variants: tuple[str, ...], base=None):
-    from simcore.maharaja.rules import RuleSet, load_rules
-
-    if base is None:
-        rules = load_rules(rules_file) if rules_file else RuleSet()
-    elif rules_file:  # a run's base rules; the file's keys override them
-        from simcore.core.datafile import read_data_file
-
-        data = read_data_file(rules_file, "rules file")
-        rules = RuleSet.from_mapping(data, f"rules file {rules_file}", base)
-    else:
-        rules = base
-    if variants:
-        rules = rules.with_variants(variants)
-    if sets:
-        rules = rules.with_overrides(sets)
-    from simcore.maharaja.game import check_supported
-
-    check_supported(rules)
-    return rules
-
-
-def _board(board_file: str | None):
-    from simcore.maharaja.board import default_board, load_board
-
-    return load_board(board_file) if board_file else default_board()
-
-
-def _seats(strategy: str, n_players: int):
-    import strategies
-
-    names = [s.strip() for s in strategy.split(",") if s.strip()]
-    seats = strategies.resolve(names, n_players, GAME)
-    sids, params = strategies.seat_arrays(seats, GAME)
-    return seats, sids, params
+from simcore.core.runner import RunInterrupted
 
 
 def _game_options(f):
@@ -85,9 +57,9 @@ def play(players, strategy, rules_file, board_file, sets, variants, seed, game_i
     from simcore.maharaja.game import check_players, play_game
 
     check_players(players)
-    rules = _rules(rules_file, sets, variants)
-    board = _board(board_file)
-    _, sids, params = _seats(strategy, players)
+    rules = rules_from(rules_file, sets, variants)
+    board = board_from(board_file)
+    _, sids, params = seats_from(strategy, players)
     import strategies
 
     played = play_game(
@@ -143,103 +115,13 @@ def run(
     job = RunJob(players, games, seed, strategy or strategies.default_strategy(GAME), variants,
                  sets, rules_file, board_file, chunk, target_ci)  # fmt: skip
     job.check()
-    out_dir = Path(out) if out else _default_out()
+    out_dir = Path(out) if out else default_out()
     pool = make_executor(executor, workers, scheduler)
     try:
         result = job.play(out_dir, pool, resume)
     finally:
         pool.close()
     _print_summary(out_dir, result.manifest, result, pool.label)
-
-
-class RunJob:
-    """One run's settings, checked up front, then played into a directory (run, study, ...)."""
-
-    def __init__(self, players, games, seed, strategy, variants=(), sets=(), rules_file=None,
-                 board_file=None, chunk=5000, target_ci=None, round_chunks=4):  # fmt: skip
-        self.players, self.games, self.seed, self.strategy = players, games, seed, strategy
-        self.variants, self.sets, self.rules_file = tuple(variants), tuple(sets), rules_file
-        self.board_file, self.chunk, self.target_ci = board_file, chunk, target_ci
-        self.round_chunks = round_chunks
-
-    def check(self):
-        """Build the spec (InputError on any bad value) before anything is written."""
-        from simcore.maharaja.batch import BatchSpec
-        from simcore.maharaja.game import check_players
-        from simcore.maharaja.rules import RuleSet
-
-        check_players(self.players)
-        if self.games < 1:
-            raise InputError(f"--games must be at least 1, got {self.games}")
-        if self.chunk < 1:
-            raise InputError(f"--chunk-size must be at least 1, got {self.chunk}")
-        if self.target_ci is not None and not 0 < self.target_ci < 0.5:
-            raise InputError(f"--target-ci must be between 0 and 0.5, got {self.target_ci}")
-        # Seat 0 always choosing first would bias every seat statistic: a run's rules start
-        # from a random first chooser; a rules file or --set may still give first_chooser.
-        base = RuleSet(first_chooser=-1)
-        rules = _rules(self.rules_file, self.sets, self.variants, base=base)
-        board = _board(self.board_file)
-        self.seats, sids, params = _seats(self.strategy, self.players)
-        names = tuple(s.name for s in self.seats)
-        self.spec = BatchSpec(self.players, self.seed, rules, board, sids, params,
-                              "strategies:driver_for", names)  # fmt: skip
-        return self
-
-    def play(self, out_dir, pool, resume=False, progress=None):
-        from analyses.target import half_width_rule, stopping_config
-        from simcore.core.runner import RunInterrupted, RunPlan, execute, open_run
-        from simcore.maharaja.batch import play_chunk_parquet, run_config, warm
-
-        seat_info = [
-            {"seat": i, "name": s.name, "params": dict(zip(s.param_names, map(float, s.params())))}
-            for i, s in enumerate(self.seats)
-        ]
-        config = run_config(self.spec, seat_info, self.board_file or "default")
-        stop = None
-        if self.target_ci is not None:
-            config["stopping"] = stopping_config(self.target_ci, self.round_chunks)
-            stop = half_width_rule(self.target_ci)
-        command = _run_command(self.players, self.games, self.seed, self.strategy, self.chunk,
-                               self.rules_file, self.variants, self.sets, self.board_file,
-                               out_dir, self.target_ci)  # fmt: skip
-        plan = RunPlan(out_dir, config, self.games, self.chunk, self.players, play_chunk_parquet,
-                       self.spec, command, resume, warm, stop, self.round_chunks)  # fmt: skip
-        try:
-            manifest = open_run(plan)
-            if progress is None:
-                return execute(plan, manifest, pool)
-            return execute(plan, manifest, pool, progress)
-        except RunInterrupted as e:
-            click.echo(f"palace-lab: {e}; to resume: {command} --resume", err=True)
-            sys.exit(130)
-
-
-def _default_out():
-    from pathlib import Path
-
-    base = Path("out") / time.strftime("run-%Y%m%d-%H%M%S")
-    out, k = base, 1
-    while out.exists():
-        k += 1
-        out = base.with_name(f"{base.name}-{k}")
-    return out
-
-
-def _run_command(
-    players, games, seed, strategy, chunk, rules_file, variants, sets, board, out, target_ci=None
-):
-    """The full command that reproduces (and with --resume continues) this run."""
-    import shlex
-
-    args = ["palace-lab", "run", "--players", players, "--games", games, "--seed", seed]
-    args += ["--strategy", strategy, "--chunk-size", chunk]
-    args += ["--target-ci", target_ci] if target_ci is not None else []
-    args += ["--rules", rules_file] if rules_file else []
-    args += [a for v in variants for a in ("--variant", v)]
-    args += [a for s in sets for a in ("--set", s)]
-    args += ["--board", board] if board else []
-    return shlex.join(str(a) for a in [*args, "--out", out])
 
 
 def _print_summary(out_dir, config, result, where) -> None:
@@ -289,49 +171,12 @@ def _print_summary(out_dir, config, result, where) -> None:
         click.echo(f"  {r.label:<9} {r.rate:6.1%}  [{lo:.1%}, {hi:.1%}]  n={r.n}")
 
 
-def _play_jobs(root, jobs, workers, executor, scheduler):
-    """Play named RunJobs into root/<folder>; every job is checked before anything is written."""
-    from pathlib import Path
-
-    from simcore.core.executors import make_executor
-
-    for _, job in jobs:
-        job.check()
-    root = Path(root)
-    if root.exists() and (not root.is_dir() or any(root.iterdir())):
-        raise InputError(f"--out {root} exists and is not an empty directory")
-    pool = make_executor(executor, workers, scheduler)
-    t0 = time.perf_counter()
-    try:
-        for i, (folder, job) in enumerate(jobs, 1):
-            click.echo(
-                f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}", err=True
-            )
-            m = job.play(root / folder, pool).manifest
-            o = m.get("stop_outcome")
-            if o:
-                click.echo(f"    {o['reason']} after {o['games']:,} games", err=True)
-    finally:
-        pool.close()
-    return time.perf_counter() - t0
-
-
 def _job_options(f):
     f = click.option("--workers", default=0, help="Local worker processes (0 = all cores).")(f)
     f = click.option("--executor", default="local", show_default=True, help="local or dask.")(f)
     f = click.option("--scheduler", type=str, help="Dask scheduler, e.g. tcp://HOST:8786.")(f)
     f = click.option("--seed", default=0, show_default=True, help="Base seed of every run.")(f)
     return f
-
-
-def _study_strategy():
-    """The default strategy, with character noise if it has that parameter (every character
-    is then played, so each character figure rests on games)."""
-    import strategies
-
-    name = strategies.default_strategy(GAME)
-    has_noise = "char_noise" in strategies.strategies(GAME)[name].param_names
-    return f"{name}:char_noise=1" if has_noise else name
 
 
 @cli.command()
@@ -365,7 +210,7 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, work
             click.echo(f"{s.name:<26} {s.description}")
         return
     st = get_study(name)
-    strat = strategy or _study_strategy()
+    strat = strategy or study_strategy()
     jobs = [
         (r.folder, RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
                           chunk=chunk or st.chunk,
@@ -376,7 +221,7 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, work
     report_path = Path(report_file) if report_file else (
         root / "report.html" if out else Path("out") / "report.html")  # fmt: skip
     click.echo(f"study {st.name}: {st.description}; runs in {root}", err=True)
-    seconds = _play_jobs(root, jobs, workers, executor, scheduler)
+    seconds = play_jobs(root, jobs, workers, executor, scheduler)
     intro = [f"Study '{st.name}': {st.description}.", *st.notes]
     _write_report([str(root)], report_path, intro, seconds)
 
@@ -427,12 +272,12 @@ def sweep(sets, players, games, target_ci, strategy, variants, chunk, out, worke
     from reports.sweep import sweep_sections
 
     axes = parse_axes(sets)
-    strat = strategy or _study_strategy()
+    strat = strategy or study_strategy()
     jobs = [(point_folder(p), RunJob(players, games, seed, strat, variants, point_sets(p),
                                      chunk=chunk, target_ci=target_ci))
             for p in grid(axes)]  # fmt: skip
     keys = swept(axes) or [axes[0].key]
-    seconds = _play_jobs(out, jobs, workers, executor, scheduler)
+    seconds = play_jobs(out, jobs, workers, executor, scheduler)
     intro = [f"Sweep over {', '.join(sets)} with {players} players ({len(jobs)} grid points)."]
     _write_report([out], Path(out) / "report.html", intro, seconds,
                   lambda b, png: sweep_sections(measures(b, keys), png))  # fmt: skip
@@ -458,7 +303,7 @@ def tournament(names, players, games, chunk, boots, out, workers, executor, sche
     seatings = schedule(len(labels), players)
     jobs = [(f"table-{i:03d}", RunJob(players, games, seed, ",".join(labels[k] for k in s),
                                       chunk=chunk)) for i, s in enumerate(seatings)]  # fmt: skip
-    seconds = _play_jobs(out, jobs, workers, executor, scheduler)
+    seconds = play_jobs(out, jobs, workers, executor, scheduler)
     meta = {"strategies": labels, "players": players, "games": games, "seed": seed,
             "tables": [{"folder": f, "seats": s} for (f, _), s in zip(jobs, seatings)]}  # fmt: skip
     (Path(out) / SCHEDULE).write_text(json.dumps(meta, indent=1) + "\n")
@@ -512,6 +357,9 @@ def main(argv: list[str] | None = None) -> None:
     except InputError as e:
         click.echo(f"palace-lab: error: {e}", err=True)
         sys.exit(2)
+    except RunInterrupted as e:  # finished chunks are kept; say how to go on
+        click.echo(f"palace-lab: {e}; to resume: {e.resume}", err=True)
+        sys.exit(130)
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help() if e.ctx else str(e))
         sys.exit(2)

@@ -73,6 +73,7 @@ class RunInterrupted(Exception):
     def __init__(self, games_done: int, games: int):
         super().__init__(f"interrupted after {games_done:,} of {games:,} games")
         self.games_done, self.games = games_done, games
+        self.resume = "the same command with --resume"  # the caller names the command
 
 
 def _full_config(plan: RunPlan) -> dict:
