@@ -103,20 +103,20 @@ from simcore.maharaja.rules_layout import (
     R_OUTER_POINTS,
     R_PALACES,
     R_SADHU_OUTER_POINTS,
+    R_V_MULTI,
 )
 from strategies.kit.auction_nb import value_bid_nb
 from strategies.kit.building_nb import free_sites_nb
+from strategies.kit.fast_nb import rounds_until_scored_fast_nb, route_costs_fast_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
     next_road_nb,
     route_cost_nb,
-    route_costs_nb,
     set_route_nb,
 )
 from strategies.kit.several_nb import give_nb, several_step_nb
 from strategies.kit.sig import DECIDE_SIG
-from strategies.kit.track_nb import rounds_until_scored_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS
@@ -174,7 +174,7 @@ def road_values_nb(state, board, scratch, start, decay):
     counts with that leg's weight (decay per later leg)."""
     n = board[B_N_CITIES]
     for c in range(n):
-        scratch[_ORDER + rounds_until_scored_nb(state, board, c)] = c
+        scratch[_ORDER + rounds_until_scored_fast_nb(state, board, c)] = c
     for r in range(board[B_N_ROADS]):
         scratch[_ROADV + r] = 0
     k_max = min(4, n)
@@ -267,17 +267,21 @@ def best_governor_nb(state, board, rules, seat, params, scratch, out):
         w *= params[P_DECAY]
     sadhu = state[S_CHAR_OWNER + SADHU]
     n_pl = state[S_N_PLAYERS]
+    hp = rules[R_HOUSE_POINTS]
+    op = rules[R_OUTER_POINTS]
+    sop = rules[R_SADHU_OUTER_POINTS]
+    ip = rules[R_INNER_POINTS]
     for c in range(n):
         # pieces only (architects move every turn); home cities (M-A7h) left out
         best_opp = 0
         mine = 0
+        inner = state[S_INNER + c]
         for q in range(n_pl):
-            o = state[S_OUTER + c * P + q]
-            pts = (
-                state[S_CITY_HOUSES + c * P + q] * rules[R_HOUSE_POINTS]
-                + o * (rules[R_SADHU_OUTER_POINTS] if q == sadhu else rules[R_OUTER_POINTS])
-                + (rules[R_INNER_POINTS] if state[S_INNER + c] == q else 0)
+            pts = state[S_CITY_HOUSES + c * P + q] * hp + state[S_OUTER + c * P + q] * (
+                sop if q == sadhu else op
             )
+            if inner == q:
+                pts += ip
             if q == seat:
                 mine = pts
             elif pts > best_opp:
@@ -288,8 +292,7 @@ def best_governor_nb(state, board, rules, seat, params, scratch, out):
         if c != maharaja:
             pc = state[S_GOV_POS + c]
             for d in range(n):
-                if d != maharaja and state[S_GOV_POS + d] < pc:
-                    r += 1
+                r += (d != maharaja) & (state[S_GOV_POS + d] < pc)
         scratch[_GOV + c] = r  # rank in the coming scoring order
     best = -1
     best_gain = -(1 << 40)
@@ -317,7 +320,7 @@ def best_governor_nb(state, board, rules, seat, params, scratch, out):
     return best_gain
 
 
-@njit(f"void({I1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(f"void({I1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def snapshot_nb(state, board, scratch):
     """Remember what the travel costs depend on besides the own pieces (M-F1, M-K4)."""
     scratch[_SNAP] = state[S_ROUND]
@@ -326,7 +329,7 @@ def snapshot_nb(state, board, scratch):
         scratch[_SNAP + 2 + v] = state[S_VIL_TOTAL + v]
 
 
-@njit(f"boolean({I1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(f"boolean({I1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def snapshot_valid_nb(state, board, scratch):
     """True if the travel costs planned at the pick still hold: same round, same
     Monk, no house built or moved in a village since (gold has only grown)."""
@@ -345,21 +348,26 @@ def fallback_city_nb(state, board, rules, seat, params, scratch):
     best_r = 1 << 30
     for c in range(board[B_N_CITIES]):
         if route_cost_nb(scratch, _ROUTE, c) < NO_ROUTE:
-            r = rounds_until_scored_nb(state, board, c)
+            r = rounds_until_scored_fast_nb(state, board, c)
             if r < best_r:
                 best_r = r
                 best = c
     return best
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {U1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(
+    f"void({I1}, {I1}, {I1}, int64, {F1}, {U1}, {I1}, {I1})",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
 def pick_nb(state, board, rules, seat, params, rng, scratch, out):
     """M-R3: two actions that build a palace in the scored city when the gold allows,
     houses when points are short there, otherwise Gold (or a Governor move)."""
     g = state[S_GOLD + seat]
     cost = palace_cost_nb(state, rules, seat)
     t = state[S_MAHARAJA]
-    route_costs_nb(state, board, seat, g, scratch, _ROUTE)
+    route_costs_fast_nb(state, board, seat, g, scratch, _ROUTE)
     snapshot_nb(state, board, scratch)
     if t < 0 or route_cost_nb(scratch, _ROUTE, t) >= NO_ROUTE:
         t = fallback_city_nb(state, board, rules, seat, params, scratch)
@@ -436,7 +444,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
             city_bound = True
     cost = palace_cost_nb(state, rules, seat)
     if not snapshot_valid_nb(state, board, scratch):
-        route_costs_nb(state, board, seat, g, scratch, _ROUTE)
+        route_costs_fast_nb(state, board, seat, g, scratch, _ROUTE)
     t = state[S_MAHARAJA]
     target = -1
     left = rules[R_PALACES] - state[S_PALACES + seat]
@@ -451,7 +459,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
             if d >= NO_ROUTE:
                 continue
             k = min(n_pal, (g - d) // cost, free_sites_nb(state, rules, c))
-            r = rounds_until_scored_nb(state, board, c)
+            r = rounds_until_scored_fast_nb(state, board, c)
             if k > best_n or (k == best_n and k > 0 and r < best_r):
                 best_n = k
                 best_r = r
@@ -466,7 +474,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
     set_route_nb(state, board, seat, target, scratch, _ROUTE)
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: walk the planned route, then palaces, houses, the one-part actions, end."""
     if state[S_STEPS] == 0:
@@ -551,7 +559,8 @@ def step_nb(state, board, rules, seat, params, scratch, out):
 def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)
-        several_step_nb(state, rules, seat, params[P_W_CHAR : P_W_CHAR + 6], out)  # M-V4
+        if rules[R_V_MULTI] != 0:
+            several_step_nb(state, rules, seat, params[P_W_CHAR : P_W_CHAR + 6], out)  # M-V4
         return 0
     if kind == DK_PICK:
         pick_nb(state, board, rules, seat, params, rng, scratch, out)

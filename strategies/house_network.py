@@ -115,6 +115,7 @@ from simcore.maharaja.rules_layout import (
     R_PAYOUT,
     R_QUARRY_HOUSES,
     R_ROUND_LIMIT,
+    R_V_MULTI,
 )
 from strategies.kit.auction_nb import value_bid_nb
 from strategies.kit.building_nb import opening_slot_nb
@@ -299,7 +300,7 @@ def rounds_left_nb(state, board, rules):
     return left if left > 0 else 0
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False, inline="always")
 def _turn_facts_nb(state, board, rules, seat, scratch):
     """What every evaluation of this decision reads: own gold, supply, ..."""
     scratch[_K_GOLD] = state[S_GOLD + seat]
@@ -310,7 +311,9 @@ def _turn_facts_nb(state, board, rules, seat, scratch):
     scratch[_K_PAL_LEFT] = rules[R_PALACES] - state[S_PALACES + seat]
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, int64, boolean, {I1})", cache=True, _nrt=False)
+@njit(
+    f"void({I1}, {I1}, {I1}, int64, int64, boolean, {I1})", cache=True, _nrt=False, inline="always"
+)
 def _city_facts_nb(state, board, rules, seat, d, pay, scratch):
     """Facts about destination d: free palace sites, and if the Maharaja scores it this
     round, the payout table _PAY[k] for k points added by this turn (M-P1..M-P3).
@@ -465,7 +468,7 @@ def best_pair_nb(rules, params, only0, only1, d_is_city, late, scratch, pair):
     return best
 
 
-@njit(f"int64({I1}, {I1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+@njit(f"int64({I1}, {I1}, int64, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def _candidates_nb(state, board, seat, scratch, cand):
     """Destinations worth a look: the city scored this round (M-R1), where the architect
     stands, and the city scored next round when this round's cannot be reached.
@@ -494,7 +497,7 @@ def _candidates_nb(state, board, seat, scratch, cand):
     return n + 1
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def pick_nb(state, board, rules, seat, params, scratch, out):
     """M-R3: the best feasible pair over the candidate destinations (see best_pair_nb)."""
     _open_costs_nb(state, board, rules, seat, int(params[P_OPEN]), state[S_MAHARAJA], scratch)
@@ -525,7 +528,7 @@ def pick_nb(state, board, rules, seat, params, scratch, out):
         out[i] = 0  # scratch use only
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def plan_turn_nb(state, board, rules, seat, params, scratch, out):
     """Turn start: the destination where the revealed pair is worth most, and its route.
 
@@ -602,7 +605,7 @@ def _place_house_nb(state, board, rules, seat, s, scratch, out):
     return False
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: gold and quarry first, then the route (opening closed villages on it),
     then palaces, then houses, the Builder's free house last; OP_END when done."""
@@ -683,7 +686,8 @@ def house_network_decide_nb(kind, seat, state, board, rules, params, rng, scratc
         road_importance_nb(board, scratch)
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)
-        several_step_nb(state, rules, seat, params[0:0], out)  # M-V4
+        if rules[R_V_MULTI] != 0:
+            several_step_nb(state, rules, seat, params[0:0], out)  # M-V4
         return 0
     if kind == DK_PICK:
         pick_nb(state, board, rules, seat, params, scratch, out)
