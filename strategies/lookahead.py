@@ -2,9 +2,13 @@
 
 At each secret pick (M-R3) it plays the rest of the game many times from a
 determinised copy of the state (kit.view_nb: opponents' gold estimated from
-public counters, their unrevealed picks cleared), once per candidate pair, with
-the rollout policy (`weighted`) in every seat, and keeps the pair with the best
+public counters, their unrevealed picks cleared), once per candidate pair, and
+keeps the pair with the best
 mean outcome (win = 1, plus `margin` per palace of lead over the best opponent).
+Its own seat plays the rollout policy (`weighted`); each opponent plays the
+strategy the table lists for it (public, see `table_params`; in the mixed
+round-robin of docs/STRATEGIES.md: 63.9% of wins; 30.1% with models=0, the
+policy in every seat), or the policy in every seat with models=0.
 Candidates are pruned by sequential halving (all 45 pairs, then the better
 half, ...), so the budget `rollouts` goes to the pairs that are close. Every
 candidate replays the same rollout seeds (common random numbers), so the
@@ -58,14 +62,18 @@ from simcore.maharaja.nb.game_nb import (
 )
 from simcore.maharaja.nb.sig import F1, I1, I2, U1
 from simcore.maharaja.rules_layout import R_N_CHARACTERS
+from strategies.chaser import chaser_decide_nb
+from strategies.house_network import house_network_decide_nb
 from strategies.kit.sig import DECIDE_SIG
 from strategies.kit.view_nb import determinise_nb
-from strategies.random_legal import random_pick_nb
-from strategies.registry import register
+from strategies.palace_rush import palace_rush_decide_nb
+from strategies.random_legal import random_decide_nb, random_pick_nb
+from strategies.registry import Strategy, register, strategies_of
 
 # The rollout policy: its decide function, and its registered params (which follow
 # this strategy's own in the parameter vector). Switch both lines together.
 from strategies.weighted import PARAMS as POLICY_DEFAULTS
+from strategies.weighted import weighted_decide_nb  # also a model, see MODELS
 from strategies.weighted import weighted_decide_nb as policy_decide_nb
 
 # params
@@ -75,7 +83,8 @@ P_EXPLORE = 2  # chance that a rollout pick is a uniform pair instead of the pol
 P_GOLD_NOISE = 3  # each rollout moves every opponent's estimated gold by up to this
 P_CHAR_ROLLOUTS = 4  # rollouts for the setup character (M-S3); 0 = the policy's choice
 P_PRIOR = 5  # bonus to the mean outcome of the policy's own answer (breaks near-ties)
-P_POLICY = 6  # the rollout policy's parameter vector starts here
+P_MODELS = 6  # 1 = rollouts play each opponent as the table says it plays; 0 = as the policy
+P_POLICY = 7  # the rollout policy's parameter vector starts here
 DEFAULTS = {
     "rollouts": 100.0,
     "margin": 0.05,
@@ -83,9 +92,69 @@ DEFAULTS = {
     "gold_noise": 3.0,
     "char_rollouts": 48.0,
     "prior": 0.05,
+    "models": 1.0,
 } | {f"policy_{k}": v for k, v in POLICY_DEFAULTS.items()}
 
+# The table block (filled by `table_params`, after the named params): its model
+# width W, then per seat (MAX_SEATS): model id (index in MODELS, -1 = the policy)
+# and W model params. A `lookahead` opponent is modelled by its rollout policy.
+MODELS = ("weighted", "chaser", "house-network", "palace-rush", "random")
+P_TABLE = len(DEFAULTS)
+
 N_PAIRS = N_ACTIONS * (N_ACTIONS + 1) // 2
+
+
+def table_params(vector: np.ndarray, seats: list[Strategy]) -> np.ndarray:
+    """The seat's vector plus the table block: how the rollouts model every seat."""
+    known = strategies_of()
+    width = max(len(known[m].defaults) for m in MODELS)
+    block = [float(width)]
+    for q in range(MAX_SEATS):
+        row = np.zeros(1 + width)
+        row[0] = -1
+        s = seats[q] if q < len(seats) else None
+        if s is not None and s.name in MODELS:
+            row[0] = MODELS.index(s.name)
+            row[1 : 1 + len(s.defaults)] = s.params()
+        elif s is not None and s.name == "lookahead":
+            row[0] = MODELS.index("weighted")
+            policy = s.params()[P_POLICY : P_POLICY + len(POLICY_DEFAULTS)]
+            row[1 : 1 + len(policy)] = policy
+        block.extend(row)
+    return np.concatenate([vector[:P_TABLE], np.array(block)])
+
+
+@njit(
+    f"int64(int64, int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})", cache=True, _nrt=False
+)
+def model_decide_nb(m, kind, seat, state, board, rules, mp, rng, scratch, out):
+    """Decide as the strategy MODELS[m] with params mp."""
+    if m == 1:
+        return chaser_decide_nb(kind, seat, state, board, rules, mp, rng, scratch, out)
+    if m == 2:
+        return house_network_decide_nb(kind, seat, state, board, rules, mp, rng, scratch, out)
+    if m == 3:
+        return palace_rush_decide_nb(kind, seat, state, board, rules, mp, rng, scratch, out)
+    if m == 4:
+        return random_decide_nb(kind, seat, state, board, rules, mp, rng, scratch, out)
+    return weighted_decide_nb(kind, seat, state, board, rules, mp, rng, scratch, out)
+
+
+@njit(
+    f"int64(int64, int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})", cache=True, _nrt=False
+)
+def seat_decide_nb(me, kind, s, state, board, rules, params, rng, scratch, out):
+    """Seat s's decision in a rollout of seat `me`: the policy, or s's model from the table."""
+    pp = params[P_POLICY:P_TABLE]
+    if s == me or params[P_MODELS] <= 0 or params.shape[0] <= P_TABLE:
+        return policy_decide_nb(kind, s, state, board, rules, pp, rng, scratch, out)
+    width = np.int64(params[P_TABLE])
+    at = P_TABLE + 1 + s * (1 + width)
+    m = np.int64(params[at])
+    if m < 0:
+        return policy_decide_nb(kind, s, state, board, rules, pp, rng, scratch, out)
+    return model_decide_nb(m, kind, s, state, board, rules, params[at + 1 : at + 1 + width],
+                           rng, scratch, out)  # fmt: skip
 
 
 @njit(
@@ -95,8 +164,8 @@ N_PAIRS = N_ACTIONS * (N_ACTIONS + 1) // 2
     _nrt=False,
 )
 def rollout_nb(
-    view, board, rules, sim, seat, kind, a0, a1, seed, margin, explore, noise, pp, scratch, sc,
-    rr, log, out, work,
+    view, board, rules, sim, seat, kind, a0, a1, seed, margin, explore, noise, params, scratch,
+    sc, rr, log, out, work,
 ):  # fmt: skip
     """Play the game from `view`, where this seat must answer `kind`, with the answer
     (a0, a1) (a pair, or a0 = the character) and the rollout policy for every seat;
@@ -123,10 +192,11 @@ def rollout_nb(
         if sim[S_ACTED + q] == 0 and sim[S_PICK0 + q] < 0:
             for i in range(OUT_SIZE):
                 out[i] = 0
+            seat_decide_nb(
+                seat, DK_PICK, q, sim, board, rules, params, rr[1 + q : 2 + q], sc[q], out
+            )
             if random_nb(rr, 0) < explore:
                 random_pick_nb(rr[1 + q : 2 + q], out)
-            else:
-                policy_decide_nb(DK_PICK, q, sim, board, rules, pp, rr[1 + q : 2 + q], sc[q], out)
             sim[S_PICK0 + q] = out[0]
             sim[S_PICK1 + q] = out[1]
     for i in range(OUT_SIZE):
@@ -141,11 +211,12 @@ def rollout_nb(
         s = asked_seat_nb(sim)
         for i in range(OUT_SIZE):
             out[i] = 0
+        # a model plans its turn when it picks, so it picks even when the pair is redrawn
+        ret = seat_decide_nb(
+            seat, kind, s, sim, board, rules, params, rr[1 + s : 2 + s], sc[s], out
+        )
         if kind == DK_PICK and random_nb(rr, 0) < explore:
             random_pick_nb(rr[1 + s : 2 + s], out)
-            ret = 0
-        else:
-            ret = policy_decide_nb(kind, s, sim, board, rules, pp, rr[1 + s : 2 + s], sc[s], out)
         answer_nb(sim, board, rules, log, out, ret)
     best = 0
     for q in range(n):
@@ -179,7 +250,7 @@ def search_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     margin = params[P_MARGIN]
     explore = params[P_EXPLORE]
     noise = np.int64(params[P_GOLD_NOISE])
-    pp = params[P_POLICY:]
+    pp = params[P_POLICY:P_TABLE]
     cands = np.empty((N_PAIRS, 2), dtype=np.int64)
     o = np.empty(OUT_SIZE, dtype=np.int64)
     n_alive = 0
@@ -240,7 +311,7 @@ def search_nb(kind, seat, state, board, rules, params, rng, scratch, out):
                 c = alive[j]
                 total[c] += rollout_nb(
                     view, board, rules, sim, seat, kind, cands[c, 0], cands[c, 1],
-                    base + r, margin, explore, noise, pp, scratch, sc, rr, log, o, work,
+                    base + r, margin, explore, noise, params, scratch, sc, rr, log, o, work,
                 )  # fmt: skip
         done += per
         used += per * n_alive
@@ -263,11 +334,14 @@ def search_nb(kind, seat, state, board, rules, params, rng, scratch, out):
 
 @register(
     "lookahead",
-    "flat Monte Carlo over the 45 action pairs with `weighted` rollouts (a search; slow)",
+    "flat Monte Carlo over the 45 action pairs, rollouts model each opponent (a search; slow)",
     params=DEFAULTS,
+    table=table_params,
 )
 @njit(DECIDE_SIG, cache=True, _nrt=False)
 def lookahead_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_PICK or kind == DK_CHARACTER:
         return search_nb(kind, seat, state, board, rules, params, rng, scratch, out)
-    return policy_decide_nb(kind, seat, state, board, rules, params[P_POLICY:], rng, scratch, out)
+    return policy_decide_nb(
+        kind, seat, state, board, rules, params[P_POLICY:P_TABLE], rng, scratch, out
+    )

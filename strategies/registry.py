@@ -33,6 +33,8 @@ class Strategy:
     param_names: tuple[str, ...] = ()
     defaults: tuple[float, ...] = ()
     module: str = field(default="")
+    # optional: the seat's full vector given the whole table (see `seat_arrays`)
+    table: Callable[[np.ndarray, Sequence[Strategy]], np.ndarray] | None = None
 
     def params(self, overrides: dict[str, float] | None = None) -> np.ndarray:
         """The parameter vector, defaults updated by name."""
@@ -58,8 +60,14 @@ def register(
     description: str,
     game: str = "maharaja",
     params: dict[str, float] | None = None,
+    table: Callable[[np.ndarray, Sequence[Strategy]], np.ndarray] | None = None,
 ) -> Callable[[Callable], Callable]:
-    """Decorator for a strategy's `decide_nb`; the name is what users type."""
+    """Decorator for a strategy's `decide_nb`; the name is what users type.
+
+    `table(vector, seats)`, if given, returns the seat's parameter vector extended
+    with what it may know of the table: which strategy, with which parameters, plays
+    each seat. That is public (the players are introduced); gold and picks are not.
+    """
 
     def wrap(decide: Callable) -> Callable:
         module = decide.__module__
@@ -72,6 +80,7 @@ def register(
             param_names=tuple(params_),
             defaults=tuple(float(v) for v in params_.values()),
             module=module,
+            table=table,
         )
         return decide
 
@@ -82,6 +91,9 @@ def strategies(game: str = "maharaja") -> dict[str, Strategy]:
     """Registered strategies of a game, by name, in id order (sorted by name)."""
     _load_builtins()
     return dict(sorted(_REGISTRY.get(game, {}).items()))
+
+
+strategies_of = strategies  # for modules where `strategies` names the package
 
 
 def strategy_ids(game: str = "maharaja") -> dict[str, int]:
@@ -129,14 +141,17 @@ def _with_values(strategy: Strategy, sets: Sequence[str]) -> Strategy:
 
 
 def seat_arrays(seats: Sequence[Strategy], game: str = "maharaja") -> tuple[np.ndarray, np.ndarray]:
-    """(strategy ids, parameter matrix) for the engine, one row per seat (5 rows)."""
+    """(strategy ids, parameter matrix) for the engine, one row per seat (5 rows).
+
+    A row is the seat's vector, extended by its strategy's `table` hook if it has one."""
     ids = strategy_ids(game)
-    width = max([len(s.defaults) for s in seats] + [1])
+    rows = [s.table(s.params(), seats) if s.table else s.params() for s in seats]
+    width = max([len(r) for r in rows] + [1])
     sids = np.full(5, -1, dtype=np.int64)
     params = np.zeros((5, width), dtype=np.float64)
-    for i, s in enumerate(seats):
+    for i, (s, row) in enumerate(zip(seats, rows, strict=True)):
         sids[i] = ids[s.name]
-        params[i, : len(s.defaults)] = s.params()
+        params[i, : len(row)] = row
     return sids, params
 
 

@@ -75,6 +75,9 @@ def set_route_nb(state, board, seat, target, scratch, base):
     j = target
     m = 0
     while j != start:
+        if m == MAX_JUNCTIONS:  # PREV does not lead home (not filled for this state)
+            scratch[base + R_LEN] = 0
+            return -1
         r = scratch[base + R_PREV + j]
         scratch[base + R_ROADS + m] = r
         m += 1

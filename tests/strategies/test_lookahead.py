@@ -5,6 +5,8 @@ All games use the smallest budget (one rollout per action pair) to stay fast.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -26,6 +28,7 @@ from simcore.maharaja.nb.game_nb import (
 )
 from simcore.maharaja.record_layout import REC_ERRORS, REC_RANK
 from simcore.maharaja.rules import RuleSet
+from strategies import lookahead
 from strategies.kit.view_nb import hidden_offsets
 from strategies.lookahead import lookahead_decide_nb, pair_nb
 from strategies.random_legal import random_decide_nb
@@ -152,3 +155,58 @@ def test_search_ignores_hidden_data(kind):
         assert state[S_CHAR_OWNER + ret] == BANK
     else:
         assert 0 <= out[0] <= out[1] < N_ACTIONS
+
+
+def test_table_block_names_each_seats_model():
+    """The rollouts model each seat by the strategy the table lists for it (public),
+    with that seat's parameters; a `lookahead` seat by its policy, an unknown one
+    (or an empty seat) by this seat's own policy (-1)."""
+    names = [
+        "lookahead",
+        "chaser",
+        "weighted:char_noise=1",
+        "house-network",
+        "lookahead:rollouts=9",
+    ]
+    seats = strategies.resolve(names, 5)
+    row = strategies.seat_arrays(seats)[1][0]
+    width = int(row[lookahead.P_TABLE])
+    known = strategies.strategies()
+    assert width == max(len(known[m].defaults) for m in lookahead.MODELS)
+
+    def block(q):
+        at = lookahead.P_TABLE + 1 + q * (1 + width)
+        return int(row[at]), row[at + 1 : at + 1 + width]
+
+    for q, name in [(1, "chaser"), (2, "weighted"), (3, "house-network")]:
+        model, params = block(q)
+        assert lookahead.MODELS[model] == name
+        expected = seats[q].params()
+        assert np.array_equal(params[: len(expected)], expected)
+    assert block(2)[1][known["weighted"].param_names.index("char_noise")] == 1.0
+    model, params = block(4)  # lookahead: its rollout policy with its policy params
+    assert lookahead.MODELS[model] == "weighted"
+    assert np.array_equal(params[: len(lookahead.POLICY_DEFAULTS)], known["weighted"].params())
+    mine = dataclasses.replace(known["random"], name="mine")
+    table = lookahead.table_params(seats[0].params(), [seats[0], mine])
+    for q in (1, 2, 3, 4):  # not a model it knows, or no one there
+        assert table[lookahead.P_TABLE + 1 + q * (1 + width)] == -1
+
+
+@pytest.mark.parametrize("models", [1.0, 0.0])
+def test_a_modelled_seat_decides_as_its_strategy(models):
+    """In a rollout, seat 1 listed as `chaser` answers exactly as `chaser` would on the
+    same state, memory and stream; with models=0 exactly as the policy `weighted`."""
+    seats = strategies.resolve(["lookahead", "chaser", "random", "random"], 4)
+    row = strategies.seat_arrays(seats)[1][0].copy()
+    row[lookahead.P_MODELS] = models
+    known = strategies.strategies()
+    as_name = "chaser" if models else "weighted"
+    for nth in (1, 2, 3):
+        state, board, rules, rng, scratch = state_at(DK_PICK, 1, 4, seed=9, nth=nth)
+        got, want = np.zeros(OUT_SIZE, np.int64), np.zeros(OUT_SIZE, np.int64)
+        sc_got, sc_want, rng_got, rng_want = scratch.copy(), scratch.copy(), rng.copy(), rng.copy()
+        lookahead.seat_decide_nb(0, DK_PICK, 1, state, board, rules, row, rng_got, sc_got, got)
+        known[as_name].decide(DK_PICK, 1, state, board, rules, known[as_name].params(), rng_want,
+                              sc_want, want)  # fmt: skip
+        assert np.array_equal(got, want) and np.array_equal(sc_got, sc_want), nth
