@@ -56,6 +56,16 @@ def test_every_strategy_plays_every_variant_without_errors(variant, players):
         check(play(mixed, variant, n, 8), f"{variant} {players}p {name} among random")
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_lookahead_models_every_other_strategy_in_every_variant(variant, players):
+    """Its rollouts play each opponent as that seat's strategy: every model must play
+    the variant legally from a rollout's mid-game start (fresh memory)."""
+    mates = ["chaser", "house-network", "palace-rush", "random"][: players - 1]
+    names = ["lookahead:rollouts=45:char_rollouts=6", *mates]
+    check(play(names, variant, 2, 9), f"{variant} {players}p lookahead with {mates}")
+
+
 def test_M_V3_records_carry_the_auction_price():
     """With the auction, someone pays a positive price in some games, and the records of
     the players sum to what the bank took (never more than the start gold)."""
