@@ -102,8 +102,7 @@ from simcore.maharaja.layout import (
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb, lowest_character_nb
-from simcore.maharaja.nb.governor_nb import field_of_nb, governor_target_nb
-from simcore.maharaja.nb.scoring_nb import city_points_nb
+from simcore.maharaja.nb.governor_nb import field_of_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.travel_nb import road_cost_nb, road_open_nb
 from simcore.maharaja.nb.turn_nb import (
@@ -132,20 +131,24 @@ from simcore.maharaja.rules_layout import (
 from strategies.kit.auction_nb import value_bid_nb
 from strategies.kit.building_nb import opening_slot_nb
 from strategies.kit.chips_nb import chip_step_nb
+from strategies.kit.inline_nb import (
+    city_points_inl_nb,
+    governor_target_inl_nb,
+    rounds_until_scored_inl_nb,
+)
+from strategies.kit.route_both_nb import both_route_costs_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
     R_LEN,
     R_POS,
     R_ROADS,
     ROUTE_SIZE,
-    open_route_costs_nb,
     route_cost_nb,
     route_costs_nb,
     set_route_nb,
 )
 from strategies.kit.several_nb import give_nb, several_step_nb
 from strategies.kit.sig import DECIDE_SIG
-from strategies.kit.track_nb import rounds_until_scored_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS
@@ -220,11 +223,12 @@ _MEMO = _LAST + 1  # best city value (x 2**20) per (palaces, houses, village par
 _MEMO_CITY = 115  # (two palaces leave at most 2 houses: key <= 114), then [9] the
 # best travel value of pairs with no city part, by (House actions, Gold actions)
 _MEMO_SIZE = _MEMO_CITY + 9
-assert _MEMO + _MEMO_SIZE <= 256  # SCRATCH_SIZE
+_BEATS = _MEMO + _MEMO_SIZE  # [MAX_PLAYERS] 1 if that player wins a tie against us (M-P2)
+assert _BEATS + P <= 256  # SCRATCH_SIZE
 _UNSET = -(1 << 62)
 
 
-@njit(f"float64({I1}, {F1}, int64)", cache=True, _nrt=False)
+@njit(f"float64({I1}, {F1}, int64)", cache=True, _nrt=False, inline="always")
 def char_value_nb(rules, params, k):
     if k < 0 or k >= rules[R_N_CHARACTERS]:
         return -1e9
@@ -247,7 +251,7 @@ def best_bank_character_nb(state, rules, params, seat, rng, noise):
     return best
 
 
-@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, int64)", cache=True, _nrt=False)
+@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, int64)", cache=True, _nrt=False, inline="always")
 def village_value_nb(state, board, rules, params, seat, v):
     """A house in village v: opens its road, keeps own travel free and earns fees."""
     if state[S_VIL_TOTAL + v] >= village_cap_nb(state, rules):
@@ -290,7 +294,7 @@ def prepare_nb(state, board, rules, seat, scratch):
     lower character, M-P2; a lone scorer gets the monopoly bonus, M-P3). Opponents'
     points do not change during our own turn, so the tables hold for the whole turn."""
     for c in range(board[B_N_CITIES]):
-        scratch[_RU + c] = rounds_until_scored_nb(state, board, c)
+        scratch[_RU + c] = rounds_until_scored_inl_nb(state, board, c)
     scratch[_COST] = palace_cost_nb(state, rules, seat)
     scratch[_LEFT] = rules[R_PALACES] - state[S_PALACES + seat]
     sadhu = holds_nb(state, seat, SADHU)
@@ -308,19 +312,20 @@ def prepare_nb(state, board, rules, seat, scratch):
     scratch[_NOW] = 0
     if c < 0:
         return
-    scratch[_NOW] = city_points_nb(state, board, rules, seat, c)
+    scratch[_NOW] = city_points_inl_nb(state, board, rules, seat, c)
+    others = 0
     for q in range(n):
-        scratch[_OPP + q] = city_points_nb(state, board, rules, q, c) if q != seat else 0
+        qp = city_points_inl_nb(state, board, rules, q, c) if q != seat else 0
+        scratch[_OPP + q] = qp
+        if qp > 0:
+            others += 1
+        # q ranks above us on a tie (M-P2): the lower character, looked up once (speed)
+        scratch[_BEATS + q] = 1 if q != seat and lowest_character_nb(state, q) < mine else 0
     for pts in range(1, _MAX_PTS):
         rank = 0
-        others = 0
         for q in range(n):
-            if q == seat:
-                continue
             qp = scratch[_OPP + q]
-            if qp > 0:
-                others += 1
-            if qp > pts or (qp == pts and lowest_character_nb(state, q) < mine):
+            if qp > pts or (qp == pts and scratch[_BEATS + q] != 0):
                 rank += 1
         gold = rules[row + rank]
         if others == 0:
@@ -332,20 +337,25 @@ def prepare_nb(state, board, rules, seat, scratch):
             return
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+@njit(f"int64({I1}, int64)", cache=True, _nrt=False, inline="always")
 def payout_nb(scratch, pts):
     if pts <= 0:
         return 0
     return scratch[_PAY + min(pts, _MAX_PTS - 1)]
 
 
-@njit(f"float64({F1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(f"float64({F1}, {I1}, int64, int64)", cache=True, _nrt=False, inline="always")
 def point_value_nb(params, scratch, c, pts):
     """Lasting points in city c, worth more the sooner the track scores c."""
     return params[W_POINT] * pts / (1.0 + scratch[_RU + c])
 
 
-@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, int64)", cache=True, _nrt=False)
+@njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, int64)",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
 def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, now):
     """Change of this round's scoring gold if the turn ends in end_city having added
     `added` points there."""
@@ -370,6 +380,7 @@ def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, n
     f"float64({I1}, {I1}, {F1}, int64, int64, int64, int64, int64, int64, int64, {I1})",
     cache=True,
     _nrt=False,
+    inline="always",
 )
 def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, paid, scratch):
     """Value of going to city c (fee paid, `opened` closed villages opened on the way
@@ -437,13 +448,13 @@ def governor_value_nb(state, board, rules, params, seat, scratch):
     best_v = -1e18
     best[0] = -1
     for c in range(board[B_N_CITIES]):
-        if governor_target_nb(state, board, rules, c) < 0:
+        if governor_target_inl_nb(state, board, rules, c) < 0:
             continue
-        mine = city_points_nb(state, board, rules, seat, c)
+        mine = city_points_inl_nb(state, board, rules, seat, c)
         top = 0
         for q in range(n):
             if q != seat:
-                qp = city_points_nb(state, board, rules, q, c)
+                qp = city_points_inl_nb(state, board, rules, q, c)
                 if qp > top:
                     top = qp
         lead = mine - top
@@ -476,6 +487,7 @@ def swap_value_nb(state, rules, params, seat, best):
     f"float64({I1}, {I1}, {I1}, {F1}, {I1}, int64, int64, int64, int64, int64)",
     cache=True,
     _nrt=False,
+    inline="always",
 )
 def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_vil, n_spare):
     """Best city to build n_pal palaces and n_house houses in, reached over open roads
@@ -521,6 +533,7 @@ def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_v
     f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, float64, float64, float64)",
     cache=True,
     _nrt=False,
+    inline="always",
 )
 def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v):
     """Value of picking actions a0 and a1 now (route costs and tables in scratch;
@@ -621,8 +634,7 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
 @njit(f"void({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
 def routes_nb(state, board, rules, params, seat, budget, scratch):
     """Both route tables from the architect: over open roads, and opening closed ones."""
-    route_costs_nb(state, board, seat, budget, scratch, _ROUTE)
-    open_route_costs_nb(
+    both_route_costs_nb(
         state,
         board,
         seat,
@@ -630,6 +642,7 @@ def routes_nb(state, board, rules, params, seat, budget, scratch):
         rules[R_HOUSE_COST],
         np.int64(16.0 * max(params[W_OPEN_ROUTE], 0.0)),
         scratch,
+        _ROUTE,
         _ROUTE2,
         _OPENS,
     )
@@ -828,7 +841,7 @@ def step_nb(state, board, rules, params, seat, scratch, out):
         elif state[T_HOUSES_LEFT + s] <= 0:
             continue
         if in_city and house_error_nb(state, board, rules, seat, s, LOC_CITY0 + here) == E_OK:
-            now = city_points_nb(state, board, rules, seat, state[S_MAHARAJA])
+            now = city_points_inl_nb(state, board, rules, seat, state[S_MAHARAJA])
             city_v = point_value_nb(params, scratch, here, 1) + score_gain_nb(
                 state, board, rules, params, seat, here, 1, scratch, now
             )
