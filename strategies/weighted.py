@@ -136,13 +136,13 @@ from strategies.kit.inline_nb import (
     governor_target_inl_nb,
     rounds_until_scored_inl_nb,
 )
-from strategies.kit.route_both_nb import both_route_costs_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
     R_LEN,
     R_POS,
     R_ROADS,
     ROUTE_SIZE,
+    both_route_costs_nb,
     route_cost_nb,
     route_costs_nb,
     set_route_nb,
