@@ -314,7 +314,7 @@ def _ask_nb(state, kind, seat):
     return kind
 
 
-@njit(f"int64({I1}, {I1}, {I1}, {I2}, {I1})", cache=True, _nrt=False)
+@njit(f"int64({I1}, {I1}, {I1}, {I2}, {I1})", cache=True, _nrt=False, inline="always")
 def advance_nb(state, board, rules, log, work):
     """Run the rules up to the next decision; return its kind (seat in S_ASK_SEAT), or DONE."""
     n = state[S_N_PLAYERS]
@@ -386,7 +386,7 @@ def _first_bank_character_nb(state, rules, k):
     return -1
 
 
-@njit(f"void({I1}, {I1}, {I1}, {I2}, {I1}, int64)", cache=True, _nrt=False)
+@njit(f"void({I1}, {I1}, {I1}, {I2}, {I1}, int64)", cache=True, _nrt=False, inline="always")
 def answer_nb(state, board, rules, log, out, ret):
     """Check and apply the pending decision: `ret` is the strategy's return value and
     `out` its output buffer. Illegal answers are recorded (never raised) and replaced

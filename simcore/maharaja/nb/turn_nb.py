@@ -519,7 +519,7 @@ def declare_chip_nb(state, rules, log, p, action):
     return E_OK
 
 
-@njit(f"int64({I1}, {I1}, {I1}, {I2}, int64, {I1})", cache=True, _nrt=False)
+@njit(f"int64({I1}, {I1}, {I1}, {I2}, int64, {I1})", cache=True, _nrt=False, inline="always")
 def apply_op_nb(state, board, rules, log, p, op):
     """Check and apply one operation of p's turn; returns an error code, E_OK if done.
 
