@@ -107,12 +107,13 @@ from simcore.maharaja.rules_layout import (
 )
 from strategies.kit.auction_nb import value_bid_nb
 from strategies.kit.building_nb import free_sites_nb
-from strategies.kit.fast_nb import rounds_until_scored_fast_nb, route_costs_fast_nb
+from strategies.kit.inline_nb import rounds_until_scored_inl_nb
 from strategies.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
     next_road_nb,
     route_cost_nb,
+    route_costs_nb,
     set_route_nb,
 )
 from strategies.kit.several_nb import give_nb, several_step_nb
@@ -174,7 +175,7 @@ def road_values_nb(state, board, scratch, start, decay):
     counts with that leg's weight (decay per later leg)."""
     n = board[B_N_CITIES]
     for c in range(n):
-        scratch[_ORDER + rounds_until_scored_fast_nb(state, board, c)] = c
+        scratch[_ORDER + rounds_until_scored_inl_nb(state, board, c)] = c
     for r in range(board[B_N_ROADS]):
         scratch[_ROADV + r] = 0
     k_max = min(4, n)
@@ -348,7 +349,7 @@ def fallback_city_nb(state, board, rules, seat, params, scratch):
     best_r = 1 << 30
     for c in range(board[B_N_CITIES]):
         if route_cost_nb(scratch, _ROUTE, c) < NO_ROUTE:
-            r = rounds_until_scored_fast_nb(state, board, c)
+            r = rounds_until_scored_inl_nb(state, board, c)
             if r < best_r:
                 best_r = r
                 best = c
@@ -367,7 +368,7 @@ def pick_nb(state, board, rules, seat, params, rng, scratch, out):
     g = state[S_GOLD + seat]
     cost = palace_cost_nb(state, rules, seat)
     t = state[S_MAHARAJA]
-    route_costs_fast_nb(state, board, seat, g, scratch, _ROUTE)
+    route_costs_nb(state, board, seat, g, scratch, _ROUTE)
     snapshot_nb(state, board, scratch)
     if t < 0 or route_cost_nb(scratch, _ROUTE, t) >= NO_ROUTE:
         t = fallback_city_nb(state, board, rules, seat, params, scratch)
@@ -444,7 +445,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
             city_bound = True
     cost = palace_cost_nb(state, rules, seat)
     if not snapshot_valid_nb(state, board, scratch):
-        route_costs_fast_nb(state, board, seat, g, scratch, _ROUTE)
+        route_costs_nb(state, board, seat, g, scratch, _ROUTE)
     t = state[S_MAHARAJA]
     target = -1
     left = rules[R_PALACES] - state[S_PALACES + seat]
@@ -459,7 +460,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
             if d >= NO_ROUTE:
                 continue
             k = min(n_pal, (g - d) // cost, free_sites_nb(state, rules, c))
-            r = rounds_until_scored_fast_nb(state, board, c)
+            r = rounds_until_scored_inl_nb(state, board, c)
             if k > best_n or (k == best_n and k > 0 and r < best_r):
                 best_n = k
                 best_r = r

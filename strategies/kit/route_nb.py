@@ -28,10 +28,10 @@ from simcore.maharaja.board_layout import (
     MAX_JUNCTIONS,
 )
 from simcore.maharaja.enums import MONK
-from simcore.maharaja.layout import S_ARCH, S_VIL, S_VIL_TOTAL
+from simcore.maharaja.layout import S_ARCH, S_CHAR_OWNER, S_VIL, S_VIL_TOTAL
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.sig import I1
-from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb, travel_costs_nb
+from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb
 from simcore.maharaja.rules_layout import MAX_PLAYERS
 
 R_LEN = 0
@@ -45,15 +45,64 @@ NO_ROUTE = UNREACHABLE
 
 @njit(f"void({I1}, {I1}, int64, int64, {I1}, int64)", cache=True, _nrt=False)
 def route_costs_nb(state, board, seat, budget, scratch, base):
-    """Fill the DIST/PREV block: cheapest fee to every junction within `budget`."""
-    travel_costs_nb(
-        state,
-        board,
-        seat,
-        budget,
-        scratch[base + R_DIST : base + R_DIST + MAX_JUNCTIONS],
-        scratch[base + R_PREV : base + R_PREV + MAX_JUNCTIONS],
-    )
+    """Fill the DIST/PREV block: cheapest fee to every junction within `budget`.
+
+    The engine's travel_costs_nb (M-F1 fees, the Monk pays none M-K4), written for a
+    strategy's hot path: no array slices, settled and reached junctions as bit sets.
+    Same tie-breaking (the lowest junction among the cheapest is settled first, a
+    road replaces a route only when strictly cheaper), so the same DIST/PREV."""
+    nj = board[B_N_JUNCTIONS]
+    dist = base + R_DIST
+    prev = base + R_PREV
+    for j in range(nj):
+        scratch[dist + j] = UNREACHABLE
+        scratch[prev + j] = -1
+    u = state[S_ARCH + seat]
+    scratch[dist + u] = 0
+    monk = state[S_CHAR_OWNER + MONK] == seat
+    done = 0
+    reach = 0  # junctions with a route found, not yet settled
+    best = 0
+    while True:
+        done |= 1 << u
+        for k in range(board[B_DEG + u]):
+            w = board[B_ADJ_TO + u * MAX_DEGREE + k]
+            if (done >> w) & 1 == 1:
+                continue
+            r = board[B_ADJ_ROAD + u * MAX_DEGREE + k]
+            v = board[B_ROAD_V0 + r]
+            t = state[S_VIL_TOTAL + v]
+            if t == 0:
+                continue  # closed (M-F1)
+            fee = 0
+            if not monk and state[S_VIL + v * MAX_PLAYERS + seat] == 0:
+                fee = t
+            if board[B_ROAD_NV + r] > 1:
+                v = board[B_ROAD_V1 + r]
+                t = state[S_VIL_TOTAL + v]
+                if t == 0:
+                    continue
+                if not monk and state[S_VIL + v * MAX_PLAYERS + seat] == 0:
+                    fee += t
+            d = best + fee
+            if d <= budget and d < scratch[dist + w]:
+                scratch[dist + w] = d
+                scratch[prev + w] = r
+                reach |= 1 << w
+        reach &= ~done
+        if reach == 0:
+            break
+        # the lowest junction among the cheapest not yet settled
+        u = -1
+        best = UNREACHABLE
+        m = reach
+        j = 0
+        while m != 0:
+            if m & 1 == 1 and scratch[dist + j] < best:
+                best = scratch[dist + j]
+                u = j
+            m >>= 1
+            j += 1
     scratch[base + R_LEN] = 0
     scratch[base + R_POS] = 0
 
