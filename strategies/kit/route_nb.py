@@ -150,13 +150,19 @@ def next_road_nb(scratch, base):
 
 
 @njit(
-    f"void({I1}, {I1}, int64, boolean, int64, int64, int64, {I1}, int64, int64)",
+    f"void({I1}, {I1}, int64, int64, int64, int64, {I1}, int64, int64)",
     cache=True,
     _nrt=False,
     inline="always",
 )
-def open_costs_core_nb(state, board, seat, monk, budget, house_cost, wopen, scratch, base, opens):
-    """open_route_costs_nb's Dijkstra, inlined where a caller already knows the Monk."""
+def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, base, opens):
+    """Like route_costs_nb, but a closed road may be taken by building a house in each
+    of its empty villages (M-F1: a house opens it; house_cost gold each). DIST holds the
+    fees only, scratch[opens + j] the empty villages opened on the way to j. Routes are
+    the cheapest by fees + house_cost + wopen / 16 per opened village, with fees and
+    house costs within `budget`. The Monk pays no fees (M-K4). Walk the stored route
+    with road_open_nb checks: its villages must be built before each closed road."""
+    monk = holds_nb(state, seat, MONK)
     nj = board[B_N_JUNCTIONS]
     dist = base + R_DIST
     prev = base + R_PREV
@@ -208,28 +214,6 @@ def open_costs_core_nb(state, board, seat, monk, budget, house_cost, wopen, scra
     scratch[base + R_POS] = 0
 
 
-@njit(f"void({I1}, {I1}, int64, int64, int64, int64, {I1}, int64, int64)", cache=True, _nrt=False)
-def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, base, opens):
-    """Like route_costs_nb, but a closed road may be taken by building a house in each
-    of its empty villages (M-F1: a house opens it; house_cost gold each). DIST holds the
-    fees only, scratch[opens + j] the empty villages opened on the way to j. Routes are
-    the cheapest by fees + house_cost + wopen / 16 per opened village, with fees and
-    house costs within `budget`. The Monk pays no fees (M-K4). Walk the stored route
-    with road_open_nb checks: its villages must be built before each closed road."""
-    open_costs_core_nb(
-        state,
-        board,
-        seat,
-        holds_nb(state, seat, MONK),
-        budget,
-        house_cost,
-        wopen,
-        scratch,
-        base,
-        opens,
-    )
-
-
 @njit(
     f"void({I1}, {I1}, int64, int64, int64, int64, {I1}, int64, int64, int64)",
     cache=True,
@@ -241,15 +225,4 @@ def both_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, 
     house_cost, wopen, scratch, base2, opens), inlined: for callers that want both
     tables at every decision (strategies.weighted)."""
     route_costs_nb(state, board, seat, budget, scratch, base)
-    open_costs_core_nb(
-        state,
-        board,
-        seat,
-        holds_nb(state, seat, MONK),
-        budget,
-        house_cost,
-        wopen,
-        scratch,
-        base2,
-        opens,
-    )
+    open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, base2, opens)
