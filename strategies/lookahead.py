@@ -7,8 +7,8 @@ keeps the pair with the best mean outcome (win = 1, plus `margin` per palace of
 lead over the best opponent).
 Its own seat plays the rollout policy (`weighted`); each opponent plays the
 strategy the table lists for it (public, see `table_params`; in the mixed
-round-robin of docs/STRATEGIES.md: 72.8% of wins, against MODELS0 with
-models=0), or the policy in every seat with models=0.
+round-robin of docs/STRATEGIES.md: 72.8% of wins, against 29.7% and third
+place with models=0, the policy in every seat).
 Candidates are pruned by sequential halving (all 45 pairs, then the better
 half, ...), so the budget `rollouts` goes to the pairs that are close. Every
 candidate replays the same rollout seeds (common random numbers), so the
