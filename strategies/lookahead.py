@@ -66,13 +66,14 @@ from simcore.maharaja.nb.game_nb import (
 )
 from simcore.maharaja.nb.sig import F1, I1, I2, U1
 from simcore.maharaja.rules_layout import R_N_CHARACTERS
+from strategies import registry
 from strategies.chaser import chaser_decide_nb
 from strategies.house_network import house_network_decide_nb
 from strategies.kit.sig import DECIDE_SIG
 from strategies.kit.view_nb import determinise_nb
 from strategies.palace_rush import palace_rush_decide_nb
 from strategies.random_legal import random_decide_nb, random_pick_nb
-from strategies.registry import Strategy, register, strategies_of
+from strategies.registry import Strategy, register
 
 # The rollout policy: its decide function, and its registered params (which follow
 # this strategy's own in the parameter vector). Switch both lines together.
@@ -110,7 +111,7 @@ N_PAIRS = N_ACTIONS * (N_ACTIONS + 1) // 2
 
 def table_params(vector: np.ndarray, seats: list[Strategy]) -> np.ndarray:
     """The seat's vector plus the table block: how the rollouts model every seat."""
-    known = strategies_of()
+    known = registry.strategies()
     width = max(len(known[m].defaults) for m in MODELS)
     block = [float(width)]
     for q in range(MAX_SEATS):

@@ -93,9 +93,6 @@ def strategies(game: str = "maharaja") -> dict[str, Strategy]:
     return dict(sorted(_REGISTRY.get(game, {}).items()))
 
 
-strategies_of = strategies  # for modules where `strategies` names the package
-
-
 def strategy_ids(game: str = "maharaja") -> dict[str, int]:
     """Stable ids: the position of each name in sorted order."""
     return {name: i for i, name in enumerate(strategies(game))}
