@@ -185,18 +185,15 @@ def render_report(
     `extra(png_dir)` adds sections (a sweep's own section replaces the detected one);
     `intro` are sentences shown first, before the notes derived from the runs.
     """
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    png_final = out.parent / f"{out.stem}_charts"
-    png_tmp = Path(tempfile.mkdtemp(prefix=f".{out.stem}_charts.", dir=out.parent))
-    try:
-        sections = _sections(b, png_tmp)
+
+    def build(png_dir: Path) -> str:
+        sections = _sections(b, png_dir)
         if extra is not None:
-            more = extra(png_tmp)
+            more = extra(png_dir)
             ids = {x["id"] for x in more}
             # a caller's own sections (a sweep's grid) are what the report is for: first
             sections = more + [x for x in sections if not (x["id"] == "sweep" and "grid" in ids)]
-        html = (
+        return (
             _env()
             .get_template("report.html.j2")
             .render(
@@ -213,6 +210,20 @@ def render_report(
                 unfinished=[r.label for r in b.runs if r.manifest.get("status") != "complete"],
             )
         )
+
+    return write_report(out, build)
+
+
+def write_report(out: Path, build: Callable[[Path], str]) -> list[Path]:
+    """`build(png_dir)` draws the charts into a temporary folder and returns the page;
+    then `out` and `<stem>_charts/` are replaced at once, so a failure leaves the
+    previous report whole and nothing half-written. Returns the PNGs."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    png_final = out.parent / f"{out.stem}_charts"
+    png_tmp = Path(tempfile.mkdtemp(prefix=f".{out.stem}_charts.", dir=out.parent))
+    try:
+        html = build(png_tmp)
         fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(html)

@@ -3,10 +3,7 @@ self-contained HTML file with PNG charts beside it (same habits as render.py).""
 
 from __future__ import annotations
 
-import os
 import shlex
-import shutil
-import tempfile
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
@@ -19,7 +16,7 @@ from analyses.intervals import wilson
 from analyses.tournament import Games, pairwise, rating, win_rates
 
 from .charts import _err, _save
-from .render import _env
+from .render import _env, write_report
 from .tables import Table
 
 
@@ -122,11 +119,9 @@ def _sections(g: Games, boots: int, png_dir: Path) -> list[dict]:
 
 def render_tournament(g: Games, out: Path, command: list[str], boots: int = 200) -> list[Path]:
     """Write DIR/report.html and its PNG charts; nothing half-written on failure."""
-    out = Path(out)
-    png_final = out.parent / f"{out.stem}_charts"
-    png_tmp = Path(tempfile.mkdtemp(prefix=f".{out.stem}_charts.", dir=out.parent))
-    try:
-        found, sections = _sections(g, boots, png_tmp)
+
+    def build(png_dir: Path) -> str:
+        found, sections = _sections(g, boots, png_dir)
         seats = {tuple(r.manifest["strategies"][i]["name"] for i in range(g.players))
                  for r in g.runs}  # fmt: skip
         intro = [
@@ -144,22 +139,11 @@ def render_tournament(g: Games, out: Path, command: list[str], boots: int = 200)
                  "board": str(r.manifest.get("board", {}).get("source")),
                  "version": r.manifest.get("package_version", "?"),
                  "when": r.manifest.get("created", "?")} for r in g.runs]  # fmt: skip
-        html = _env().get_template("report.html.j2").render(
+        return _env().get_template("report.html.j2").render(
             title="palace-lab strategy tournament", game=g.runs[0].game, findings=found,
             intro=intro, sections=sections, runs=runs, total_games=len(g.rank),
             report_command=shlex.join(command), version=version("palace-lab"),
             created=datetime.now(UTC).isoformat(timespec="seconds"), unfinished=[],
         )  # fmt: skip
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(html)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
-        png_tmp.chmod(0o755)
-        if png_final.exists():
-            shutil.rmtree(png_final)
-        png_tmp.rename(png_final)
-    finally:
-        if png_tmp.exists():
-            shutil.rmtree(png_tmp)
-    return sorted(png_final.glob("*.png"))
+
+    return write_report(out, build)
