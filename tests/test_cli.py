@@ -4,17 +4,7 @@ import json
 
 import pytest
 
-import cli
-
-
-def run_cli(capsys, *args):
-    code = 0
-    try:
-        cli.main(list(args))
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.cli_run import run_cli
 
 
 def test_play_prints_a_whole_game(capsys):

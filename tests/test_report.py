@@ -7,6 +7,7 @@ import polars as pl
 import pytest
 
 import cli
+from tests.cli_run import run_cli
 from tests.report_fixtures import write_run
 
 EVIL = '<b>"&bad'
@@ -22,16 +23,6 @@ def runs(tmp_path_factory):
     m["strategies"][0]["name"] = EVIL  # a user-chosen name must come out escaped
     (root / "base" / "manifest.json").write_text(json.dumps(m))
     return root
-
-
-def run_cli(capsys, *args):
-    code = 0
-    try:
-        cli.main([str(a) for a in args])
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 @pytest.fixture(scope="module")

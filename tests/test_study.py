@@ -7,20 +7,10 @@ import re
 
 import polars as pl
 
-import cli
 from analyses.studies import get_study, studies
 from simcore.maharaja.game import NOT_YET
 from simcore.maharaja.rules import VARIANTS
-
-
-def run_cli(capsys, *args):
-    code = 0
-    try:
-        cli.main(list(args))
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.cli_run import run_cli
 
 
 def _table(html: str, title: str) -> list[list[str]]:

@@ -5,17 +5,7 @@ import json
 
 import pytest
 
-import cli
-
-
-def run_cli(capsys, *args):
-    code = 0
-    try:
-        cli.main(list(args))
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.cli_run import run_cli
 
 
 def test_grid_gives_one_run_per_point_and_charts(capsys, tmp_path):

@@ -7,18 +7,8 @@ import math
 import polars as pl
 import pytest
 
-import cli
 from analyses.target import wilson_half_width
-
-
-def run_cli(capsys, *args):
-    code = 0
-    try:
-        cli.main(list(args))
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.cli_run import run_cli
 
 
 def _run(capsys, out, workers, target="0.03", games="6000"):

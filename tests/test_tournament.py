@@ -7,18 +7,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-import cli
 from analyses.tournament import Games, load_games, pairwise, plackett_luce, schedule
-
-
-def run_cli(capsys, *args):
-    code = 0
-    try:
-        cli.main(list(args))
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.cli_run import run_cli
 
 
 def test_schedule_rotations():
