@@ -22,7 +22,7 @@ from analyses.jobs import (
     study_strategy,
 )
 from simcore.core.errors import InputError
-from simcore.core.runner import RunInterrupted
+from simcore.core.runner import RunInterrupted, RunWriteError
 
 
 def _game_options(f):
@@ -350,6 +350,17 @@ def report(dirs, out):
     click.echo(f"wrote {out} ({len(runs)} run(s), {games:,} games) and {len(pngs)} PNG charts")
 
 
+@cli.command()
+@click.argument("runs", nargs=-1, required=True)
+def verify(runs):
+    """Check run directories (or folders of runs): manifest, chunk paths, checksums, rows and
+    game ids. Exit 0 when whole, 1 when damaged or unfinished, 2 when not a run."""
+    from simcore.core.integrity import verify_runs
+
+    code = verify_runs(list(runs), click.echo, lambda line: click.echo(line, err=True))
+    sys.exit(code)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one line and exit 2 for bad input, no traceback."""
     try:
@@ -360,6 +371,10 @@ def main(argv: list[str] | None = None) -> None:
     except RunInterrupted as e:  # finished chunks are kept; say how to go on
         click.echo(f"palace-lab: {e}; to resume: {e.resume}", err=True)
         sys.exit(130)
+    except RunWriteError as e:  # disk full etc.: no temporary file left, manifest whole
+        hint = f"; finished chunks are kept, to resume: {e.resume}" if e.resume else ""
+        click.echo(f"palace-lab: error: {e}{hint}", err=True)
+        sys.exit(1)
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help() if e.ctx else str(e))
         sys.exit(2)

@@ -7,7 +7,6 @@ by the user is either one run or a folder whose direct subfolders are runs (a st
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,9 +14,9 @@ from typing import Any
 import polars as pl
 
 from simcore.core.errors import InputError
-
-FORMAT = "palace-lab-run/1"
-CHUNK_DONE = ("done", "complete")  # the runner writes "done"; the contract draft said "complete"
+from simcore.core.integrity import verified_files
+from simcore.core.manifest import load_manifest
+from simcore.core.manifest_schema import DONE as CHUNK_DONE  # "complete": older fixtures
 
 
 @dataclass(frozen=True)
@@ -63,33 +62,17 @@ class Run:
 
 
 def read_manifest(path: Path) -> dict[str, Any]:
-    """The manifest of one run, checked for the fields analyses rely on."""
-    file = path / "manifest.json"
-    try:
-        manifest = json.loads(file.read_text())
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{file}: cannot read ({e.__class__.__name__})") from None
-    except json.JSONDecodeError as e:
-        raise InputError(f"{file}: not valid JSON (line {e.lineno})") from None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        got = manifest.get("format") if isinstance(manifest, dict) else type(manifest).__name__
-        raise InputError(f"{file}: format {got!r} is not {FORMAT!r}")
-    for key in ("game", "players", "games", "seed", "chunks"):
-        if key not in manifest:
-            raise InputError(f"{file}: missing key {key!r}")
-    return manifest
+    """The manifest of one run, validated (types, chunk list against the run's plan, chunk
+    paths inside the run); InputError naming the problem otherwise."""
+    return load_manifest(path)
 
 
 def load_run(path: Path) -> Run:
+    """A run whose done chunks all match the manifest's checksums; InputError naming a chunk
+    that is missing or changed (a damaged run is refused, never read)."""
+    path = Path(path)
     manifest = read_manifest(path)
-    files = []
-    for chunk in manifest["chunks"]:
-        if chunk.get("status") not in CHUNK_DONE:
-            continue
-        f = path / chunk["file"]
-        if not f.is_file():
-            raise InputError(f"{path}: chunk file {chunk['file']} listed in manifest is missing")
-        files.append(f)
+    files = verified_files(path, manifest)
     if not files:
         raise InputError(f"{path}: run has no complete chunk (status {manifest.get('status')})")
     return Run(path, manifest, tuple(files))

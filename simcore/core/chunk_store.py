@@ -1,22 +1,40 @@
-"""Chunk files of a run directory: one Parquet file per chunk, written atomically.
+"""Chunk files of a run directory: one Parquet file per chunk, written atomically, confined.
 
 A chunk is written under a temporary name and renamed into place, so a file
 with the final name is always whole; a crash leaves at most a temporary file,
-which the next resume deletes.
+which the next resume deletes. Chunk paths are never taken from a manifest:
+chunk `i` lives at chunk_file(i), and every file is opened through the `chunks`
+folder's descriptor with O_NOFOLLOW, so a symlinked folder or file (or a path
+with `..`) can neither be written through nor read.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
+import re
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from simcore.core.errors import InputError
 
 CHUNK_DIR = "chunks"
 _TMP_PREFIX = ".tmp-"
+_TMP_NAME = re.compile(r"\.tmp-chunk-\d{6,}\.parquet\.\d+")  # only what write_chunk creates
+_NOFOLLOW_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_BLOCK = 1 << 20
+
+
+def chunk_name(index: int) -> str:
+    return f"chunk-{index:06d}.parquet"
 
 
 def chunk_file(index: int) -> str:
     """Path of chunk `index`, relative to the run directory."""
-    return f"{CHUNK_DIR}/chunk-{index:06d}.parquet"
+    return f"{CHUNK_DIR}/{chunk_name(index)}"
 
 
 def chunk_plan(n_games: int, size: int) -> list[dict]:
@@ -34,28 +52,141 @@ def chunk_plan(n_games: int, size: int) -> list[dict]:
     ]
 
 
-def write_chunk(run_dir: Path, rel: str, data: bytes) -> None:
-    """Write data to run_dir/rel atomically (temporary name in the same folder, rename)."""
-    path = Path(run_dir) / rel
-    tmp = path.with_name(f"{_TMP_PREFIX}{path.name}.{os.getpid()}")
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.replace(tmp, path)
+def plan_entry(index: int, n_games: int, size: int) -> tuple[int, int]:
+    """(first_game, n_games) of chunk `index` in chunk_plan(n_games, size), without the list."""
+    first = index * size
+    return first, min(size, n_games - first)
 
 
-def chunk_rows(run_dir: Path, rel: str) -> int:
-    """Rows of a chunk file, or -1 if it is missing or not a readable Parquet file."""
-    import pyarrow.parquet as pq  # noqa: PLC0415 - only resume needs it
+def plan_length(n_games: int, size: int) -> int:
+    return -(-n_games // size)
 
+
+@contextmanager
+def chunk_dir_fd(run_dir: Path) -> Iterator[int]:
+    """A descriptor of run_dir/chunks, refusing a symlink (OSError ELOOP/ENOTDIR otherwise)."""
+    fd = os.open(Path(run_dir) / CHUNK_DIR, _NOFOLLOW_DIR)
     try:
-        return pq.read_metadata(Path(run_dir) / rel).num_rows
-    except (OSError, ValueError):
-        return -1
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def check_chunk_paths(run_dir: Path, n_chunks: int, where: str) -> None:
+    """InputError (one line) if chunks/ or any chunk file is a symlink or not a regular file.
+
+    A missing file is fine here (pending, or reported by the checksum check).
+    """
+    folder = Path(run_dir) / CHUNK_DIR
+    try:
+        st = os.lstat(folder)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise InputError(f"{where}: cannot read {folder} ({e.strerror})") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise InputError(f"{where}: {folder} is a symlink; a run's chunks must be inside it")
+    if not stat.S_ISDIR(st.st_mode):
+        raise InputError(f"{where}: {folder} is not a directory")
+    try:
+        names = set(os.listdir(folder))
+    except OSError as e:
+        raise InputError(f"{where}: cannot list {folder} ({e.strerror})") from None
+    for i in range(n_chunks):
+        name = chunk_name(i)
+        if name not in names:
+            continue
+        mode = os.lstat(folder / name).st_mode
+        if stat.S_ISLNK(mode):
+            raise InputError(f"{where}: chunks[{i}] {chunk_file(i)} is a symlink; refused")
+        if not stat.S_ISREG(mode):
+            raise InputError(f"{where}: chunks[{i}] {chunk_file(i)} is not a regular file")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def write_chunk(run_dir: Path, index: int, data: bytes) -> None:
+    """Write chunk `index` atomically: temporary name in chunks/, then rename into place.
+
+    On any error the temporary file is removed and the previous file (if any) is left as
+    it was; the OSError is raised again for the runner to report.
+    """
+    name = chunk_name(index)
+    tmp = f"{_TMP_PREFIX}{name}.{os.getpid()}"
+    with chunk_dir_fd(run_dir) as dfd:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+        fd = os.open(tmp, flags, 0o644, dir_fd=dfd)
+        try:
+            try:
+                _write_all(fd, data)
+            finally:
+                os.close(fd)
+            os.replace(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
+        except BaseException:
+            try:
+                os.unlink(tmp, dir_fd=dfd)
+            except OSError:
+                pass
+            raise
+
+
+def chunk_digest(run_dir: Path, index: int) -> tuple[str | None, str | None]:
+    """(sha256 hex, None) of chunk `index`, streamed; or (None, problem) when it cannot be
+    read: "missing", "is a symlink", "is not a regular file", "unreadable (...)".
+    """
+    try:
+        with chunk_dir_fd(run_dir) as dfd:
+            flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+            fd = os.open(chunk_name(index), flags, dir_fd=dfd)
+    except FileNotFoundError:
+        return None, "missing"
+    except OSError as e:
+        if e.errno in (errno.ELOOP, errno.ENOTDIR):
+            return None, "is a symlink (or chunks/ is); refused"
+        return None, f"unreadable ({e.strerror})"
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            return None, "is not a regular file"
+        h = hashlib.sha256()
+        try:
+            while block := f.read(_BLOCK):
+                h.update(block)
+        except OSError as e:
+            return None, f"unreadable ({e.strerror})"
+    return h.hexdigest(), None
+
+
+@contextmanager
+def open_chunk(run_dir: Path, index: int) -> Iterator:
+    """Chunk `index` as a binary file object, opened without following symlinks."""
+    with chunk_dir_fd(run_dir) as dfd:
+        fd = os.open(chunk_name(index), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dfd)
+    with os.fdopen(fd, "rb") as f:
+        yield f
+
+
+def chunk_rows_of(data: bytes) -> int:
+    """Rows of a chunk given as Parquet bytes (its footer)."""
+    import pyarrow as pa  # noqa: PLC0415
+    import pyarrow.parquet as pq  # noqa: PLC0415
+
+    return pq.read_metadata(pa.BufferReader(data)).num_rows
 
 
 def remove_temporaries(run_dir: Path) -> None:
-    """Delete half-written chunk files left by a killed run."""
+    """Delete half-written chunk files left by a killed run (only names write_chunk makes)."""
     folder = Path(run_dir) / CHUNK_DIR
-    if folder.is_dir():
-        for p in folder.glob(f"{_TMP_PREFIX}*"):
-            p.unlink(missing_ok=True)
+    try:
+        with chunk_dir_fd(run_dir) as dfd:
+            for name in os.listdir(dfd):
+                if _TMP_NAME.fullmatch(name):
+                    if stat.S_ISREG(os.lstat(name, dir_fd=dfd).st_mode):
+                        os.unlink(name, dir_fd=dfd)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise InputError(f"{folder}: cannot clean up temporary files ({e.strerror})") from None

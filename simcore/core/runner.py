@@ -1,15 +1,18 @@
 """The batch runner: plays a run's chunks on an executor into a run directory, resumably.
 
 Game-agnostic: a game supplies its configuration (recorded in the manifest), a
-picklable spec and a task(spec, first_game, n_games) -> Parquet bytes. Chunk
-files are the truth about what is done: each is renamed into place whole, so on
-resume a chunk whose file exists with the expected row count is kept and every
-other chunk is played again. Since every game seeds itself from (seed, game
-index), the files are the same whatever the executor, workers or interruptions.
+picklable spec and a task(spec, first_game, n_games) -> Parquet bytes. Each chunk
+file is renamed into place whole and the manifest records its SHA-256 and rows; on
+resume a chunk marked done whose file still matches is kept and every other chunk
+is played again. Since every game seeds itself from (seed, game index), the files
+are the same whatever the executor, workers or interruptions. One process writes a
+run directory at a time (run_lock), and a failed write (disk full) leaves no
+temporary file and a whole manifest behind (RunWriteError, with the resume command).
 """
 
 from __future__ import annotations
 
+import hashlib
 import signal
 import threading
 import time
@@ -18,23 +21,29 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from simcore.core import chunk_store
+from simcore.core import manifest as manifest_file
 from simcore.core.chunk_store import (
     CHUNK_DIR,
+    chunk_file,
     chunk_plan,
-    chunk_rows,
-    remove_temporaries,
+    chunk_rows_of,
     write_chunk,
 )
 from simcore.core.errors import InputError
+from simcore.core.integrity import chunk_label, chunk_problem, game_id_problem, stderr_note
 from simcore.core.manifest import (
     MANIFEST,
     differences,
+    encode,
     load_manifest,
     new_manifest,
     now,
     save_manifest,
 )
+from simcore.core.manifest_schema import DONE
 from simcore.core.progress import make_progress
+from simcore.core.run_lock import RunLock, busy, holder
 
 SAVE_EVERY = 2.0  # seconds between manifest rewrites while running (files are the truth)
 
@@ -76,41 +85,136 @@ class RunInterrupted(Exception):
         self.resume = "the same command with --resume"  # the caller names the command
 
 
+class RunWriteError(Exception):
+    """A chunk or the manifest could not be written (disk full, read-only, ...).
+
+    The temporary file is removed and the manifest on disk is a whole one, so the run
+    can be continued with `resume` (None when nothing was started). The CLI prints one
+    line and exits 1.
+    """
+
+    def __init__(self, msg: str, resume: str | None):
+        super().__init__(msg)
+        self.resume = resume
+
+
+def _write_error(plan: RunPlan, path: Path, e: OSError, started: bool = True) -> RunWriteError:
+    why = e.strerror or type(e).__name__
+    resume = f"{plan.command} --resume" if started else None
+    return RunWriteError(f"cannot write {path}: {why}", resume)
+
+
+_LOCKS: dict[str, RunLock] = {}  # run directories this process writes (open_run .. execute)
+
+
+def _lock(out: Path) -> None:
+    key = str(out.resolve())
+    if key not in _LOCKS:
+        _LOCKS[key] = RunLock(out)
+
+
+def _unlock(out: Path) -> None:
+    lock = _LOCKS.pop(str(Path(out).resolve()), None)
+    if lock is not None:
+        lock.release()
+
+
 def _full_config(plan: RunPlan) -> dict:
     return dict(plan.config) | {"games": plan.games, "chunk_size": plan.chunk_size}
 
 
 def open_run(plan: RunPlan) -> dict:
-    """Create the run directory, or reopen it for --resume; InputError before writing."""
+    """Create the run directory, or reopen it for --resume, holding its lock until execute
+    ends; InputError before writing anything.
+
+    On resume every chunk marked done is checked against its recorded SHA-256 and row
+    count; one that does not match (or is missing) is named on stderr and played again.
+    """
     out = Path(plan.out)
-    has_run = (out / MANIFEST).is_file()
+    has_run = (out / MANIFEST).exists() or (out / MANIFEST).is_symlink()
     if plan.resume:
         if not has_run:
             raise InputError(f"--resume: {out} holds no run to resume (no {MANIFEST})")
-        old = load_manifest(out)
-        diff = differences(old, new_manifest(_full_config(plan), [], plan.command))
-        if diff:
-            raise InputError(
-                f"--resume: {out} was run with another configuration ({'; '.join(diff)})"
-            )
-        remove_temporaries(out)
-        for c in old["chunks"]:
-            ok = chunk_rows(out, c["file"]) == c["n_games"] * plan.rows_per_game
-            c["status"] = "done" if ok else "pending"
-        old |= {"status": "running", "finished": None}
-        save_manifest(out, old)
-        return old
+        _resumable(plan, out)  # refusals first: a refused resume touches nothing, not even .lock
+        _lock(out)
+        try:
+            return _reopen(plan, out)
+        except BaseException:
+            _unlock(out)
+            raise
+    taken = f"--out {out} already holds a run; add --resume or choose another --out"
     if has_run:
-        raise InputError(f"--out {out} already holds a run; add --resume or choose another --out")
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise InputError(taken)
+    if out.is_symlink() or out.exists() and (not out.is_dir() or any(out.iterdir())):
+        pid = holder(out) if out.is_dir() else None
+        if pid is not None:  # another process is starting a run here right now
+            raise InputError(busy(out, pid))
         raise InputError(f"--out {out} exists and is not an empty directory")
+    m = new_manifest(_full_config(plan), chunk_plan(plan.games, plan.chunk_size), plan.command)
+    encode(m)  # a NaN or infinity is refused before anything is written
+    made = [p for p in (out, out / CHUNK_DIR) if not p.exists()]
     try:
         (out / CHUNK_DIR).mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise InputError(f"--out {out}: cannot create ({e.strerror})") from None
-    m = new_manifest(_full_config(plan), chunk_plan(plan.games, plan.chunk_size), plan.command)
-    save_manifest(out, m)
+    _lock(out)
+    try:
+        if (out / MANIFEST).exists():  # another process started a run here a moment ago
+            raise InputError(taken)
+        save_manifest(out, m)
+    except BaseException as e:
+        _unlock(out)
+        if not (out / MANIFEST).exists():  # undo only what this call made
+            (out / ".lock").unlink(missing_ok=True)
+            for p in reversed(made):
+                p.rmdir()
+        if isinstance(e, OSError):
+            raise _write_error(plan, out / MANIFEST, e, started=False) from None
+        raise
     return m
+
+
+def _resumable(plan: RunPlan, out: Path) -> dict:
+    """The run's manifest, valid and of the same configuration as the plan (InputError)."""
+    old = load_manifest(out)
+    diff = differences(old, new_manifest(_full_config(plan), [], plan.command))
+    if diff:
+        raise InputError(f"--resume: {out} was run with another configuration ({'; '.join(diff)})")
+    return old
+
+
+def _reopen(plan: RunPlan, out: Path) -> dict:
+    old = _resumable(plan, out)  # again, under the lock: another writer may have just finished
+    manifest_file.remove_temporaries(out)
+    chunk_store.remove_temporaries(out)
+    adopted = 0
+    for c in old["chunks"]:
+        problem = "not done"
+        if c["status"] in DONE:
+            problem = chunk_problem(out, c, plan.rows_per_game)
+            if problem is None and "sha256" not in c:  # an older run: check, then record
+                problem = game_id_problem(out, c, plan.rows_per_game)
+                if problem is None:
+                    sha, problem = chunk_store.chunk_digest(out, c["index"])
+                    c |= {"sha256": sha, "rows": c["n_games"] * plan.rows_per_game}
+                    adopted += 1
+            if problem is not None:
+                stderr_note(f"{out}: {chunk_label(c)}: {problem}, replaying")
+        if problem is None:
+            c["status"] = "done"
+        else:
+            c["status"] = "pending"
+            c.pop("sha256", None)
+            c.pop("rows", None)
+    if adopted:
+        stderr_note(f"{out}: {adopted} chunk(s) without checksum (older run) checked "
+                    "(rows, game ids) and kept")  # fmt: skip
+    old |= {"status": "running", "finished": None}
+    try:
+        save_manifest(out, old)
+    except OSError as e:
+        raise _write_error(plan, out / MANIFEST, e) from None
+    return old
 
 
 def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = make_progress):
@@ -140,12 +244,12 @@ def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = m
                 try:
                     for index, seconds, data in results:
                         c = by_index[index]
-                        write_chunk(out, c["file"], data)
-                        c["status"], c["seconds"] = "done", round(seconds, 4)
+                        _store(plan, out, c, data)
+                        c["seconds"] = round(seconds, 4)
                         played += c["n_games"]
                         bar.advance(c["n_games"])
                         if time.monotonic() - saved >= SAVE_EVERY:
-                            save_manifest(out, manifest)
+                            _save(plan, out, manifest)
                             saved = time.monotonic()
                 finally:
                     results.close()
@@ -158,18 +262,42 @@ def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = m
                     for c in order[(k + 1) * size :]:
                         c["status"] = "skipped"
                     break
+        if outcome is not None:
+            outcome["reason"] = "target reached" if outcome.get("met") else "cap reached"
+            manifest["stop_outcome"] = outcome
+        manifest |= {"status": "complete", "finished": now()}
+        _save(plan, out, manifest)
     except BaseException as e:
         manifest["status"] = "interrupted"
-        save_manifest(out, manifest)
+        try:
+            save_manifest(out, manifest)
+        except (OSError, InputError):  # the previous manifest stays whole; resume re-checks
+            pass
         if isinstance(e, KeyboardInterrupt):
             raise RunInterrupted(done_games + played, plan.games) from None
         raise
-    if outcome is not None:
-        outcome["reason"] = "target reached" if outcome.get("met") else "cap reached"
-        manifest["stop_outcome"] = outcome
-    manifest |= {"status": "complete", "finished": now()}
-    save_manifest(out, manifest)
+    finally:
+        _unlock(out)
     return RunResult(manifest, played, time.perf_counter() - t0)
+
+
+def _store(plan: RunPlan, out: Path, c: dict, data: bytes) -> None:
+    """Write a played chunk and record its checksum and rows in the manifest entry."""
+    rows, want = chunk_rows_of(data), c["n_games"] * plan.rows_per_game
+    if rows != want:  # a task bug, never a user error: stop before recording it
+        raise RuntimeError(f"{chunk_label(c)}: the task returned {rows} rows, {want} expected")
+    try:
+        write_chunk(out, c["index"], data)
+    except OSError as e:
+        raise _write_error(plan, out / chunk_file(c["index"]), e) from None
+    c |= {"status": "done", "sha256": hashlib.sha256(data).hexdigest(), "rows": rows}
+
+
+def _save(plan: RunPlan, out: Path, manifest: dict) -> None:
+    try:
+        save_manifest(out, manifest)
+    except OSError as e:
+        raise _write_error(plan, out / MANIFEST, e) from None
 
 
 class _sigterm_as_interrupt:

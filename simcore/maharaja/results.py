@@ -150,15 +150,22 @@ def parquet_bytes(table: pa.Table) -> bytes:
 
 
 def read_manifest(run_dir: str | Path) -> dict:
-    """The run's manifest.json; InputError (one line) when the directory holds no run."""
+    """The run's manifest.json, validated; InputError (one line) when it holds no valid run."""
     return load_manifest(run_dir)
 
 
 def chunk_files(run_dir: str | Path, manifest: dict | None = None) -> list[Path]:
-    """Files of the finished chunks ("done"; "complete" accepted from older fixtures)."""
+    """Files of the finished chunks ("done"; "complete" from older fixtures), each checked
+    against the manifest's SHA-256 and rows; InputError naming a chunk that does not match."""
+    from simcore.core.integrity import verified_files
+    from simcore.core.manifest_schema import validate
+
     run_dir = Path(run_dir)
-    manifest = manifest or read_manifest(run_dir)
-    return [run_dir / c["file"] for c in manifest["chunks"] if c["status"] in ("done", "complete")]
+    if manifest is None:
+        manifest = read_manifest(run_dir)
+    else:
+        validate(manifest, str(run_dir / "manifest.json"))
+    return verified_files(run_dir, manifest)
 
 
 def scan_run(run_dir: str | Path) -> pl.LazyFrame:
