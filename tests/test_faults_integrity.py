@@ -303,6 +303,7 @@ BAD_MANIFESTS = [
     ("chunks.1.rows", KeyError),
     ("strategies", "random"),
     ("strategies.0", 3),
+    ("strategies.0.params", {"palace": "high"}),
     ("variants", [1]),
     ("board", "default"),
     ("command", 5),
@@ -470,6 +471,29 @@ def test_a_second_writer_is_refused(run_dir, whole, tmp_path, capsys):
     assert_whole_rows(run_dir, whole)
 
 
+@pytest.mark.parametrize("kind", ["symlink", "hard link"])
+def test_a_linked_lock_file_is_refused(run_dir, tmp_path, capsys, kind):
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"precious\n")
+    (run_dir / ".lock").unlink()
+    if kind == "symlink":
+        (run_dir / ".lock").symlink_to(victim)
+    else:
+        os.link(victim, run_dir / ".lock")
+    chunk(run_dir, 3).unlink()
+    code, _, err = resume(capsys, run_dir)
+    assert code == 2 and one_line(err) and ".lock" in err, err
+    assert victim.read_bytes() == b"precious\n"
+
+
+def test_a_deleted_chunks_folder_is_replayed(run_dir, whole, capsys):
+    shutil.rmtree(run_dir / "chunks")
+    code, _, err = resume(capsys, run_dir)
+    assert code == 0, err
+    assert err.count(": missing, replaying") == 4
+    assert_whole_rows(run_dir, whole)
+
+
 # --- disk full --------------------------------------------------------------------------------
 
 
@@ -527,6 +551,18 @@ def _interrupted(out):
     del c["sha256"], c["rows"]
     write_m(out, m)
     chunk(out, 3).unlink()
+
+
+def test_disk_full_when_a_run_starts_leaves_nothing(tmp_path, capsys, monkeypatch):
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(manifest, "_write_all", full)
+    out = tmp_path / "new" / "run"
+    code, _, err = run_cli(capsys, "run", *ARGS, "--out", out)
+    assert code == 1 and one_line(err), err
+    assert "manifest.json: No space left on device" in err and "--resume" not in err
+    assert list(tmp_path.iterdir()) == []  # the folders it made are gone again
 
 
 def test_disk_full_while_writing_the_manifest(run_dir, whole, capsys, monkeypatch):

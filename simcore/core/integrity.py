@@ -99,6 +99,8 @@ def game_id_problem(run_dir: Path, c: dict, rows_per_game: int) -> str | None:
     except (OSError, ValueError, KeyError) as e:
         return f"unreadable ({type(e).__name__}: {' '.join(str(e).split())[:80]})"
     ids = t.column("game_id").to_numpy(zero_copy_only=False)
+    if not np.issubdtype(ids.dtype, np.integer):
+        return f"game_id is a {ids.dtype} column, integers expected"
     first, n = c["first_game"], c["n_games"]
     if ids.size == 0 or ids.min() != first or ids.max() != first + n - 1:
         lo, hi = (int(ids.min()), int(ids.max())) if ids.size else ("-", "-")

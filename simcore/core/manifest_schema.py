@@ -89,8 +89,11 @@ def validate(m: dict, where: str) -> None:
     for i, s in enumerate(strategies):
         if not isinstance(s, dict) or not isinstance(s.get("name"), str):
             c.fail(f"strategies[{i}]", 'an object with a "name" string', s)
-        if not isinstance(s.get("params", {}), dict):
-            c.fail(f"strategies[{i}].params", "an object", s["params"])
+        params = s.get("params", {})
+        if not isinstance(params, dict) or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in params.values()
+        ):
+            c.fail(f"strategies[{i}].params", "an object of numbers", params)
     if "stopping" in m:
         st = m["stopping"]
         if not isinstance(st.get("target_ci"), (int, float)) or not 0 < st["target_ci"] < 0.5:

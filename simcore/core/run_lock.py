@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import stat
 from pathlib import Path
 
 from simcore.core.errors import InputError
@@ -32,6 +33,10 @@ class RunLock:
             if e.errno == errno.ELOOP:
                 raise InputError(f"{path} is a symlink; refused") from None
             raise InputError(f"{path}: cannot open the run's lock ({e.strerror})") from None
+        st = os.fstat(self.fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:  # never write into a linked file
+            os.close(self.fd)
+            raise InputError(f"{path} is not a plain file of this run (hard link?); refused")
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as e:

@@ -43,7 +43,7 @@ from simcore.core.manifest import (
 )
 from simcore.core.manifest_schema import DONE
 from simcore.core.progress import make_progress
-from simcore.core.run_lock import RunLock, busy, holder
+from simcore.core.run_lock import LOCK, RunLock, busy, holder
 
 SAVE_EVERY = 2.0  # seconds between manifest rewrites while running (files are the truth)
 
@@ -152,7 +152,7 @@ def open_run(plan: RunPlan) -> dict:
         raise InputError(f"--out {out} exists and is not an empty directory")
     m = new_manifest(_full_config(plan), chunk_plan(plan.games, plan.chunk_size), plan.command)
     encode(m)  # a NaN or infinity is refused before anything is written
-    made = [p for p in (out, out / CHUNK_DIR) if not p.exists()]
+    made = [p for p in (*reversed(out.parents), out, out / CHUNK_DIR) if not p.exists()]
     try:
         (out / CHUNK_DIR).mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -165,9 +165,12 @@ def open_run(plan: RunPlan) -> dict:
     except BaseException as e:
         _unlock(out)
         if not (out / MANIFEST).exists():  # undo only what this call made
-            (out / ".lock").unlink(missing_ok=True)
-            for p in reversed(made):
-                p.rmdir()
+            try:
+                (out / LOCK).unlink(missing_ok=True)
+                for p in reversed(made):
+                    p.rmdir()  # empty folders only: never anything another process put there
+            except OSError:
+                pass
         if isinstance(e, OSError):
             raise _write_error(plan, out / MANIFEST, e, started=False) from None
         raise
@@ -187,6 +190,10 @@ def _reopen(plan: RunPlan, out: Path) -> dict:
     old = _resumable(plan, out)  # again, under the lock: another writer may have just finished
     manifest_file.remove_temporaries(out)
     chunk_store.remove_temporaries(out)
+    try:
+        (out / CHUNK_DIR).mkdir(exist_ok=True)  # deleted by hand: its chunks are replayed
+    except OSError as e:
+        raise _write_error(plan, out / CHUNK_DIR, e) from None
     adopted = 0
     for c in old["chunks"]:
         problem = "not done"
