@@ -283,9 +283,9 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, work
     for folder, _ in jobs:  # the report must not land in a run the study makes
         if (root / folder).absolute() in report_path.absolute().parents:
             raise InputError(f"--report {report_path}: inside the study's run {root / folder}")
-    click.echo(f"study {st.name}: {st.description}; runs in {root}", err=True)
     seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
-                        kind=f"study {st.name}", command=_command(root))  # fmt: skip
+                        kind=f"study {st.name}", command=_command(root),
+                        header=f"study {st.name}: {st.description}; runs in {root}")  # fmt: skip
     intro = [f"Study '{st.name}': {st.description}.", *st.notes]
     _write_report([str(root)], report_path, intro, seconds)
 

@@ -32,8 +32,8 @@ def rules_from(rules_file: str | None, sets: tuple[str, ...], variants: tuple[st
     from simcore.maharaja.rules import RuleSet, load_rules
 
     if base is None:
-        rules = load_rules(rules_file) if rules_file else RuleSet()
-    elif rules_file:  # a run's base rules; the file's keys override them
+        rules = load_rules(rules_file) if rules_file is not None else RuleSet()
+    elif rules_file is not None:  # a run's base rules; the file's keys override them
         from simcore.core.datafile import read_data_file
 
         data = read_data_file(rules_file, "rules file")
@@ -67,7 +67,7 @@ def check_first_chooser(rules, players: int) -> None:
 def board_from(board_file: str | None):
     from simcore.maharaja.board import default_board, load_board
 
-    return load_board(board_file) if board_file else default_board()
+    return load_board(board_file) if board_file is not None else default_board()
 
 
 def seats_from(strategy: str, n_players: int):
@@ -187,12 +187,13 @@ def run_command(
 
 
 def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, kind="study",
-              command=None, extra=None):  # fmt: skip
+              command=None, extra=None, header=None):  # fmt: skip
     """Play named RunJobs into root/<folder>; every job is checked before anything is written.
 
     The plan (kind, `extra` and each run's settings) is saved in root/plan.json first;
     with `resume` it must match, finished runs are kept and unfinished ones resumed.
-    `command` is the user's command line, named (with --resume) if a run stops.
+    `command` is the user's command line, named (with --resume) if a run stops; `header`
+    is logged once everything is checked.
     """
     from pathlib import Path
 
@@ -211,6 +212,8 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
     pool = make_executor(executor, workers, scheduler)
     t0 = time.perf_counter()
     try:
+        if header:
+            log(header)
         _save_plan(root, plan)
         for i, (folder, job) in enumerate(jobs, 1):
             log(f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}")

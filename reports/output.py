@@ -90,8 +90,7 @@ def check_report_target(text: str | os.PathLike | None, option: str = "--out") -
             raise InputError(f"{option} {page}: is a folder; give a file name ending in .html")
         if not page.is_file() or not is_report_page(page):
             raise InputError(
-                f"{option} {page}: exists and is not a palace-lab report; "
-                "move it or choose another"
+                f"{option} {page}: exists and is not a palace-lab report; move it or choose another"
             )
     charts = chart_dir(page)
     if os.path.lexists(charts):
@@ -116,6 +115,7 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str]) -> list[P
     charts = chart_dir(page)
     created = make_parents(page.parent)
     tmp_dir = tmp_page = aside = None
+    swapped = False
     try:
         tmp_dir = Path(tempfile.mkdtemp(prefix=f".{page.stem}_charts.", dir=page.parent))
         html = _with_generator(build(tmp_dir))
@@ -134,10 +134,12 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str]) -> list[P
             aside = Path(tempfile.mkdtemp(prefix=f".{page.stem}_charts.old.", dir=page.parent))
             os.rename(charts, aside)  # onto the empty folder: atomic on POSIX
         os.rename(tmp_dir, charts)
-        tmp_dir = None
+        tmp_dir, swapped = None, True
         os.replace(tmp_page, page)
         tmp_page = None
     except BaseException:
+        if swapped and tmp_page is not None:  # the page failed: take the new charts back out
+            shutil.rmtree(charts, ignore_errors=True)
         if aside is not None and not os.path.lexists(charts):
             os.rename(aside, charts)  # put the previous charts back
             aside = None
