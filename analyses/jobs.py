@@ -114,9 +114,9 @@ class RunJob:
         # from a random first chooser; a rules file or --set may still give first_chooser.
         base = RuleSet(first_chooser=-1)
         rules = rules_from(self.rules_file, self.sets, self.variants, base=base)
-        check_first_chooser(rules, self.players)
         board = board_from(self.board_file)
         self.seats, sids, params = seats_from(self.strategy, self.players)
+        check_first_chooser(rules, self.players)
         names = tuple(s.name for s in self.seats)
         self.spec = BatchSpec(self.players, self.seed, rules, board, sids, params,
                               "strategies:driver_for", names)  # fmt: skip
