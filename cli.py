@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import shlex
 import sys
 import time
@@ -154,7 +155,6 @@ def run(
     The first chooser of characters is random per game (first_chooser=-1) unless
     --rules or --set gives first_chooser.
     """
-
     import strategies
     from simcore.core.executors import make_executor
 
@@ -332,7 +332,6 @@ def _write_report(dirs, out, intro=(), seconds=None, extra=None):
 def sweep(sets, players, games, target_ci, strategy, variants, chunk, out, workers, executor,
           scheduler, seed, resume):  # fmt: skip
     """Play a grid of rule values and plot each balance measure against them."""
-
     from analyses.sweep import grid, measures, parse_axes, point_folder, point_sets, swept
     from reports.output import check_report_target
     from reports.sweep import sweep_sections
@@ -460,7 +459,10 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except BrokenPipeError:  # `palace-lab play | head`: the reader left; nothing to say
-        sys.stderr.close()
+        try:  # no second error when Python flushes stdout on exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         sys.exit(1)
     except Exception as e:
         if _STATE["debug"]:
