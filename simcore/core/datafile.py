@@ -39,7 +39,7 @@ def read_limited(path: Path, fail) -> bytes:
         fail(f"cannot read ({e.strerror or type(e).__name__})")
     if not stat.S_ISREG(st.st_mode):
         kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        fail(f"{kind}; give a .toml or .json file")
+        fail(f"cannot read ({kind}); give a .toml or .json file")
     if st.st_size > MAX_BYTES:
         fail(f"{st.st_size:,} bytes; at most {MAX_BYTES:,} bytes (1 MiB) allowed")
     try:
@@ -48,7 +48,7 @@ def read_limited(path: Path, fail) -> bytes:
         fail(f"cannot read ({e.strerror or type(e).__name__})")
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the stat above
-            fail("not a regular file; give a .toml or .json file")
+            fail("cannot read (not a regular file); give a .toml or .json file")
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as e:
