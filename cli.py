@@ -1,11 +1,15 @@
 """palace-lab command line: a thin layer over simcore, strategies and analyses.
 
-Bad input ends with one line on stderr and exit code 2, never a traceback.
+Bad input ends with one line on stderr and exit code 2, never a traceback; any other
+failure with one line and exit code 1 (`--debug` shows its traceback).
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
+import shlex
 import sys
 import time
 
@@ -13,16 +17,50 @@ import click
 
 from analyses.jobs import (
     GAME,
+    MAX_CHUNK,
+    MAX_GAMES,
+    MAX_RUNS,
+    MAX_SEED,
     RunJob,
     board_from,
+    check_first_chooser,
     default_out,
     play_jobs,
     rules_from,
     seats_from,
     study_strategy,
 )
-from simcore.core.errors import InputError
+from simcore.core.errors import InputError, WorkerLost
+from simcore.core.executors import MAX_WORKERS
+from simcore.core.outpaths import check_run_out
 from simcore.core.runner import RunInterrupted, RunWriteError
+
+_STATE = {"debug": False, "argv": []}  # set by main() and the group's --debug
+MAX_BOOTS = 10_000
+
+
+class _Int(click.ParamType):
+    """A whole number in [lo, hi]; the message names the valid range."""
+
+    name = "integer"
+
+    def __init__(self, lo: int, hi: int, shown: str):
+        self.lo, self.hi, self.shown = lo, hi, shown
+
+    def convert(self, value, param, ctx):
+        try:
+            n = value if isinstance(value, int) else int(str(value).strip())
+        except ValueError:
+            self.fail(f"{str(value)[:40]!r} is not a whole number", param, ctx)
+        if not self.lo <= n <= self.hi:
+            self.fail(f"must be {self.shown}, got {str(n)[:40]}", param, ctx)
+        return n
+
+
+SEED = _Int(0, MAX_SEED - 1, "0 <= seed < 2^63")
+GAMES = _Int(1, MAX_GAMES, f"1 to {MAX_GAMES:,}")
+CHUNK = _Int(1, MAX_CHUNK, f"1 to {MAX_CHUNK:,}")
+WORKERS = _Int(0, MAX_WORKERS, f"0 (all cores) to {MAX_WORKERS}")
 
 
 def _game_options(f):
@@ -42,14 +80,25 @@ def _game_options(f):
 
 @click.group()
 @click.version_option(package_name="palace-lab")
-def cli() -> None:
+@click.option("--debug", is_flag=True, help="Show the traceback of an unexpected error.")
+def cli(debug: bool) -> None:
     """Monte Carlo balance analysis for board games (Maharaja)."""
+    _STATE["debug"] = debug
+
+
+def _command(root) -> str:
+    """The user's command line, with --out ROOT if it chose the folder itself."""
+    args = list(_STATE["argv"])
+    if not any(a == "--out" or a.startswith("--out=") for a in args):
+        args += ["--out", str(root)]
+    return shlex.join(["palace-lab", *args])
 
 
 @cli.command()
 @_game_options
-@click.option("--seed", default=0, show_default=True, help="Base seed of the game stream.")
-@click.option("--game", "game_index", default=0, show_default=True, help="Game index.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Base seed of games.")
+@click.option("--game", "game_index", type=_Int(0, MAX_SEED - 1, "0 to 2^63 - 1"), default=0,
+              show_default=True, help="Game index.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON lines instead of text.")
 def play(players, strategy, rules_file, board_file, sets, variants, seed, game_index, as_json):
     """Play one game and print its event log."""
@@ -58,6 +107,7 @@ def play(players, strategy, rules_file, board_file, sets, variants, seed, game_i
 
     check_players(players)
     rules = rules_from(rules_file, sets, variants)
+    check_first_chooser(rules, players)
     board = board_from(board_file)
     _, sids, params = seats_from(strategy, players)
     import strategies
@@ -74,8 +124,8 @@ def play(players, strategy, rules_file, board_file, sets, variants, seed, game_i
 
 @cli.command()
 @click.option("--players", default=4, show_default=True, help="2 to 5 players.")
-@click.option("--games", default=20000, show_default=True, help="Number of games.")
-@click.option("--seed", default=0, show_default=True, help="Base seed.")
+@click.option("--games", type=GAMES, default=20000, show_default=True, help="Number of games.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Base seed.")
 @click.option(
     "--strategy",
     default=None,
@@ -87,11 +137,11 @@ def play(players, strategy, rules_file, board_file, sets, variants, seed, game_i
 @click.option("--board", "board_file", type=str, help="Board file (TOML or JSON).")
 @click.option("--set", "sets", multiple=True, help="Rule override, e.g. palace_cost=11.")
 @click.option("--out", type=str, help="Run directory [default: ./out/run-<timestamp>].")
-@click.option("--workers", default=0, help="Local worker processes (0 = all cores).")
+@click.option("--workers", type=WORKERS, default=0, help="Local worker processes (0 = all cores).")
 @click.option("--executor", default="local", show_default=True, help="local or dask.")
 @click.option("--scheduler", type=str, help="Dask scheduler, e.g. tcp://HOST:8786.")
 @click.option("--resume", is_flag=True, help="Continue the interrupted run in --out.")
-@click.option("--chunk-size", "--chunk", "chunk", default=5000, show_default=True,
+@click.option("--chunk-size", "--chunk", "chunk", type=CHUNK, default=5000, show_default=True,
               help="Games per chunk (part of the configuration).")  # fmt: skip
 @click.option("--target-ci", "target_ci", type=float, default=None,
               help="Stop once every starting character's 95% half-width is below this "
@@ -105,8 +155,6 @@ def run(
     The first chooser of characters is random per game (first_chooser=-1) unless
     --rules or --set gives first_chooser.
     """
-    from pathlib import Path
-
     import strategies
     from simcore.core.executors import make_executor
 
@@ -115,7 +163,7 @@ def run(
     job = RunJob(players, games, seed, strategy or strategies.default_strategy(GAME), variants,
                  sets, rules_file, board_file, chunk, target_ci)  # fmt: skip
     job.check()
-    out_dir = Path(out) if out else default_out()
+    out_dir = check_run_out(out) if out is not None else default_out()
     pool = make_executor(executor, workers, scheduler)
     try:
         result = job.play(out_dir, pool, resume)
@@ -172,11 +220,19 @@ def _print_summary(out_dir, config, result, where) -> None:
 
 
 def _job_options(f):
-    f = click.option("--workers", default=0, help="Local worker processes (0 = all cores).")(f)
+    f = click.option("--workers", type=WORKERS, default=0,
+                     help="Local worker processes (0 = all cores).")(f)  # fmt: skip
     f = click.option("--executor", default="local", show_default=True, help="local or dask.")(f)
     f = click.option("--scheduler", type=str, help="Dask scheduler, e.g. tcp://HOST:8786.")(f)
-    f = click.option("--seed", default=0, show_default=True, help="Base seed of every run.")(f)
+    f = click.option("--seed", type=SEED, default=0, show_default=True,
+                     help="Base seed of every run.")(f)  # fmt: skip
+    f = click.option("--resume", is_flag=True, help="Continue in --out (finished runs kept).")(f)
     return f
+
+
+def _need_out_to_resume(resume: bool, out) -> None:
+    if resume and not out:
+        raise InputError("--resume needs --out DIR (the folder to continue)")
 
 
 @cli.command()
@@ -189,9 +245,9 @@ def _job_options(f):
     type=str,
     help="Report file [default: out/report.html, or DIR/report.html with --out].",
 )
-@click.option("--games", type=int, help="Cap of games per run [default: the study's].")
+@click.option("--games", type=GAMES, help="Cap of games per run [default: the study's].")
 @click.option("--target-ci", "target_ci", type=float, help="Half-width target [study's].")
-@click.option("--chunk-size", "chunk", type=int, help="Games per chunk [study's].")
+@click.option("--chunk-size", "chunk", type=CHUNK, help="Games per chunk [study's].")
 @click.option(
     "--strategy",
     type=str,
@@ -199,29 +255,37 @@ def _job_options(f):
 )
 @_job_options
 def study(name, list_, out, report_file, games, target_ci, chunk, strategy, workers, executor,
-          scheduler, seed):  # fmt: skip
+          scheduler, seed, resume):  # fmt: skip
     """Run a predefined balance study (default: the basic game, 2-5 players) and report it."""
     from pathlib import Path
 
     from analyses.studies import get_study, studies
+    from reports.output import check_report_target
 
     if list_:
         for s in studies().values():
             click.echo(f"{s.name:<26} {s.description}")
         return
     st = get_study(name)
+    _need_out_to_resume(resume, out)
     strat = strategy or study_strategy()
     jobs = [
-        (r.folder, RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
-                          chunk=chunk or st.chunk,
+        (r.folder, RunJob(r.players, st.cap if games is None else games, seed, strat, r.variants,
+                          r.sets, chunk=st.chunk if chunk is None else chunk,
                           target_ci=st.target_ci if target_ci is None else target_ci))
         for r in st.runs
     ]  # fmt: skip
-    root = Path(out) if out else Path("out") / time.strftime(f"study-{st.name}-%Y%m%d-%H%M%S")
-    report_path = Path(report_file) if report_file else (
-        root / "report.html" if out else Path("out") / "report.html")  # fmt: skip
-    click.echo(f"study {st.name}: {st.description}; runs in {root}", err=True)
-    seconds = play_jobs(root, jobs, workers, executor, scheduler)
+    root = check_run_out(out) if out is not None else (
+        Path("out") / time.strftime(f"study-{st.name}-%Y%m%d-%H%M%S"))  # fmt: skip
+    report_path = check_report_target(
+        report_file if report_file is not None else (
+            root / "report.html" if out else Path("out") / "report.html"), "--report")  # fmt: skip
+    for folder, _ in jobs:  # the report must not land in a run the study makes
+        if (root / folder).absolute() in report_path.absolute().parents:
+            raise InputError(f"--report {report_path}: inside the study's run {root / folder}")
+    seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
+                        kind=f"study {st.name}", command=_command(root),
+                        header=f"study {st.name}: {st.description}; runs in {root}")  # fmt: skip
     intro = [f"Study '{st.name}': {st.description}.", *st.notes]
     _write_report([str(root)], report_path, intro, seconds)
 
@@ -251,7 +315,8 @@ def _write_report(dirs, out, intro=(), seconds=None, extra=None):
     help="Rule key and its values, e.g. palace_cost=10,11,12 (repeat for a grid).",
 )
 @click.option("--players", default=4, show_default=True, help="2 to 5 players.")
-@click.option("--games", default=20000, show_default=True, help="Games per grid point (cap).")
+@click.option("--games", type=GAMES, default=20000, show_default=True,
+              help="Games per grid point (cap).")  # fmt: skip
 @click.option("--target-ci", "target_ci", type=float, help="Stop each point at this half-width.")
 @click.option(
     "--strategy",
@@ -260,57 +325,75 @@ def _write_report(dirs, out, intro=(), seconds=None, extra=None):
     "[default strategy, with char_noise=1 if it has that parameter].",
 )
 @click.option("--variant", "variants", multiple=True, help="Variant switch on every point.")
-@click.option("--chunk-size", "chunk", default=2000, show_default=True, help="Games per chunk.")
+@click.option("--chunk-size", "chunk", type=CHUNK, default=2000, show_default=True,
+              help="Games per chunk.")  # fmt: skip
 @click.option("--out", required=True, help="Sweep directory (one run per grid point).")
 @_job_options
 def sweep(sets, players, games, target_ci, strategy, variants, chunk, out, workers, executor,
-          scheduler, seed):  # fmt: skip
+          scheduler, seed, resume):  # fmt: skip
     """Play a grid of rule values and plot each balance measure against them."""
-    from pathlib import Path
-
     from analyses.sweep import grid, measures, parse_axes, point_folder, point_sets, swept
+    from reports.output import check_report_target
     from reports.sweep import sweep_sections
 
+    root = check_run_out(out)
     axes = parse_axes(sets)
+    points = math.prod(len(a.values) for a in axes)
+    if points > MAX_RUNS:
+        raise InputError(f"sweep: the grid has {points:,} points; at most {MAX_RUNS:,}")
+    report_path = check_report_target(root / "report.html")
     strat = strategy or study_strategy()
     jobs = [(point_folder(p), RunJob(players, games, seed, strat, variants, point_sets(p),
                                      chunk=chunk, target_ci=target_ci))
             for p in grid(axes)]  # fmt: skip
     keys = swept(axes) or [axes[0].key]
-    seconds = play_jobs(out, jobs, workers, executor, scheduler)
+    seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume, kind="sweep",
+                        command=_command(root))  # fmt: skip
     intro = [f"Sweep over {', '.join(sets)} with {players} players ({len(jobs)} grid points)."]
-    _write_report([out], Path(out) / "report.html", intro, seconds,
+    _write_report([out], report_path, intro, seconds,
                   lambda b, png: sweep_sections(measures(b, keys), png))  # fmt: skip
 
 
 @cli.command()
 @click.option("--strategies", "names", required=True, help="Comma list, e.g. weighted,random.")
 @click.option("--players", default=4, show_default=True, help="2 to 5 players.")
-@click.option("--games", default=2000, show_default=True, help="Games per seating.")
-@click.option("--chunk-size", "chunk", default=1000, show_default=True, help="Games per chunk.")
-@click.option("--boots", default=200, show_default=True, help="Bootstrap resamples.")
+@click.option("--games", type=GAMES, default=2000, show_default=True, help="Games per seating.")
+@click.option("--chunk-size", "chunk", type=CHUNK, default=1000, show_default=True,
+              help="Games per chunk.")  # fmt: skip
+@click.option("--boots", type=_Int(1, MAX_BOOTS, f"1 to {MAX_BOOTS:,}"), default=200,
+              show_default=True, help="Bootstrap resamples.")  # fmt: skip
 @click.option("--out", required=True, help="Tournament directory (one run per seating).")
 @_job_options
-def tournament(names, players, games, chunk, boots, out, workers, executor, scheduler, seed):
+def tournament(names, players, games, chunk, boots, out, workers, executor, scheduler, seed,
+               resume):  # fmt: skip
     """Seat-rotated round-robin between strategies on common game seeds, with a rating."""
-    import json
-    from pathlib import Path
-
+    from analyses.jobs import save_json
     from analyses.tournament import SCHEDULE, load_games, parse_strategies, schedule
+    from reports.output import check_report_target
     from reports.tournament import render_tournament
+    from simcore.maharaja.game import check_players
 
+    root = check_run_out(out)
+    check_players(players)
     labels = parse_strategies(names)
+    k = len(labels)
+    tables = math.comb(k, players) * players if k >= players else players
+    if tables > MAX_RUNS:
+        raise InputError(f"tournament: {k} strategies at {players} players make up to "
+                         f"{tables:,} tables; at most {MAX_RUNS:,}")  # fmt: skip
+    report_path = check_report_target(root / "report.html")
     seatings = schedule(len(labels), players)
     jobs = [(f"table-{i:03d}", RunJob(players, games, seed, ",".join(labels[k] for k in s),
                                       chunk=chunk)) for i, s in enumerate(seatings)]  # fmt: skip
-    seconds = play_jobs(out, jobs, workers, executor, scheduler)
+    seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
+                        kind="tournament", command=_command(root),
+                        extra={"strategies": labels})  # fmt: skip
     meta = {"strategies": labels, "players": players, "games": games, "seed": seed,
             "tables": [{"folder": f, "seats": s} for (f, _), s in zip(jobs, seatings)]}  # fmt: skip
-    (Path(out) / SCHEDULE).write_text(json.dumps(meta, indent=1) + "\n")
-    report_path = Path(out) / "report.html"
+    save_json(root / SCHEDULE, meta)
     command = ["palace-lab", "tournament", "--strategies", names, "--players", str(players),
                "--games", str(games), "--seed", str(seed), "--out", str(out)]  # fmt: skip
-    pngs = render_tournament(load_games(Path(out)), report_path, command, boots)
+    pngs = render_tournament(load_games(root), report_path, command, boots)
     click.echo(f"wrote {report_path} ({len(jobs)} seatings, {seconds:.0f} s of play) and "
                f"{len(pngs)} PNG charts")  # fmt: skip
 
@@ -342,8 +425,10 @@ def report(dirs, out):
     """Balance report of run directories (a DIR may also hold several runs) as one HTML file."""
     from analyses.balance import analyse
     from analyses.rundata import find_runs
+    from reports.output import check_report_target
     from reports.render import render_report
 
+    check_report_target(out)
     runs = find_runs(list(dirs))
     pngs = render_report(analyse(runs), out, ["palace-lab", "report", *dirs, "--out", out])
     games = sum(r.games_done for r in runs)
@@ -362,31 +447,58 @@ def verify(runs):
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: one line and exit 2 for bad input, no traceback."""
+    """Entry point: one line and exit 2 for bad input, exit 1 for any other failure."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _STATE.update(debug=False, argv=argv)
     try:
         cli.main(args=argv, prog_name="palace-lab", standalone_mode=False)
     except InputError as e:
-        click.echo(f"palace-lab: error: {e}", err=True)
-        sys.exit(2)
+        _fail(f"error: {e}", 2)
     except RunInterrupted as e:  # finished chunks are kept; say how to go on
-        click.echo(f"palace-lab: {e}; to resume: {e.resume}", err=True)
-        sys.exit(130)
+        _fail(f"{e}; to resume: {e.resume}", 130)
     except RunWriteError as e:  # disk full etc.: no temporary file left, manifest whole
         hint = f"; finished chunks are kept, to resume: {e.resume}" if e.resume else ""
-        click.echo(f"palace-lab: error: {e}{hint}", err=True)
-        sys.exit(1)
+        _fail(f"error: {e}{hint}", 1)
+    except WorkerLost as e:
+        _fail(f"error: {e}; finished chunks are kept; to resume: {e.resume}", 1)
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help() if e.ctx else str(e))
         sys.exit(2)
     except click.UsageError as e:
-        msg = e.format_message().replace("\n", " ")
-        click.echo(f"palace-lab: error: {msg} (see --help)", err=True)
-        sys.exit(2)
+        _fail(f"error: {e.format_message()} (see --help)", 2)
+    except click.ClickException as e:
+        _fail(f"error: {e.format_message()}", e.exit_code)
     except click.exceptions.Abort:
-        click.echo("palace-lab: interrupted", err=True)
-        sys.exit(130)
+        _fail("interrupted", 130)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
+    except BrokenPipeError:  # `palace-lab play | head`: the reader left; nothing to say
+        try:  # no second error when Python flushes stdout on exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        sys.exit(1)
+    except Exception as e:
+        if _STATE["debug"]:
+            raise
+        _fail(f"error: {_describe(e)} (rerun with --debug for the traceback)", 1)
+
+
+def _fail(line: str, code: int) -> None:
+    click.echo("palace-lab: " + " ".join(line.split()), err=True)
+    sys.exit(code)
+
+
+def _describe(e: BaseException) -> str:
+    """What went wrong, in a few words: the OS's reason and file, or the exception."""
+    if isinstance(e, MemoryError):
+        return "out of memory"
+    if isinstance(e, OSError) and e.strerror:
+        where = f": {e.filename}" if e.filename else ""
+        return f"{e.strerror}{where}"
+    text = " ".join(str(e).split())
+    text = text if len(text) <= 200 else text[:197] + "..."
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
 if __name__ == "__main__":

@@ -8,12 +8,19 @@ of the thin click layer: rules, board and seats from user text, the stopping rul
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 
-from simcore.core.errors import InputError
+from simcore.core.errors import InputError, WorkerLost
 
 GAME = "maharaja"
+MAX_SEED = 2**63  # seeds are 0 <= seed < 2^63 (the engine mixes them as int64)
+MAX_GAMES = 10**10
+MAX_CHUNK = 200_000  # games per chunk: a chunk's records are held in memory (~1 KB a game)
+MAX_CHUNKS = 100_000  # the manifest lists every chunk and is rewritten while running
+MAX_RUNS = 1_000  # runs of one study, sweep or tournament
+PLAN = "plan.json"  # a study's, sweep's or tournament's runs and settings, for --resume
 
 
 def _stderr(line: str) -> None:
@@ -25,8 +32,8 @@ def rules_from(rules_file: str | None, sets: tuple[str, ...], variants: tuple[st
     from simcore.maharaja.rules import RuleSet, load_rules
 
     if base is None:
-        rules = load_rules(rules_file) if rules_file else RuleSet()
-    elif rules_file:  # a run's base rules; the file's keys override them
+        rules = load_rules(rules_file) if rules_file is not None else RuleSet()
+    elif rules_file is not None:  # a run's base rules; the file's keys override them
         from simcore.core.datafile import read_data_file
 
         data = read_data_file(rules_file, "rules file")
@@ -43,10 +50,24 @@ def rules_from(rules_file: str | None, sets: tuple[str, ...], variants: tuple[st
     return rules
 
 
+def check_seed(seed: int, option: str = "--seed") -> None:
+    if not 0 <= seed < MAX_SEED:
+        raise InputError(f"{option} must be 0 <= seed < 2^63 ({MAX_SEED - 1}), got {seed}")
+
+
+def check_first_chooser(rules, players: int) -> None:
+    """first_chooser names a seat of this table (or -1, random)."""
+    if rules.first_chooser >= players:
+        raise InputError(
+            f"first_chooser must be -1 (random) or a seat 0..{players - 1} with {players} "
+            f"players, got {rules.first_chooser}"
+        )
+
+
 def board_from(board_file: str | None):
     from simcore.maharaja.board import default_board, load_board
 
-    return load_board(board_file) if board_file else default_board()
+    return load_board(board_file) if board_file is not None else default_board()
 
 
 def seats_from(strategy: str, n_players: int):
@@ -75,10 +96,18 @@ class RunJob:
         from simcore.maharaja.rules import RuleSet
 
         check_players(self.players)
-        if self.games < 1:
-            raise InputError(f"--games must be at least 1, got {self.games}")
-        if self.chunk < 1:
-            raise InputError(f"--chunk-size must be at least 1, got {self.chunk}")
+        check_seed(self.seed)
+        if not 1 <= self.games <= MAX_GAMES:
+            raise InputError(f"--games must be 1 to {MAX_GAMES:,}, got {self.games}")
+        if not 1 <= self.chunk <= MAX_CHUNK:
+            raise InputError(f"--chunk-size must be 1 to {MAX_CHUNK:,}, got {self.chunk}")
+        n_chunks = -(-self.games // self.chunk)
+        if n_chunks > MAX_CHUNKS:
+            raise InputError(
+                f"--games {self.games:,} in chunks of {self.chunk:,} makes {n_chunks:,} chunks "
+                f"(at most {MAX_CHUNKS:,}); raise --chunk-size to at least "
+                f"{-(-self.games // MAX_CHUNKS):,}"
+            )
         if self.target_ci is not None and not 0 < self.target_ci < 0.5:
             raise InputError(f"--target-ci must be between 0 and 0.5, got {self.target_ci}")
         # Seat 0 always choosing first would bias every seat statistic: a run's rules start
@@ -87,6 +116,7 @@ class RunJob:
         rules = rules_from(self.rules_file, self.sets, self.variants, base=base)
         board = board_from(self.board_file)
         self.seats, sids, params = seats_from(self.strategy, self.players)
+        check_first_chooser(rules, self.players)
         names = tuple(s.name for s in self.seats)
         self.spec = BatchSpec(self.players, self.seed, rules, board, sids, params,
                               "strategies:driver_for", names)  # fmt: skip
@@ -116,9 +146,17 @@ class RunJob:
             if progress is None:
                 return execute(plan, manifest, pool)
             return execute(plan, manifest, pool, progress)
-        except RunInterrupted as e:
+        except (RunInterrupted, WorkerLost) as e:  # finished chunks are kept
             e.resume = f"{command} --resume"
             raise
+
+    def settings(self) -> dict:
+        """What a study's plan records of this run (compared on --resume)."""
+        return {"players": self.players, "games": self.games, "seed": self.seed,
+                "strategy": self.strategy, "variants": list(self.variants),
+                "sets": list(self.sets), "rules_file": self.rules_file,
+                "board_file": self.board_file, "chunk": self.chunk,
+                "target_ci": self.target_ci}  # fmt: skip
 
 
 def default_out():
@@ -148,30 +186,128 @@ def run_command(
     return shlex.join(str(a) for a in [*args, "--out", out])
 
 
-def play_jobs(root, jobs, workers, executor, scheduler, log=None):
-    """Play named RunJobs into root/<folder>; every job is checked before anything is written."""
+def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, kind="study",
+              command=None, extra=None, header=None):  # fmt: skip
+    """Play named RunJobs into root/<folder>; every job is checked before anything is written.
+
+    The plan (kind, `extra` and each run's settings) is saved in root/plan.json first;
+    with `resume` it must match, finished runs are kept and unfinished ones resumed.
+    `command` is the user's command line, named (with --resume) if a run stops; `header`
+    is logged once everything is checked.
+    """
     from pathlib import Path
 
     from simcore.core.executors import make_executor
+    from simcore.core.runner import RunInterrupted
 
     log = log or _stderr
+    if len(jobs) > MAX_RUNS:
+        raise InputError(f"{kind}: {len(jobs):,} runs; at most {MAX_RUNS:,}")
     for _, job in jobs:
         job.check()
     root = Path(root)
-    if root.exists() and (not root.is_dir() or any(root.iterdir())):
-        raise InputError(f"--out {root} exists and is not an empty directory")
+    plan = {"format": "palace-lab-plan/1", "kind": kind, "extra": extra,
+            "runs": [{"folder": f, **job.settings()} for f, job in jobs]}  # fmt: skip
+    _check_plan(root, plan, resume, kind)
     pool = make_executor(executor, workers, scheduler)
     t0 = time.perf_counter()
     try:
+        if header:
+            log(header)
+        _save_plan(root, plan)
         for i, (folder, job) in enumerate(jobs, 1):
             log(f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}")
-            m = job.play(root / folder, pool).manifest
+            again = resume and _run_started(root / folder)
+            try:
+                m = job.play(root / folder, pool, again).manifest
+            except (RunInterrupted, WorkerLost) as e:
+                if command:
+                    e.resume = command if "--resume" in command else f"{command} --resume"
+                raise
             o = m.get("stop_outcome")
             if o:
                 log(f"    {o['reason']} after {o['games']:,} games")
     finally:
         pool.close()
     return time.perf_counter() - t0
+
+
+def _check_plan(root, plan: dict, resume: bool, kind: str) -> None:
+    """Refuse (before writing) a root that is not empty, or on --resume, not this plan."""
+    from simcore.core.datafile import read_limited
+
+    path = root / PLAN
+    if not resume:
+        if root.exists() and (not root.is_dir() or any(root.iterdir())):
+            hint = (f"it holds a {kind}; add --resume to continue it" if path.is_file()
+                    else "choose another --out")  # fmt: skip
+            raise InputError(f"--out {root} exists and is not an empty folder; {hint}")
+        return
+
+    def fail(problem: str):
+        raise InputError(f"--resume: {path}: {problem}")
+
+    if not path.is_file():
+        raise InputError(f"--resume: {root} holds no {kind} to resume (no {PLAN})")
+    try:
+        old = json.loads(read_limited(path, fail))
+    except ValueError:
+        fail("not a palace-lab plan (invalid JSON)")
+    if not isinstance(old, dict) or old.get("format") != plan["format"]:
+        fail(f"not a palace-lab plan (format {plan['format']} expected)")
+    new = json.loads(json.dumps(plan))
+    diff = _plan_differences(old, new)
+    if diff:
+        more = f" and {len(diff) - 3} more" if len(diff) > 3 else ""
+        raise InputError(
+            f"--resume: {root} was started with other settings ({'; '.join(diff[:3])}{more}); "
+            "give the same settings or choose another --out"
+        )
+
+
+def _plan_differences(old: dict, new: dict) -> list[str]:
+    def flat(plan: dict) -> dict:
+        out = {"kind": plan.get("kind"), "settings": plan.get("extra")}
+        runs = plan.get("runs") if isinstance(plan.get("runs"), list) else []
+        out["runs"] = [r.get("folder") if isinstance(r, dict) else r for r in runs]
+        for r in runs:
+            if isinstance(r, dict):
+                out |= {f"{r.get('folder')} {k}": v for k, v in r.items() if k != "folder"}
+        return out
+
+    def short(v) -> str:
+        t = json.dumps(v)
+        return t if len(t) <= 40 else t[:37] + "..."
+
+    a, b = flat(old), flat(new)
+    return [f"{k}: {short(a.get(k))} -> {short(b.get(k))}" for k in dict.fromkeys([*a, *b])
+            if a.get(k) != b.get(k)]  # fmt: skip
+
+
+def save_json(path, obj) -> None:
+    """Write a JSON file atomically (temporary name, then rename)."""
+    import os
+
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(obj, indent=1) + "\n")
+    os.replace(tmp, path)
+
+
+def _save_plan(root, plan: dict) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    save_json(root / PLAN, plan)
+
+
+def _run_started(run_dir) -> bool:
+    """True if run_dir holds a run to resume; a folder a killed study left before the run's
+    manifest was written (only an empty chunks/) is cleared, so the run starts afresh."""
+    if (run_dir / "manifest.json").is_file():
+        return True
+    chunks = run_dir / "chunks"
+    if run_dir.is_dir() and [p.name for p in run_dir.iterdir()] == ["chunks"]:
+        if chunks.is_dir() and not chunks.is_symlink() and not any(chunks.iterdir()):
+            chunks.rmdir()
+    return False
 
 
 def study_strategy():

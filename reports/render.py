@@ -1,17 +1,14 @@
 """Render one self-contained HTML report (charts inline as data URIs) plus PNG charts beside it.
 
-Nothing is written until everything is rendered: the HTML goes to a temporary file
-that replaces the target at the end, and the chart folder is swapped in likewise.
+Nothing is written until everything is rendered, and nothing but a previous report is
+replaced: see reports/output.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shlex
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from importlib.metadata import version
@@ -25,6 +22,7 @@ from . import charts as ch
 from . import tables as tb
 from .findings import findings
 from .notes import context_notes, stop_text
+from .output import write_report
 
 
 def _env() -> jinja2.Environment:
@@ -212,28 +210,3 @@ def render_report(
         )
 
     return write_report(out, build)
-
-
-def write_report(out: Path, build: Callable[[Path], str]) -> list[Path]:
-    """`build(png_dir)` draws the charts into a temporary folder and returns the page;
-    then `out` and `<stem>_charts/` are replaced at once, so a failure leaves the
-    previous report whole and nothing half-written. Returns the PNGs."""
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    png_final = out.parent / f"{out.stem}_charts"
-    png_tmp = Path(tempfile.mkdtemp(prefix=f".{out.stem}_charts.", dir=out.parent))
-    try:
-        html = build(png_tmp)
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(html)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
-        png_tmp.chmod(0o755)
-        if png_final.exists():
-            shutil.rmtree(png_final)
-        png_tmp.rename(png_final)
-    finally:
-        if png_tmp.exists():
-            shutil.rmtree(png_tmp)
-    return sorted(png_final.glob("*.png"))

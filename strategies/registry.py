@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -127,13 +128,18 @@ def _with_values(strategy: Strategy, sets: Sequence[str]) -> Strategy:
     for text in sets:
         key, eq, value = text.partition("=")
         try:
-            values[key.strip()] = float(value)
+            number = float(value)
         except ValueError:
             eq = ""
         if not eq:
             raise InputError(
                 f"strategy {strategy.name}: expected name:key=value, got ':{text}'"
             ) from None
+        if not math.isfinite(number):  # NaN breaks every comparison and the manifest's JSON
+            raise InputError(
+                f"strategy {strategy.name}: {key.strip()}={value.strip()} must be a finite number"
+            )
+        values[key.strip()] = number
     return dataclasses.replace(strategy, defaults=tuple(strategy.params(values)))
 
 

@@ -10,18 +10,21 @@ at most those chunks.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import signal
 import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from simcore.core.errors import InputError
-from simcore.core.parallel import default_workers
+from simcore.core.errors import InputError, WorkerLost
+from simcore.core.parallel import default_workers, die_with_parent
 
 Job = tuple[int, int, int]  # (chunk index, first game, games)
 Done = tuple[int, float, Any]  # (chunk index, worker seconds, task result)
+MAX_WORKERS = 1024
 
 
 def timed_call(task: Callable, spec: Any, first: int, count: int) -> tuple[float, Any]:
@@ -31,8 +34,9 @@ def timed_call(task: Callable, spec: Any, first: int, count: int) -> tuple[float
     return time.perf_counter() - t, result
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the run cleanly."""
+def _worker_init(parent: int) -> None:
+    """Workers die with the parent and leave Ctrl-C to it, which stops the run cleanly."""
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -55,7 +59,10 @@ class LocalExecutor:
             return
         ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
         pool = ProcessPoolExecutor(
-            max_workers=min(self.workers, len(jobs)), mp_context=ctx, initializer=_ignore_sigint
+            max_workers=min(self.workers, len(jobs)),
+            mp_context=ctx,
+            initializer=_worker_init,
+            initargs=(os.getpid(),),
         )
         try:
 
@@ -65,7 +72,12 @@ class LocalExecutor:
             def wait_fn(fs):
                 return wait(fs, return_when=FIRST_COMPLETED).done
 
-            yield from _bounded(submit, jobs, 2 * self.workers, wait_fn)
+            try:
+                yield from _bounded(submit, jobs, 2 * self.workers, wait_fn)
+            except BrokenProcessPool:
+                raise WorkerLost(
+                    "a local worker process died (killed, or out of memory?)"
+                ) from None
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
@@ -105,6 +117,7 @@ class DaskExecutor:
 
     def run(self, task: Callable, spec: Any, jobs: Sequence[Job]) -> Iterator[Done]:
         from distributed import as_completed  # noqa: PLC0415
+        from distributed.scheduler import KilledWorker  # noqa: PLC0415
 
         todo, flight, done = list(jobs)[::-1], {}, as_completed(loop=self.client.loop)
 
@@ -120,7 +133,12 @@ class DaskExecutor:
         try:
             for f in done:
                 index = flight.pop(f)
-                seconds, result = f.result()
+                try:
+                    seconds, result = f.result()
+                except KilledWorker:
+                    raise WorkerLost(
+                        f"Dask workers died while playing chunk {index} (killed, or out of memory?)"
+                    ) from None
                 fill()
                 yield index, seconds, result
         finally:
@@ -133,23 +151,32 @@ class DaskExecutor:
             self.cluster.close()
 
 
+def check_scheduler(address: str) -> tuple[str, int]:
+    """(host, port) of a tcp:// or tls:// scheduler address; InputError for anything else
+    (an http:// address would make the Dask client wait for its whole timeout)."""
+    scheme, sep, location = address.partition("://")
+    if not sep or scheme not in ("tcp", "tls"):
+        raise InputError(
+            f"--scheduler {address}: expected tcp://HOST:PORT or tls://HOST:PORT "
+            "(the address `dask scheduler` prints)"
+        )
+    host, colon, port = location.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise InputError(
+            f"--scheduler {address}: expected {scheme}://HOST:PORT with a port 1-65535"
+        )
+    return host, int(port)
+
+
 def _probe(address: str) -> None:
     """Check a scheduler address quickly, so that a typo is one line, not a long timeout."""
-    from distributed.comm import parse_address, parse_host_port  # noqa: PLC0415
-
+    host, port = check_scheduler(address)
     try:
-        scheme, location = parse_address(address)
-        host, port = parse_host_port(location)
-    except (ValueError, TypeError):
-        raise InputError(
-            f"--scheduler {address}: expected an address like tcp://HOST:8786"
-        ) from None
-    if scheme in ("tcp", "tls"):
-        try:
-            socket.create_connection((host, port), timeout=5).close()
-        except OSError as e:
-            why = e.strerror or type(e).__name__
-            raise InputError(f"--scheduler {address}: cannot connect ({why})") from None
+        socket.create_connection((host, port), timeout=5).close()
+    except (OSError, UnicodeError) as e:
+        why = getattr(e, "strerror", None) or type(e).__name__
+        raise InputError(f"--scheduler {address}: cannot connect ({why})") from None
 
 
 def _bounded(submit: Callable, jobs: Sequence[Job], limit: int, wait_fn: Callable):
@@ -175,10 +202,12 @@ def _bounded(submit: Callable, jobs: Sequence[Job], limit: int, wait_fn: Callabl
 
 def make_executor(kind: str, workers: int = 0, scheduler: str | None = None):
     """An executor by name: 'local' or 'dask'."""
-    if workers < 0:
-        raise InputError(f"--workers must be 0 (all cores) or more, got {workers}")
+    if not 0 <= workers <= MAX_WORKERS:
+        raise InputError(f"--workers must be 0 (all cores) to {MAX_WORKERS}, got {workers}")
+    if scheduler is not None and kind == "dask":
+        check_scheduler(scheduler)  # before the Dask import, which takes seconds
     if kind == "local":
-        if scheduler:
+        if scheduler is not None:
             raise InputError("--scheduler needs --executor dask")
         return LocalExecutor(workers)
     if kind == "dask":

@@ -1,0 +1,105 @@
+"""Checks of the output paths a user gives (--out, --report), made before any game is played.
+
+A path is refused with one line (InputError) when it is empty, lies inside a run
+directory, or when its nearest existing folder does not take new files (tried by
+creating and removing a probe folder: permission bits say nothing for root, /proc
+or a read-only mount).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from simcore.core.errors import InputError
+
+MANIFEST = "manifest.json"
+CHUNK_DIR = "chunks"
+
+
+def require_path(text: str | os.PathLike | None, option: str) -> Path:
+    """The path of an option's value; InputError for an empty value or a NUL byte."""
+    value = os.fspath(text) if text is not None else ""
+    if not value.strip():
+        raise InputError(f"{option}: empty path; give a file or folder name")
+    if "\0" in value:
+        raise InputError(f"{option}: the path contains a NUL byte")
+    return Path(value)
+
+
+def is_run_dir(folder: Path) -> bool:
+    """A palace-lab run directory: manifest.json beside chunks/, or a run manifest."""
+    manifest = folder / MANIFEST
+    if not manifest.is_file():
+        return False
+    if (folder / CHUNK_DIR).is_dir():
+        return True
+    try:
+        with open(manifest, "rb") as f:
+            return b"palace-lab-run" in f.read(4096)
+    except OSError:
+        return True  # unreadable: rather refuse than write into someone's run
+
+
+def run_dir_above(path: Path) -> Path | None:
+    """The run directory that holds `path` (at any depth), if any."""
+    for folder in Path(os.path.abspath(path)).parents:
+        if is_run_dir(folder):
+            return folder
+    return None
+
+
+def nearest_existing(path: Path) -> Path:
+    """`path` or its nearest ancestor that exists."""
+    path = Path(os.path.abspath(path))
+    while not os.path.lexists(path) and path != path.parent:
+        path = path.parent
+    return path
+
+
+def check_creatable(folder: Path, option: str, shown: Path | None = None) -> None:
+    """InputError unless files can be created in `folder` (made if missing)."""
+    base = nearest_existing(folder)
+    name = shown if shown is not None else folder
+    if not base.is_dir():
+        raise InputError(f"{option} {name}: {base} is not a folder")
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".palace-lab-probe-", dir=base))
+    except OSError as e:
+        why = e.strerror or type(e).__name__
+        raise InputError(f"{option} {name}: cannot write in {base} ({why})") from None
+
+
+def make_parents(folder: Path) -> list[Path]:
+    """Create `folder` and missing ancestors; the folders created, outermost first."""
+    missing = []
+    folder = Path(os.path.abspath(folder))
+    while not os.path.lexists(folder):
+        missing.append(folder)
+        folder = folder.parent
+    missing.reverse()
+    for f in missing:
+        f.mkdir()
+    return missing
+
+
+def remove_empty(folders: list[Path]) -> None:
+    """Undo make_parents as far as the folders are still empty."""
+    for f in reversed(folders):
+        try:
+            f.rmdir()
+        except OSError:
+            break
+
+
+def check_run_out(text: str | None, option: str = "--out") -> Path:
+    """A run or study directory to create: not empty text, not inside a run, writable."""
+    path = require_path(text, option)
+    run = run_dir_above(path)
+    if run is not None:
+        raise InputError(f"{option} {path}: inside the run directory {run}; choose another")
+    if os.path.lexists(path) and not path.is_dir():
+        raise InputError(f"{option} {path}: exists and is not a folder")
+    check_creatable(path, option, path)
+    return path
