@@ -26,18 +26,14 @@ from .record_layout import ACTION_COLUMNS, RECORD_COLUMNS, TURN_COLUMNS
 from .rules import PLAYER_COUNTS, RuleSet
 
 # The fixed columns, in file order; record columns not listed keep their record name.
-_INT16 = (
-    "fees_paid",
-    "fees_received",
-    "forfeits",
-    "score_gold",
-    "houses_built",
-    "swaps",
-    "chips_gained",
-    "chips_used",
-    "bid_paid",
-    "errors",
-)
+# Gold and the gold counters are Int32: rule values are bounded (rules.py) so that they
+# cannot overflow it, which Int16 could not promise (a Monk walking back and forth is
+# paid by the bank on every pass).
+_INT32 = ("fees_paid", "fees_received")
+_INT16 = ("forfeits",)
+_INT32_B = ("score_gold",)
+_INT16_B = ("houses_built", "swaps", "chips_gained", "chips_used")
+_INT32_C = ("bid_paid",)
 BASE_COLUMNS: dict[str, pa.DataType] = {
     "game_id": pa.int64(),
     "seat": pa.int8(),
@@ -48,12 +44,17 @@ BASE_COLUMNS: dict[str, pa.DataType] = {
     "characters_held": pa.int8(),
     "first_order": pa.int8(),
     "palaces": pa.int8(),
-    "gold": pa.int16(),
+    "gold": pa.int32(),
     "rank": pa.int8(),
     "winner": pa.bool_(),
     "rounds": pa.int8(),
     "end_reason": pa.string(),
+    **dict.fromkeys(_INT32, pa.int32()),
     **dict.fromkeys(_INT16, pa.int16()),
+    **dict.fromkeys(_INT32_B, pa.int32()),
+    **dict.fromkeys(_INT16_B, pa.int16()),
+    **dict.fromkeys(_INT32_C, pa.int32()),
+    "errors": pa.int16(),
     "choice_order": pa.int8(),  # null when the characters were dealt (deal != choose)
     **dict.fromkeys(TURN_COLUMNS, pa.int8()),  # at most one turn per round: <= rounds
     **dict.fromkeys(ACTION_COLUMNS, pa.int16()),

@@ -30,7 +30,7 @@ from simcore.maharaja.game import play_batch, play_game
 from simcore.maharaja.layout import S_CHAR_OWNER, S_FIRST_CHOOSER, S_GOV_POS, STATE_SIZE
 from simcore.maharaja.nb.game_nb import RNG_STREAMS, start_game_nb
 from simcore.maharaja.record_layout import REC_CHOICE_ORDER, REC_ERRORS, REC_START_CHAR
-from simcore.maharaja.rules import RuleSet, check_deal, load_rules
+from simcore.maharaja.rules import RuleSet, check_for_players, load_rules
 
 from .state_builder import BOARD_ARR, drive_to_decision, events, new_log
 
@@ -106,10 +106,10 @@ def test_fixed_deal_needs_a_character_per_seat_and_uses_the_first_names():
     """[choice] a fixed list longer than the players deals its first names; a shorter one is
     refused before any game is played."""
     rules = RuleSet(deal="fixed:artist,monk,sadhu")
-    check_deal(rules, 3)
-    check_deal(rules, 2)
+    check_for_players(rules, 3)
+    check_for_players(rules, 2)
     with pytest.raises(InputError, match="names 3 characters for 4 players"):
-        check_deal(rules, 4)
+        check_for_players(rules, 4)
     s, _ = start(2, rules)
     assert owners(s) == [BANK, BANK, BANK, 1, BANK, 0, OUT_OF_GAME]
 
@@ -126,11 +126,11 @@ def test_fixed_deal_gives_each_seat_its_character_and_skips_the_choice():
     assert owners(s) == [0, BANK, 1, 2, BANK, 3, OUT_OF_GAME]
     kind, seat = drive_to_decision(s, [], rules=rules.pack(), log=log)
     assert (kind, seat) == (DK_SETUP_HOUSE, 0)  # seat 0 holds the Mogul: lowest, first
-    assert [(e[1], e[3]) for e in events(log, EV_CHOOSE)] == [
-        (0, MOGUL),
-        (1, SADHU),
-        (2, MONK),
-        (3, ARTIST),
+    assert [(e[1], e[3], e[5]) for e in events(log, EV_CHOOSE)] == [
+        (0, MOGUL, 1),  # c = 1: dealt, not chosen
+        (1, SADHU, 1),
+        (2, MONK, 1),
+        (3, ARTIST, 1),
     ]
 
 

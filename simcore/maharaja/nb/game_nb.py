@@ -22,6 +22,7 @@ from ..enums import (
     DK_STEP,
     E_BAD_DECISION,
     E_OK,
+    E_STOP_ON_START,
     E_TOO_MANY_STEPS,
     END_CAP,
     END_FIELD10,
@@ -38,6 +39,7 @@ from ..enums import (
     N_CHARACTERS_MAX,
     OP_CHARACTER,
     OP_END,
+    OP_ROAD,
     OUT_OF_GAME,
 )
 from ..layout import (
@@ -69,6 +71,7 @@ from ..layout import (
     S_MAHARAJA,
     S_N_ERRORS,
     S_N_PLAYERS,
+    S_ON_START,
     S_ORDER1,
     S_OUTER_NEUTRAL,
     S_OUTER_USED,
@@ -143,6 +146,7 @@ from .governor_nb import end_field_reached_nb, move_maharaja_nb
 from .log_nb import log_nb
 from .scoring_nb import rank_players_nb, score_city_nb
 from .sig import I1, I2, U1
+from .travel_nb import leave_start_nb
 from .turn_nb import (
     apply_op_nb,
     begin_turn_nb,
@@ -251,7 +255,7 @@ def deal_characters_nb(state, rules, log, seed, game, rng):
                         break
                     r -= 1
         state[S_CHAR_OWNER + k] = p
-        log_nb(state, log, p, EV_CHOOSE, k, 0, 0, 0)
+        log_nb(state, log, p, EV_CHOOSE, k, 0, 1, 0)
     rng[0] = saved
 
 
@@ -411,6 +415,7 @@ def advance_nb(state, board, rules, log, work):
         elif ph == PH_GIVE:
             return _ask_nb(state, DK_GIVE, state[S_CURSOR])
         elif ph == PH_END_TURN:
+            leave_start_nb(state, board, log, state[S_TURN_PLAYER])  # M-F3
             finish_turn_nb(state, rules, log, state[S_TURN_PLAYER])
             state[S_PHASE] = PH_NEXT_TURN
         elif ph == PH_SCORE:
@@ -443,6 +448,10 @@ def answer_nb(state, board, rules, log, out, ret):
     state[S_ASK_KIND] = -1
     if kind == DK_STEP:
         op = out[0]
+        if state[S_ON_START] != 0 and op != OP_ROAD:  # M-F3: S is only passed through
+            record_error_nb(state, log, seat, E_STOP_ON_START, op)
+            state[S_PHASE] = PH_END_TURN
+            return
         if op == OP_END:
             state[S_PHASE] = PH_END_TURN
             return

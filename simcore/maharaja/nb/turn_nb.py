@@ -87,6 +87,7 @@ from ..layout import (
     S_LAST_PALACE,
     S_N_ERRORS,
     S_N_PLAYERS,
+    S_ON_START,
     S_ORDER1,
     S_PALACES,
     S_PICK0,
@@ -165,6 +166,7 @@ def begin_turn_nb(state, rules, log, p):
     state[S_ACTED + p] = 1
     state[S_TURN_PLAYER] = p
     state[S_STEPS] = 0
+    state[S_ON_START] = 0
     if state[S_ROUND] == 1:
         state[S_ORDER1 + p] = state[S_TURN_INDEX]
     state[S_TURN_INDEX] += 1
