@@ -220,3 +220,23 @@ def test_choose_mode_is_the_rulebook_order():
     s, _ = start(3, rules)
     drive_to_decision(s, [choose(MOGUL), choose(SADHU), choose(MONK)], rules=rules.pack())
     assert [int(s[S_CHOICE_ORDER + p]) for p in range(3)] == [1, 2, 0]
+
+
+def test_the_manifest_records_the_deal_and_refuses_a_short_fixed_list():
+    """run_config (what the manifest stores, checked before anything is written) carries
+    the deal in `rules` and `rules_changed`; a fixed list shorter than the players is one
+    InputError line."""
+    from simcore.maharaja.batch import BatchSpec, run_config
+    from simcore.maharaja.board import default_board
+
+    sids, params = strategies.seat_arrays(strategies.resolve(["chaser"], 4))
+
+    def config(deal: str) -> dict:
+        spec = BatchSpec(4, 1, RuleSet(deal=deal), default_board(), sids, params, "x:y")
+        return run_config(spec, [], "default")
+
+    c = config("random")
+    assert c["rules"]["deal"] == "random" and c["rules_changed"] == {"deal": "random"}
+    assert config("choose")["rules_changed"] == {}
+    with pytest.raises(InputError, match="names 3 characters for 4 players"):
+        config("fixed:mogul,sadhu,monk")
