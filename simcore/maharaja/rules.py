@@ -347,6 +347,8 @@ def _deal_text(value: Any, yogi: bool) -> str:
 
     `fixed:` lists one distinct character in play per seat (the Yogi only with the yogi
     switch); a game uses the first `players` names and refuses a list shorter than that.
+    Names are separated by commas or slashes (`fixed:mogul/sadhu`, for sweep grids whose
+    values are comma lists); the canonical text uses commas.
     """
     if not isinstance(value, str):
         _bad(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
@@ -356,7 +358,7 @@ def _deal_text(value: Any, yogi: bool) -> str:
     kind, colon, rest = text.partition(":")
     if kind.strip() != "fixed" or not colon:
         _bad(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
-    names = [n.strip() for n in rest.split(",")]
+    names = [n.strip() for n in rest.replace("/", ",").split(",")]
     known = ", ".join(n.lower() for n in CHARACTER_NAMES[: YOGI + (1 if yogi else 0)])
     if not 2 <= len(names) <= L.MAX_PLAYERS:
         _bad(f"deal=fixed needs 2 to {L.MAX_PLAYERS} characters (one per seat), got {value!r}")

@@ -64,6 +64,7 @@ def test_deal_defaults_to_the_rulebook_choice_and_parses_every_mode():
     assert fixed.diff_from_default() == {"deal": "fixed:mogul,sadhu,monk,artist"}
     assert RuleSet.from_mapping(fixed.to_dict()) == fixed
     assert RuleSet(yogi=True, deal="fixed:yogi,mogul").deal == "fixed:yogi,mogul"
+    assert RuleSet(deal="fixed:Monk/artist").deal == "fixed:monk,artist"  # sweep-friendly
 
 
 def test_deal_in_a_rules_file(tmp_path):
