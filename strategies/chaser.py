@@ -118,6 +118,7 @@ from strategies.kit.route_nb import (
 )
 from strategies.kit.several_nb import give_nb, several_step_nb
 from strategies.kit.sig import DECIDE_SIG
+from strategies.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS
@@ -562,6 +563,7 @@ def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out)
         step_nb(state, board, rules, seat, params, scratch, out)
         if rules[R_V_MULTI] != 0:
             several_step_nb(state, rules, seat, params[P_W_CHAR : P_W_CHAR + 6], out)  # M-V4
+        pass_start_nb(state, board, seat, scratch, _ROUTE, out)  # M-F3
         return 0
     if kind == DK_PICK:
         pick_nb(state, board, rules, seat, params, rng, scratch, out)

@@ -65,7 +65,6 @@ from simcore.maharaja.enums import (
     OP_HOUSE,
     OP_PALACE,
     OP_QUARRY,
-    OP_ROAD,
     SADHU,
     SITE_INNER,
     SITE_OUTER,
@@ -81,6 +80,7 @@ from simcore.maharaja.layout import (
     S_INNER,
     S_MAHARAJA,
     S_N_PLAYERS,
+    S_ON_START,
     S_OUTER_USED,
     S_PALACES,
     S_QUARRY,
@@ -98,7 +98,7 @@ from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from simcore.maharaja.nb.sig import F1, I1
-from simcore.maharaja.nb.travel_nb import UNREACHABLE, road_cost_nb, road_open_nb
+from simcore.maharaja.nb.travel_nb import UNREACHABLE
 from simcore.maharaja.nb.turn_nb import house_error_nb, palace_error_nb
 from simcore.maharaja.rules_layout import (
     MAX_PLAYERS,
@@ -118,10 +118,10 @@ from simcore.maharaja.rules_layout import (
     R_V_MULTI,
 )
 from strategies.kit.auction_nb import value_bid_nb
-from strategies.kit.building_nb import opening_slot_nb
-from strategies.kit.route_nb import R_DIST, R_LEN, R_POS, R_PREV, R_ROADS, ROUTE_SIZE, set_route_nb
+from strategies.kit.route_nb import R_DIST, R_LEN, R_POS, R_PREV, ROUTE_SIZE, set_route_nb
 from strategies.kit.several_nb import give_nb, several_step_nb
 from strategies.kit.sig import DECIDE_SIG
+from strategies.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS
@@ -611,6 +611,9 @@ def step_nb(state, board, rules, seat, params, scratch, out):
     then palaces, then houses, the Builder's free house last; OP_END when done."""
     if state[S_STEPS] == 0:
         plan_turn_nb(state, board, rules, seat, params, scratch, out)
+    if state[S_ON_START] != 0:  # M-F3: S is only passed through, the walk goes on
+        walk_route_nb(state, board, rules, seat, scratch, _ROUTE, out)
+        return
     for s in range(2):
         a = state[T_ACTION + s]
         if state[T_OTHER_LEFT + s] > 0:
@@ -622,27 +625,8 @@ def step_nb(state, board, rules, seat, params, scratch, out):
                 out[0] = OP_QUARRY
                 out[1] = s
                 return
-    pos = scratch[_ROUTE + R_POS]
-    if pos < scratch[_ROUTE + R_LEN]:
-        r = scratch[_ROUTE + R_ROADS + pos]
-        for i in range(board[B_ROAD_NV + r]):
-            v = _road_village_nb(board, r, i)
-            if state[S_VIL_TOTAL + v] == 0:
-                s = opening_slot_nb(state, board, rules, seat, v)
-                if s >= 0:
-                    out[0] = OP_HOUSE
-                    out[1] = s
-                    out[2] = v
-                    return
-        if (
-            road_open_nb(state, board, r)
-            and road_cost_nb(state, board, seat, r) <= state[S_GOLD + seat]
-        ):
-            scratch[_ROUTE + R_POS] = pos + 1
-            out[0] = OP_ROAD
-            out[1] = r
-            return
-        scratch[_ROUTE + R_LEN] = pos  # blocked: stop here and build what we can
+    if walk_route_nb(state, board, rules, seat, scratch, _ROUTE, out) == 1:
+        return  # the route, opening its closed villages first (M-F1, M-F3)
     for s in range(2):
         if state[T_PALACE_LEFT + s] > 0:
             for site in (SITE_INNER, SITE_OUTER):
@@ -688,6 +672,7 @@ def house_network_decide_nb(kind, seat, state, board, rules, params, rng, scratc
         step_nb(state, board, rules, seat, params, scratch, out)
         if rules[R_V_MULTI] != 0:
             several_step_nb(state, rules, seat, params[0:0], out)  # M-V4
+        pass_start_nb(state, board, seat, scratch, _ROUTE, out)  # M-F3
         return 0
     if kind == DK_PICK:
         pick_nb(state, board, rules, seat, params, scratch, out)

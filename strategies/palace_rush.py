@@ -99,6 +99,7 @@ from strategies.kit.route_nb import (
 from strategies.kit.several_nb import give_nb, several_step_nb
 from strategies.kit.sig import DECIDE_SIG
 from strategies.kit.track_nb import rounds_until_scored_nb
+from strategies.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS
@@ -438,6 +439,7 @@ def palace_rush_decide_nb(kind, seat, state, board, rules, params, rng, scratch,
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)
         several_step_nb(state, rules, seat, params[0:0], out)  # M-V4
+        pass_start_nb(state, board, seat, scratch, _ROUTE, out)  # M-F3
         return 0
     if kind == DK_PICK:
         pick_nb(state, board, rules, seat, params, scratch, out)

@@ -84,6 +84,7 @@ from strategies.kit.route_nb import (
 )
 from strategies.kit.several_nb import random_give_nb, random_several_nb
 from strategies.kit.sig import DECIDE_SIG
+from strategies.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
 # scratch layout
@@ -303,6 +304,7 @@ def random_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out)
         random_step_nb(state, board, rules, seat, rng, scratch, out)
         random_several_nb(state, rules, seat, rng, out)  # M-V4: what to give
         random_chip_nb(state, rules, seat, rng, out)  # M-A5y: a random extra action
+        pass_start_nb(state, board, seat, scratch, _ROUTE, out)  # M-F3
         return 0
     if kind == DK_PICK:
         random_pick_nb(rng, out)

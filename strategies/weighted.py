@@ -73,7 +73,6 @@ from simcore.maharaja.enums import (
     OP_MOVE_HOUSE,
     OP_PALACE,
     OP_QUARRY,
-    OP_ROAD,
     OUT_OF_GAME,
     SADHU,
     SITE_INNER,
@@ -88,6 +87,7 @@ from simcore.maharaja.layout import (
     S_INNER,
     S_MAHARAJA,
     S_N_PLAYERS,
+    S_ON_START,
     S_OUTER_USED,
     S_PALACES,
     S_QUARRY,
@@ -104,7 +104,6 @@ from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb, lowest_character_nb
 from simcore.maharaja.nb.governor_nb import field_of_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
-from simcore.maharaja.nb.travel_nb import road_cost_nb, road_open_nb
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
     house_error_nb,
@@ -129,7 +128,6 @@ from simcore.maharaja.rules_layout import (
     R_SADHU_OUTER_POINTS,
 )
 from strategies.kit.auction_nb import value_bid_nb
-from strategies.kit.building_nb import opening_slot_nb
 from strategies.kit.chips_nb import chip_step_nb
 from strategies.kit.inline_nb import (
     city_points_inl_nb,
@@ -138,9 +136,6 @@ from strategies.kit.inline_nb import (
 )
 from strategies.kit.route_nb import (
     NO_ROUTE,
-    R_LEN,
-    R_POS,
-    R_ROADS,
     ROUTE_SIZE,
     both_route_costs_nb,
     route_cost_nb,
@@ -149,6 +144,7 @@ from strategies.kit.route_nb import (
 )
 from strategies.kit.several_nb import give_nb, several_step_nb
 from strategies.kit.sig import DECIDE_SIG
+from strategies.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS
@@ -750,31 +746,9 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
 @njit(f"int64({I1}, {I1}, {I1}, int64, {I1}, {I1})", cache=True, _nrt=False)
 def walk_nb(state, board, rules, seat, scratch, out):
     """The next step along the planned route: a house in an empty village of the next
-    road (it opens the road, M-F1), else the road itself; 0 once arrived or blocked."""
-    base = scratch[_WALK]
-    pos = scratch[base + R_POS]
-    if pos >= scratch[base + R_LEN]:
-        return 0
-    r = scratch[base + R_ROADS + pos]
-    for i in range(board[B_ROAD_NV + r]):
-        v = board[B_ROAD_V0 + r] if i == 0 else board[B_ROAD_V1 + r]
-        if state[S_VIL_TOTAL + v] == 0:
-            s = opening_slot_nb(state, board, rules, seat, v)
-            if s >= 0:
-                out[0] = OP_HOUSE
-                out[1] = s
-                out[2] = v
-                return 1
-    if (
-        road_open_nb(state, board, r)
-        and road_cost_nb(state, board, seat, r) <= state[S_GOLD + seat]
-    ):
-        scratch[base + R_POS] = pos + 1
-        out[0] = OP_ROAD
-        out[1] = r
-        return 1
-    scratch[base + R_LEN] = pos  # blocked: stop here and build what we can
-    return 0
+    road (it opens the road, M-F1), else the road itself; 0 once arrived or blocked.
+    S is only passed through (M-F3, kit.walk_nb)."""
+    return walk_route_nb(state, board, rules, seat, scratch, scratch[_WALK], out)
 
 
 @njit(f"boolean({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
@@ -814,6 +788,8 @@ def step_nb(state, board, rules, params, seat, scratch, out):
     """One operation of the turn; returns 1 when written, 0 for OP_END."""
     if state[S_STEPS] == 0:
         scratch[_PLANNED] = 0
+    if state[S_ON_START] != 0 and scratch[_PLANNED] != 0:  # M-F3: walk on through S
+        return walk_nb(state, board, rules, seat, scratch, out)
     # Gold first: it pays for the route and the palace
     for s in range(2):
         if state[T_ACTION + s] == A_GOLD and state[T_OTHER_LEFT + s] > 0:
@@ -898,6 +874,7 @@ def weighted_decide_nb(kind, seat, state, board, rules, params, rng, scratch, ou
         step_nb(state, board, rules, params, seat, scratch, out)
         several_step_nb(state, rules, seat, params[W_CHAR0 : W_CHAR0 + 7], out)  # M-V4
         chip_step_nb(state, board, rules, seat, out)  # M-A5y
+        pass_start_nb(state, board, seat, scratch, scratch[_WALK], out)  # M-F3
         return 0
     if kind == DK_PICK:
         pick_nb(state, board, rules, params, seat, scratch, out)

@@ -67,9 +67,9 @@ def test_rows_match_the_engine_and_the_contract(tmp_path, driver):
     assert df.group_by("game_id").agg(pl.col("winner").sum())["winner"].to_list() == [1] * 50
     want = {"game_id": pl.Int64, "seat": pl.Int8, "players": pl.Int8, "strategy": pl.String,
             "start_character": pl.String, "end_character": pl.String, "characters_held": pl.Int8,
-            "first_order": pl.Int8, "palaces": pl.Int8, "gold": pl.Int16, "rank": pl.Int8,
+            "first_order": pl.Int8, "palaces": pl.Int8, "gold": pl.Int32, "rank": pl.Int8,
             "winner": pl.Boolean, "rounds": pl.Int8, "end_reason": pl.String,
-            "fees_paid": pl.Int16, "errors": pl.Int16, "variant_short": pl.Boolean,
+            "fees_paid": pl.Int32, "errors": pl.Int16, "variant_short": pl.Boolean,
             "variant_several": pl.Boolean, "rule_first_chooser": pl.Int32}  # fmt: skip
     assert {k: df.schema[k] for k in want} == want
     assert df["rule_first_chooser"].unique().to_list() == [-1]

@@ -127,6 +127,7 @@ E_TOO_MANY_STEPS = 19
 E_BAD_DECISION = 20
 E_STRATEGY = 21
 E_BAD_BID = 22
+E_STOP_ON_START = 23  # M-F3: travel ends in a city; S may only be passed through
 ERROR_NAMES = (
     "ok",
     "bad op",
@@ -151,6 +152,7 @@ ERROR_NAMES = (
     "bad decision",
     "unknown strategy",
     "bid not allowed",
+    "travel would end on the start place",
 )
 
 # Event log: one int64 row per event, LOG_WIDTH columns.
@@ -164,7 +166,7 @@ LOG_D = 6
 LOG_WIDTH = 7
 
 EV_GOVERNORS = 0  # a = city, b = start position (M-S2)
-EV_CHOOSE = 1  # seat, a = character, b = gold paid (M-S3, M-V3)
+EV_CHOOSE = 1  # seat, a = character, b = gold paid (M-S3, M-V3), c = 1 if dealt (`deal`)
 EV_SETUP_HOUSE = 2  # seat, a = village (M-S4)
 EV_ROUND = 3  # a = round
 EV_MAHARAJA = 4  # a = city (M-R1)

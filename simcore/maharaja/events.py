@@ -85,7 +85,9 @@ def describe(row: np.ndarray, board: Board) -> str:
     texts = {
         EV_GOVERNORS: lambda: f"governor of {city[a]} starts at track position {b}",
         EV_CHOOSE: lambda: (
-            f"{who} chooses the {character_name(a)}" + (f" for {b} gold" if b else "")
+            f"{who} is dealt the {character_name(a)}"
+            if c == 1
+            else f"{who} chooses the {character_name(a)}" + (f" for {b} gold" if b else "")
         ),
         EV_SETUP_HOUSE: lambda: f"{who} places a house in {location_name(board, a)}",
         EV_ROUND: lambda: f"--- round {a} ---",

@@ -22,22 +22,18 @@ from simcore.core.errors import InputError
 from simcore.core.manifest import load_manifest
 
 from .enums import CHARACTER_NAMES, END_REASON_NAMES
-from .record_layout import RECORD_COLUMNS
+from .record_layout import ACTION_COLUMNS, RECORD_COLUMNS, TURN_COLUMNS
 from .rules import PLAYER_COUNTS, RuleSet
 
 # The fixed columns, in file order; record columns not listed keep their record name.
-_INT16 = (
-    "fees_paid",
-    "fees_received",
-    "forfeits",
-    "score_gold",
-    "houses_built",
-    "swaps",
-    "chips_gained",
-    "chips_used",
-    "bid_paid",
-    "errors",
-)
+# Gold and the gold counters are Int32: rule values are bounded (rules.py) so that they
+# cannot overflow it, which Int16 could not promise (a Monk walking back and forth is
+# paid by the bank on every pass).
+_INT32 = ("fees_paid", "fees_received")
+_INT16 = ("forfeits",)
+_INT32_B = ("score_gold",)
+_INT16_B = ("houses_built", "swaps", "chips_gained", "chips_used")
+_INT32_C = ("bid_paid",)
 BASE_COLUMNS: dict[str, pa.DataType] = {
     "game_id": pa.int64(),
     "seat": pa.int8(),
@@ -48,12 +44,20 @@ BASE_COLUMNS: dict[str, pa.DataType] = {
     "characters_held": pa.int8(),
     "first_order": pa.int8(),
     "palaces": pa.int8(),
-    "gold": pa.int16(),
+    "gold": pa.int32(),
     "rank": pa.int8(),
     "winner": pa.bool_(),
     "rounds": pa.int8(),
     "end_reason": pa.string(),
+    **dict.fromkeys(_INT32, pa.int32()),
     **dict.fromkeys(_INT16, pa.int16()),
+    **dict.fromkeys(_INT32_B, pa.int32()),
+    **dict.fromkeys(_INT16_B, pa.int16()),
+    **dict.fromkeys(_INT32_C, pa.int32()),
+    "errors": pa.int16(),
+    "choice_order": pa.int8(),  # null when the characters were dealt (deal != choose)
+    **dict.fromkeys(TURN_COLUMNS, pa.int8()),  # at most one turn per round: <= rounds
+    **dict.fromkeys(ACTION_COLUMNS, pa.int16()),
 }
 # Variant switch column -> RuleSet field (one column per switch, on or off).
 VARIANT_COLUMNS: dict[str, str] = {
@@ -83,7 +87,8 @@ def rule_columns(rules: RuleSet, n_players: int) -> dict[str, tuple[pa.DataType,
     """`rule_<key>` -> (type, value) for every rule value that differs from the rulebook.
 
     Variant switches are left out (they have their variant_* columns); payouts become
-    the run's row as text ("12,9,6,3"), other integers Int32, other flags Boolean.
+    the run's row as text ("12,9,6,3"), `deal` text, other integers Int32, other flags
+    Boolean.
     """
     out: dict[str, tuple[pa.DataType, Any]] = {}
     for key, value in rules.diff_from_default().items():
@@ -92,6 +97,8 @@ def rule_columns(rules: RuleSet, n_players: int) -> dict[str, tuple[pa.DataType,
         if key == "payouts":
             row = rules.payouts[PLAYER_COUNTS.index(n_players)]
             out["rule_payouts"] = (pa.string(), ",".join(str(x) for x in row))
+        elif isinstance(value, str):
+            out[f"rule_{key}"] = (pa.string(), value)
         elif isinstance(value, bool):
             out[f"rule_{key}"] = (pa.bool_(), value)
         else:
@@ -127,6 +134,8 @@ def records_table(
         "winner": pa.array(cols[col["rank"]] == 0),
         "end_reason": _labels(cols[col["end_reason"]], _ENDS),
     }
+    order = cols[col["choice_order"]]
+    arrays["choice_order"] = pa.array(order.astype(np.int8), mask=order < 0)
     for name, typ in BASE_COLUMNS.items():
         if name not in arrays:
             i, dtype = col[name], typ.to_pandas_dtype()
@@ -189,7 +198,8 @@ def records_frame(rec: np.ndarray, first_game: int, strategy_names: list[str]) -
         "seat": pl.Series(np.tile(np.arange(n_players), n_games), dtype=pl.Int8),
         "players": pl.Series(np.full(len(flat), n_players), dtype=pl.Int8),
     }
-    small = {"start_character", "end_character", "palaces", "rank", "end_reason", "first_order"}
+    small = {"start_character", "end_character", "palaces", "rank", "end_reason", "first_order",
+             "choice_order"}  # fmt: skip
     for i, name in enumerate(RECORD_COLUMNS):
         typ = pl.Int8 if name in small else pl.Int16 if name in ("strategy", "rounds") else pl.Int32
         cols[name] = pl.Series(flat[:, i], dtype=typ)

@@ -25,8 +25,18 @@ from ..core.datafile import read_data_file
 from ..core.errors import InputError
 from . import rules_layout as L
 from .board_layout import MAX_CITIES
+from .enums import CHARACTER_NAMES, YOGI
 
-_INT_MAX = 10**9  # far above any sensible rule value; keeps pack() clear of int64 overflow
+# Value ranges (issue 12): no rule value may let a state entry (int64) or a results
+# column overflow. Gold and the gold counters are Int32 in the results: with every value
+# at its top, 5 players and 200 rounds the gold in a game stays below 3e8 (the bound is
+# derived in tests/maharaja/test_rules.py); counts of houses stay within Int16, palaces
+# and rounds within Int8.
+_GOLD_HI = 1_000_000  # start gold and prices
+_INCOME_HI = 10_000  # gold per action, income, bonus, penalty, payout, points
+_HOUSES_HI = 1_000  # houses per colour and what moves them (houses_built is Int16)
+_PALACES_HI = 127  # palaces is Int8
+ROUNDS_HI = 200  # round_cap; batch runs allow 127 (rounds is Int8, results.check_fits)
 DEFAULT_PAYOUTS: tuple[tuple[int, ...], ...] = (
     (10, 5),
     (11, 7, 3),
@@ -36,7 +46,7 @@ DEFAULT_PAYOUTS: tuple[tuple[int, ...], ...] = (
 PLAYER_COUNTS = tuple(range(2, L.MAX_PLAYERS + 1))
 
 
-def _f(default: Any, rule: str, doc: str, lo: int = 0, hi: int = _INT_MAX) -> Any:
+def _f(default: Any, rule: str, doc: str, lo: int = 0, hi: int = 1) -> Any:
     """A field whose metadata carries its rule id, a one-line doc and its value range."""
     return field(default=default, metadata={"rule": rule, "doc": doc, "lo": lo, "hi": hi})
 
@@ -57,49 +67,77 @@ def _bad(problem: str) -> NoReturn:
 class RuleSet:
     """All rule parameters of one game; immutable and hashable, validated on construction."""
 
-    start_gold: int = _f(15, "M-S1", "gold each player starts with")
-    palaces: int = _f(7, "M-C3", "palaces per player; building the last one ends the game", 1)
-    house_cost: int = _f(1, "M-A2", "gold per house built")
-    palace_cost: int = _f(12, "M-A6", "gold per palace")
-    artist_palace_cost: int = _f(9, "M-K6", "gold per palace for the Artist's holder")
-    gold_action: int = _f(2, "M-A1", "gold taken by the Gold action")
-    quarry_houses: int = _f(2, "M-A5", "houses moved from the bank to the supply by Quarry")
-    merchant_income: int = _f(1, "M-K2", "gold the Merchant's holder takes at turn start")
-    monopoly_bonus: int = _f(5, "M-P3", "extra gold when exactly one player scores")
-    forfeit_penalty: int = _f(2, "M-F2", "gold every other player takes on a forfeit")
+    start_gold: int = _f(15, "M-S1", "gold each player starts with", 0, _GOLD_HI)
+    palaces: int = _f(
+        7, "M-C3", "palaces per player; building the last one ends the game", 1, _PALACES_HI
+    )
+    house_cost: int = _f(1, "M-A2", "gold per house built", 0, _GOLD_HI)
+    palace_cost: int = _f(12, "M-A6", "gold per palace", 0, _GOLD_HI)
+    artist_palace_cost: int = _f(9, "M-K6", "gold per palace for the Artist's holder", 0, _GOLD_HI)
+    gold_action: int = _f(2, "M-A1", "gold taken by the Gold action", 0, _INCOME_HI)
+    quarry_houses: int = _f(
+        2, "M-A5", "houses moved from the bank to the supply by Quarry", 0, _HOUSES_HI
+    )
+    merchant_income: int = _f(
+        1, "M-K2", "gold the Merchant's holder takes at turn start", 0, _INCOME_HI
+    )
+    monopoly_bonus: int = _f(5, "M-P3", "extra gold when exactly one player scores", 0, _INCOME_HI)
+    forfeit_penalty: int = _f(
+        2, "M-F2", "gold every other player takes on a forfeit", 0, _INCOME_HI
+    )
     forfeit_per_part: bool = _f(False, "M-F2 [choice]", "forfeit per undone part, not per action")
-    village_cap: int = _f(2, "M-S4", "houses a village holds", 1)
-    village_cap_2p: int = _f(1, "M-S4", "houses a village holds with two players", 1)
-    houses_per_colour: int = _f(20, "M-C3", "houses of each colour", 1)
-    start_houses: int = _f(4, "M-S1/M-S4", "houses each player places in setup")
-    setup_supply: int = _f(6, "M-S5", "houses taken into the supply after setup")
-    outer_sites: int = _f(6, "M-C2", "outer palace sites per city (plus one inner site)")
-    inner_points: int = _f(3, "M-P1", "points for an inner palace")
-    outer_points: int = _f(1, "M-P1", "points per outer palace")
-    sadhu_outer_points: int = _f(2, "M-K3", "points per outer palace of the Sadhu's holder")
-    architect_points: int = _f(1, "M-P1", "points for the architect in the scored city")
-    house_points: int = _f(1, "M-P1", "points per house in the scored city")
-    end_field: int = _f(10, "M-E1", "round field whose governor placement ends the game", 1)
-    round_cap: int = _f(30, "M-A8 [choice]", "safety cap on rounds (end reason `cap`)", 1, 200)
-    governor_steps: int = _f(2, "M-A8", "positions the Governor action moves a governor down", 1)
+    village_cap: int = _f(2, "M-S4", "houses a village holds", 1, 100)
+    village_cap_2p: int = _f(1, "M-S4", "houses a village holds with two players", 1, 100)
+    houses_per_colour: int = _f(20, "M-C3", "houses of each colour", 1, _HOUSES_HI)
+    start_houses: int = _f(4, "M-S1/M-S4", "houses each player places in setup", 0, _HOUSES_HI)
+    setup_supply: int = _f(6, "M-S5", "houses taken into the supply after setup", 0, _HOUSES_HI)
+    outer_sites: int = _f(6, "M-C2", "outer palace sites per city (plus one inner site)", 0, 100)
+    inner_points: int = _f(3, "M-P1", "points for an inner palace", 0, _INCOME_HI)
+    outer_points: int = _f(1, "M-P1", "points per outer palace", 0, _INCOME_HI)
+    sadhu_outer_points: int = _f(
+        2, "M-K3", "points per outer palace of the Sadhu's holder", 0, _INCOME_HI
+    )
+    architect_points: int = _f(
+        1, "M-P1", "points for the architect in the scored city", 0, _INCOME_HI
+    )
+    house_points: int = _f(1, "M-P1", "points per house in the scored city", 0, _INCOME_HI)
+    end_field: int = _f(
+        10, "M-E1", "round field whose governor placement ends the game", 1, ROUNDS_HI
+    )
+    round_cap: int = _f(
+        30, "M-A8 [choice]", "safety cap on rounds (end reason `cap`)", 1, ROUNDS_HI
+    )
+    governor_steps: int = _f(
+        2, "M-A8", "positions the Governor action moves a governor down", 1, 100
+    )
     governor_clamp: bool = _f(True, "M-A8 [choice]", "a governor moves as far down as it can")
     first_chooser: int = _f(
         0, "M-S3 [choice]", "seat choosing a character first; -1 = random", -1, L.MAX_PLAYERS - 1
+    )
+    deal: str = field(
+        default="choose",
+        metadata={
+            "rule": "M-S3 [choice]",
+            "doc": "how characters reach the seats: choose (the strategies, rulebook order), "
+            "random (uniform deal), fixed:<c0>,<c1>,... (per seat)",
+        },
     )
     payouts: tuple[tuple[int, ...], ...] = field(
         default=DEFAULT_PAYOUTS,
         metadata={"rule": "M-P2", "doc": "scoring gold by rank, one row per player count 2..5"},
     )
     short_game: bool = _f(False, "M-V1", "short game switch")
-    short_game_palaces: int = _f(6, "M-V1", "palaces per player in the short game", 1)
-    short_game_rounds: int = _f(8, "M-V1", "last round of the short game", 1)
+    short_game_palaces: int = _f(6, "M-V1", "palaces per player in the short game", 1, _PALACES_HI)
+    short_game_rounds: int = _f(8, "M-V1", "last round of the short game", 1, ROUNDS_HI)
     yogi: bool = _f(False, "M-A5y", "Yogi and action chips switch")
-    neutral_palaces: bool = _f(False, "M-V2", "neutral palaces for unused colours switch")
+    neutral_palaces: bool = _f(
+        True, "M-V2 [choice]", "neutral outer palaces for unused colours (fewer than 5 players)"
+    )
     auction: bool = _f(False, "M-V3", "character auction switch")
     home_cities: bool = _f(False, "M-A7h", "home cities switch")
     several_characters: bool = _f(False, "M-V4", "several characters switch (advanced 2)")
-    home_points: int = _f(1, "M-A7h", "extra point in the home city's scoring")
-    chips_total: int = _f(7, "M-A5y", "action chips in the game")
+    home_points: int = _f(1, "M-A7h", "extra point in the home city's scoring", 0, _INCOME_HI)
+    chips_total: int = _f(7, "M-A5y", "action chips in the game", 0, _HOUSES_HI)
 
     def __post_init__(self) -> None:
         """Check every value and normalise numpy scalars and payout lists to int/bool/tuples."""
@@ -107,15 +145,15 @@ class RuleSet:
             v, name = getattr(self, f.name), f.name
             if name == "payouts":
                 object.__setattr__(self, name, _payout_rows(v, DEFAULT_PAYOUTS))
+            elif name == "deal":
+                object.__setattr__(self, name, _deal_text(v, self.yogi))
             elif isinstance(f.default, bool):
                 if not isinstance(v, bool | np.bool_):
                     _bad(f"{name} must be true or false, got {v!r}")
                 object.__setattr__(self, name, bool(v))
             else:
-                lo, hi = f.metadata["lo"], f.metadata["hi"]
-                want = f">= {lo}" if hi == _INT_MAX else f"in {lo}..{hi}"
-                if not isinstance(v, numbers.Integral) or isinstance(v, bool) or not lo <= v <= hi:
-                    _bad(f"{name} must be an integer {want}, got {v!r}")
+                if not isinstance(v, numbers.Integral) or isinstance(v, bool) or not _fits(f, v):
+                    _bad(f"{name} must be an integer {_range(f)}, got {v!r}")
                 object.__setattr__(self, name, int(v))
         most = MAX_CITIES * (1 + self.outer_sites)
         if self.palaces > most:
@@ -134,10 +172,15 @@ class RuleSet:
         for name, value in last.items():
             if value > self.round_cap:
                 _bad(f"{name} must be <= round_cap ({self.round_cap}), got {value}")
+        if self.deal != "choose" and self.auction:
+            _bad(
+                f"deal={self.deal} cannot be combined with the auction (M-V3 is a way of "
+                "choosing characters); use deal=choose or switch auction off"
+            )
         if self.neutral_palaces and self.outer_sites < L.MAX_PLAYERS - 2:
             _bad(
                 f"neutral_palaces needs outer_sites >= {L.MAX_PLAYERS - 2} (one neutral palace "
-                f"per unused colour), got {self.outer_sites}"
+                f"per unused colour), got {self.outer_sites}; or set neutral_palaces=false"
             )
 
     @classmethod
@@ -196,8 +239,13 @@ class RuleSet:
                 if text.lower() not in _FLAGS:
                     bad(f"{key} must be true/false/yes/no/1/0, got {text!r}")
                 changes[key] = _FLAGS[text.lower()]
+            elif types[key] is str:
+                changes[key] = text
             else:
                 changes[key] = _parse_int(text, key, bad)
+                f = _FIELDS[key]
+                if not _fits(f, changes[key]):
+                    bad(f"{key} must be an integer {_range(f)}")
         return RuleSet.from_mapping(changes, "rules override", base=self)
 
     def with_variants(self, names: Iterable[str]) -> RuleSet:
@@ -212,8 +260,15 @@ class RuleSet:
         return dataclasses.replace(self, **on)
 
     def variant_names(self) -> tuple[str, ...]:
-        """Names of the switches that are on, in VARIANTS order (for reports and manifests)."""
-        return tuple(n for n, (fld, _) in _SWITCHES.items() if getattr(self, fld))
+        """Names of the switches turned on away from the rulebook game, in VARIANTS order
+        (for reports and manifests). `neutral` is on by default ([choice] M-V2), so it is
+        never named; neutral_palaces=false shows in rules_changed instead."""
+        default = RuleSet()
+        return tuple(
+            n
+            for n, (fld, _) in _SWITCHES.items()
+            if getattr(self, fld) and not getattr(default, fld)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON/TOML-ready dict; from_mapping(r.to_dict()) == r."""
@@ -239,6 +294,10 @@ class RuleSet:
         out[L.R_ROUND_LIMIT] = self.short_game_rounds if self.short_game else 0
         out[L.R_N_CHARACTERS] = 7 if self.yogi else 6
         out[L.R_PALACES] = self.short_game_palaces if self.short_game else self.palaces
+        mode, chars = deal_mode(self.deal)
+        out[L.R_DEAL] = mode
+        out[L.R_DEAL_N] = len(chars)
+        out[L.R_DEAL_CHAR : L.R_DEAL_CHAR + len(chars)] = chars
         for n, row in zip(PLAYER_COUNTS, self.payouts):
             start = L.R_PAYOUT + (n - 1) * L.MAX_PLAYERS
             out[start : start + n] = row
@@ -257,7 +316,7 @@ _SWITCHES = {  # variant name -> (switch field, offset in the packed array)
 _DIRECT = dict(_SWITCHES.values()) | {
     f.name: getattr(L, "R_" + f.name.upper())
     for f in fields(RuleSet)
-    if hasattr(L, "R_" + f.name.upper())
+    if hasattr(L, "R_" + f.name.upper()) and f.name != "deal"  # deal packs as mode + seats
 }
 _FLAGS = dict.fromkeys(("true", "yes", "1"), True) | dict.fromkeys(("false", "no", "0"), False)
 _ADVANCED1 = ("yogi", "neutral_palaces", "auction", "home_cities")
@@ -266,10 +325,84 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "advanced1": _ADVANCED1,  # the rulebook's advanced game 1
     "advanced2": (*_ADVANCED1, "several_characters"),  # advanced game 2 (M-V4)
 }
-CHOICES: tuple[str, ...] = ("forfeit_per_part", "round_cap", "governor_clamp", "first_chooser")
+CHOICES: tuple[str, ...] = (
+    "forfeit_per_part",
+    "round_cap",
+    "governor_clamp",
+    "first_chooser",
+    "deal",
+    "neutral_palaces",
+)
 FIELD_DOCS: dict[str, str] = {
     f.name: f"{f.metadata['doc']} ({f.metadata['rule']})" for f in fields(RuleSet)
 }
+
+
+_DEAL_MODES = {"choose": L.DEAL_CHOOSE, "random": L.DEAL_RANDOM}
+_CHARACTER_CODES = {name.lower(): k for k, name in enumerate(CHARACTER_NAMES)}
+
+
+def _deal_text(value: Any, yogi: bool) -> str:
+    """Check a `deal` value and return its canonical text (lower case, no spaces).
+
+    `fixed:` lists one distinct character in play per seat (the Yogi only with the yogi
+    switch); a game uses the first `players` names and refuses a list shorter than that.
+    Names are separated by commas or slashes (`fixed:mogul/sadhu`, for sweep grids whose
+    values are comma lists); the canonical text uses commas.
+    """
+    if not isinstance(value, str):
+        _bad(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
+    text = value.strip().lower()
+    if text in _DEAL_MODES:
+        return text
+    kind, colon, rest = text.partition(":")
+    if kind.strip() != "fixed" or not colon:
+        _bad(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
+    names = [n.strip() for n in rest.replace("/", ",").split(",")]
+    known = ", ".join(n.lower() for n in CHARACTER_NAMES[: YOGI + (1 if yogi else 0)])
+    if not 2 <= len(names) <= L.MAX_PLAYERS:
+        _bad(f"deal=fixed needs 2 to {L.MAX_PLAYERS} characters (one per seat), got {value!r}")
+    for n in names:
+        if n not in _CHARACTER_CODES or (_CHARACTER_CODES[n] == YOGI and not yogi):
+            tip = " (the Yogi needs the yogi variant)" if n == "yogi" else ""
+            _bad(f"deal=fixed: unknown character {n!r}{tip}; characters in play: {known}")
+    if len(set(names)) != len(names):
+        _bad(f"deal=fixed: each character may be dealt once, got {value!r}")
+    return "fixed:" + ",".join(names)
+
+
+def deal_mode(deal: str) -> tuple[int, list[int]]:
+    """(R_DEAL value, character code per seat for a fixed deal) of a canonical deal text."""
+    if deal in _DEAL_MODES:
+        return _DEAL_MODES[deal], []
+    return L.DEAL_FIXED, [_CHARACTER_CODES[n] for n in deal.removeprefix("fixed:").split(",")]
+
+
+def check_for_players(rules: RuleSet, n_players: int) -> None:
+    """Values that depend on the player count: a fixed deal names a character for every
+    seat; the first chooser is a seat of the game (or -1, random)."""
+    if rules.first_chooser >= n_players:
+        raise InputError(
+            f"rules: first_chooser must be -1 (random) or a seat in 0..{n_players - 1} "
+            f"with {n_players} players, got {rules.first_chooser}"
+        )
+    mode, chars = deal_mode(rules.deal)
+    if mode == L.DEAL_FIXED and len(chars) < n_players:
+        raise InputError(
+            f"rules: deal={rules.deal} names {len(chars)} characters for {n_players} players "
+            "(one per seat needed)"
+        )
+
+
+_FIELDS = {f.name: f for f in fields(RuleSet)}
+
+
+def _fits(f: Any, v: int) -> bool:
+    return f.metadata["lo"] <= v <= f.metadata["hi"]
+
+
+def _range(f: Any) -> str:
+    return f"in {f.metadata['lo']}..{f.metadata['hi']}"
 
 
 def _parse_int(text: str, key: str, bad: Any) -> int:
@@ -299,8 +432,12 @@ def _payout_rows(value: Any, base: tuple[tuple[int, ...], ...]) -> tuple[tuple[i
             got = len(row) if isinstance(row, list | tuple) else repr(row)
             _bad(f"payouts for {n} players must have {n} values, got {got}")
         for x in row:
-            if not isinstance(x, numbers.Integral) or isinstance(x, bool) or not 0 <= x <= _INT_MAX:
-                _bad(f"payouts for {n} players must be integers >= 0, got {x!r}")
+            if (
+                not isinstance(x, numbers.Integral)
+                or isinstance(x, bool)
+                or not 0 <= x <= _INCOME_HI
+            ):
+                _bad(f"payouts for {n} players must be integers in 0..{_INCOME_HI}, got {x!r}")
     return tuple(tuple(int(x) for x in row) for row in rows)
 
 

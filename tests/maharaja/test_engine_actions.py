@@ -90,6 +90,7 @@ from .state_builder import (
     place_architect,
     put_houses,
     road,
+    rules,
     set_gold,
     start_turn,
     step,
@@ -146,8 +147,10 @@ def test_M_A2_house_in_a_city_needs_the_architect_there():
 
 
 def test_M_A2_houses_per_city_unlimited_no_site_used():
-    """M-C2: houses in a city are unlimited and use no palace site."""
+    """M-C2: houses in a city are unlimited and use no palace site (the one site in use
+    holds the neutral palace of the fifth colour, M-V2 with 4 players)."""
     s = new_state()
+    assert s[S_OUTER_USED + ORANGE] == 1
     place_architect(s, 0, "orange")
     s[S_SUPPLY + 0] = 24
     set_gold(s, 0, 24)
@@ -157,7 +160,7 @@ def test_M_A2_houses_per_city_unlimited_no_site_used():
             assert do(s, 0, OP_HOUSE, slot, city_loc("orange")) == E_OK
     assert houses(s, 0, city_loc("orange")) == 24
     assert gold(s)[0] == 0
-    assert s[S_OUTER_USED + ORANGE] == 0
+    assert s[S_OUTER_USED + ORANGE] == 1
 
 
 def test_M_A2_village_cap_supply_gold_and_bad_locations():
@@ -330,8 +333,9 @@ def test_M_A6_palace_costs_12_in_the_architects_city():
 
 def test_M_C2_one_inner_six_outer_sites_seven_palaces_per_city():
     """M-C2: 1 inner and 6 outer sites, one palace per site: the 8th palace in a city is
-    refused; one player may own several palaces in one city (inner and outer)."""
-    s = new_state()
+    refused; one player may own several palaces in one city (inner and outer). Neutral
+    palaces (M-V2) off, so that all 6 outer sites are the players'."""
+    s = new_state(rules=rules(neutral_palaces=False))
     place_architect(s, 0, "orange")
     plan = {0: (SITE_INNER, SITE_OUTER), 1: (SITE_OUTER, SITE_OUTER), 2: (SITE_OUTER, SITE_OUTER)}
     for p, sites in plan.items():

@@ -201,10 +201,11 @@ def test_M_S4_village_cap_1_with_two_players():
 @pytest.mark.parametrize(("n", "neutral"), [(2, 3), (3, 2), (4, 1), (5, 0)])
 def test_M_V2_neutral_outer_palaces_one_per_unused_colour(n, neutral):
     """M-V2: with fewer than 5 players each palace garden gets one neutral outer palace
-    per unused colour; they use outer sites. Off by default."""
-    s = start(n, rules(neutral_palaces=True))
-    for c in range(N_CITIES):
-        assert s[S_OUTER_NEUTRAL + c] == neutral
-        assert s[S_OUTER_USED + c] == neutral
-    plain = start(n)
-    assert all(plain[S_OUTER_USED + c] == 0 for c in range(N_CITIES))
+    per unused colour; they use outer sites. [choice] On by default, in the basic game
+    too (rulebook 5.0 refers to 11.2.4); neutral_palaces=false switches it off."""
+    for s in (start(n), start(n, rules(neutral_palaces=True))):
+        for c in range(N_CITIES):
+            assert s[S_OUTER_NEUTRAL + c] == neutral
+            assert s[S_OUTER_USED + c] == neutral
+    off = start(n, rules(neutral_palaces=False))
+    assert all(off[S_OUTER_USED + c] == 0 for c in range(N_CITIES))

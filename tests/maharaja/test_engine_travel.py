@@ -10,11 +10,15 @@ import pytest
 
 from simcore.maharaja.enums import (
     A_GOLD,
+    ARTIST,
+    DK_STEP,
     E_NO_GOLD,
     E_NOT_ADJACENT,
     E_OK,
     E_ROAD_CLOSED,
+    E_STOP_ON_START,
     EV_FEE,
+    EV_ROAD,
     LOG_A,
     LOG_B,
     LOG_C,
@@ -23,25 +27,38 @@ from simcore.maharaja.enums import (
     MERCHANT,
     MOGUL,
     MONK,
+    OP_GOLD,
     OP_ROAD,
     SADHU,
 )
-from simcore.maharaja.layout import S_ARCH, S_FEES_PAID, S_FEES_RECEIVED
+from simcore.maharaja.layout import (
+    S_ARCH,
+    S_ERROR,
+    S_FEES_PAID,
+    S_FEES_RECEIVED,
+    S_FORFEITS,
+    S_N_ERRORS,
+    S_ON_START,
+)
 
 from .state_builder import (
     BOARD,
+    END,
     S,
     city,
     do,
+    drive_to_decision,
     events,
     gold,
     new_log,
     new_state,
+    pick,
     place_architect,
     put_houses,
     road,
     set_gold,
     start_turn,
+    step,
     village,
 )
 
@@ -142,7 +159,7 @@ def test_M_F1_moves_junction_to_junction_never_ending_in_a_village():
     """M-F1/M-F3: a move follows one road from the architect's junction to the junction
     at its other end (the architect never stops in a village); a road not at the
     architect's junction, or no road at all, is refused; travel can go on any number of
-    times, also through S."""
+    times, also through S (onto S only with a way out, M-F3: see below)."""
     s = traveller_state()
     place_architect(s, GREEN, "S")
     for a, b in (("S", "orange"), ("orange", "red")):
@@ -174,3 +191,87 @@ def test_M_K4_monk_bank_pays_the_owners():
     assert s[S_FEES_PAID + GREEN] == 0
     assert (s[S_FEES_RECEIVED + BLUE], s[S_FEES_RECEIVED + RED]) == (1, 1)
     assert all(f[LOG_D] == 1 for f in events(log, EV_FEE))  # paid by the bank
+
+
+# --- M-F3: travel ends in a city; S is only passed through (rulebook 7.1) --------------
+
+
+def via_s_state():
+    """Four players, setup done; seat 0 (Mogul, first to act) stands on orange; its own
+    houses open S-orange for free; every other road at S is closed."""
+    s = new_state(4, chars=(MOGUL, SADHU, MONK, ARTIST))
+    place_architect(s, 0, "orange")
+    for i in range(2):
+        put_houses(s, 0, village("S", "orange", i))
+    return s
+
+
+PICKS = [pick(A_GOLD, A_GOLD)] * 4
+
+
+@pytest.mark.parametrize("then", ["end", "gold"])
+def test_M_F3_a_turn_cannot_stop_on_S(then):
+    """Rulebook 7.1: "the architect always ends its travel in a city". After orange -> S,
+    ending the turn or any other operation is an error: the turn ends, the architect goes
+    on along the cheapest open road (back to orange, the only one) and the Gold actions
+    not done are forfeits (M-F2)."""
+    s = via_s_state()
+    log = new_log()
+    second = END if then == "end" else step(OP_GOLD, 0)
+    kind, seat = drive_to_decision(s, [*PICKS, step(OP_ROAD, road("S", "orange")), second], log=log)
+    assert (kind, seat) == (DK_STEP, 1)  # seat 0's turn is over, the Sadhu acts next
+    assert s[S_ARCH + 0] == city("orange")
+    assert (s[S_N_ERRORS], s[S_ERROR]) == (1, E_STOP_ON_START)
+    assert s[S_FORFEITS + 0] == 2
+    assert [e[LOG_C] for e in events(log, EV_ROAD)] == [S, city("orange")]
+
+
+def test_M_F3_passing_through_S_is_allowed():
+    """orange -> S -> red in one travel, then both Gold actions in red: no error."""
+    s = via_s_state()
+    for i in range(2):
+        put_houses(s, 0, village("S", "red", i))
+    answers = [*PICKS, step(OP_ROAD, road("S", "orange")), step(OP_ROAD, road("S", "red"))]
+    answers += [step(OP_GOLD, 0), step(OP_GOLD, 1), END]
+    kind, seat = drive_to_decision(s, answers)
+    assert (kind, seat) == (DK_STEP, 1)
+    assert s[S_ARCH + 0] == city("red")
+    assert s[S_N_ERRORS] == 0 and s[S_FORFEITS + 0] == 0 and gold(s)[0] == 19
+
+
+def test_M_F3_a_road_onto_S_needs_an_affordable_way_out():
+    """S-orange holds one own and one blue house (fee 1 each way) and is the only open
+    road at S: with 1 gold the move onto S would leave no way out (refused, nothing
+    changes); with 2 gold it is allowed and the way back stays affordable."""
+    s = traveller_state()
+    place_architect(s, GREEN, "orange")
+    put_houses(s, GREEN, village("S", "orange", 0))
+    put_houses(s, BLUE, village("S", "orange", 1))
+    set_gold(s, GREEN, 1)
+    assert do(s, GREEN, OP_ROAD, road("S", "orange")) == E_STOP_ON_START
+    assert s[S_ARCH + GREEN] == city("orange") and gold(s)[0] == 1
+    set_gold(s, GREEN, 2)
+    assert do(s, GREEN, OP_ROAD, road("S", "orange")) == E_OK
+    assert s[S_ARCH + GREEN] == S and gold(s)[0] == 1 and s[S_ON_START] == 1
+    assert do(s, GREEN, OP_ROAD, road("S", "orange")) == E_OK
+    assert s[S_ARCH + GREEN] == city("orange") and s[S_ON_START] == 0
+
+
+def test_M_F3_the_monk_can_always_leave_S():
+    """M-K4: the bank pays the Monk's fees, so any open road is a way out."""
+    s = traveller_state(MONK)
+    place_architect(s, GREEN, "orange")
+    put_houses(s, BLUE, village("S", "orange", 0))
+    put_houses(s, BLUE, village("S", "orange", 1))
+    set_gold(s, GREEN, 0)
+    assert do(s, GREEN, OP_ROAD, road("S", "orange")) == E_OK
+    assert s[S_ARCH + GREEN] == S
+
+
+def test_M_F3_a_turn_that_begins_on_S_may_end_there():
+    """The architects start on S (M-S1): a player who does not travel stays there."""
+    s = new_state(4, chars=(MOGUL, SADHU, MONK, ARTIST))
+    assert s[S_ARCH + 0] == S
+    kind, seat = drive_to_decision(s, [*PICKS, step(OP_GOLD, 0), step(OP_GOLD, 1), END])
+    assert (kind, seat) == (DK_STEP, 1)
+    assert s[S_ARCH + 0] == S and s[S_N_ERRORS] == 0

@@ -96,17 +96,27 @@ def test_defaults_are_the_rulebook_numbers():
 
 
 def test_choice_defaults_M_F2_M_A8_M_S3():
-    """[choice] defaults: forfeit once per action (M-F2), cap 30 and clamp (M-A8), seat 0 (M-S3)."""
+    """[choice] defaults: forfeit once per action (M-F2), cap 30 and clamp (M-A8), seat 0
+    chooses first and the strategies choose (M-S3)."""
     r = RuleSet()
-    assert (r.forfeit_per_part, r.round_cap, r.governor_clamp, r.first_chooser) == (
+    assert (r.forfeit_per_part, r.round_cap, r.governor_clamp, r.first_chooser, r.deal) == (
         False,
         30,
         True,
         0,
+        "choose",
     )
-    assert CHOICES == ("forfeit_per_part", "round_cap", "governor_clamp", "first_chooser")
+    assert r.neutral_palaces  # M-V2 [choice]: on with fewer than 5 players, basic game too
+    assert CHOICES == (
+        "forfeit_per_part",
+        "round_cap",
+        "governor_clamp",
+        "first_chooser",
+        "deal",
+        "neutral_palaces",
+    )
     assert r.variant_names() == ()
-    assert not any(getattr(r, s) for s in SWITCHES)
+    assert not any(getattr(r, s) for s in SWITCHES if s != "neutral_palaces")
 
 
 def test_pack_holds_rulebook_numbers_at_layout_offsets():
@@ -117,8 +127,10 @@ def test_pack_holds_rulebook_numbers_at_layout_offsets():
         assert a[offset] == RULEBOOK[name], name
     assert a[L.R_ROUND_CAP] == 30 and a[L.R_GOVERNOR_CLAMP] == 1 and a[L.R_FIRST_CHOOSER] == 0
     assert a[L.R_FORFEIT_PER_PART] == 0 and a[L.R_ROUND_LIMIT] == 0 and a[L.R_N_CHARACTERS] == 6
-    for off in (L.R_V_YOGI, L.R_V_NEUTRAL, L.R_V_AUCTION, L.R_V_HOME, L.R_V_MULTI):
+    for off in (L.R_V_YOGI, L.R_V_AUCTION, L.R_V_HOME, L.R_V_MULTI):
         assert a[off] == 0
+    assert a[L.R_V_NEUTRAL] == 1  # M-V2 [choice]: on by default
+    assert a[L.R_DEAL] == L.DEAL_CHOOSE and a[L.R_DEAL_N] == 0
     assert a[L.R_SHORT_GAME] == 0
     for n, row in PAYOUTS.items():
         assert [a[payout_cell(n, k)] for k in range(L.MAX_PLAYERS)] == [*row] + [0] * (5 - n)
@@ -184,24 +196,24 @@ def test_field_docs_name_a_rule_id_for_every_field():
 # --- validation -------------------------------------------------------------------------
 
 BAD = [
-    ({"palace_cost": -3}, r"^rules: palace_cost must be an integer >= 0, got -3$"),
-    ({"start_gold": True}, r"start_gold must be an integer >= 0, got True"),
-    ({"house_cost": 1.0}, r"house_cost must be an integer >= 0, got 1\.0"),
+    ({"palace_cost": -3}, r"^rules: palace_cost must be an integer in 0\.\.1000000, got -3$"),
+    ({"start_gold": True}, r"start_gold must be an integer in 0\.\.1000000, got True"),
+    ({"house_cost": 1.0}, r"house_cost must be an integer in 0\.\.1000000, got 1\.0"),
     ({"house_cost": "1"}, r"house_cost must be an integer"),
     ({"yogi": 1}, r"yogi must be true or false, got 1"),
     ({"governor_clamp": "yes"}, r"governor_clamp must be true or false"),
-    ({"palaces": 0}, r"palaces must be an integer >= 1, got 0"),
+    ({"palaces": 0}, r"palaces must be an integer in 1\.\.127, got 0"),
     ({"palaces": 20, "outer_sites": 1}, r"palaces must be at most 16"),
-    ({"village_cap": 0}, r"village_cap must be an integer >= 1"),
-    ({"village_cap_2p": 0}, r"village_cap_2p must be an integer >= 1"),
+    ({"village_cap": 0}, r"village_cap must be an integer in 1\.\.100"),
+    ({"village_cap_2p": 0}, r"village_cap_2p must be an integer in 1\.\.100"),
     ({"houses_per_colour": 9}, r"start_houses \+ setup_supply \(4 \+ 6\) must be <= houses_per"),
-    ({"end_field": 0}, r"end_field must be an integer >= 1, got 0"),
+    ({"end_field": 0}, r"end_field must be an integer in 1\.\.200, got 0"),
     ({"end_field": 31}, r"end_field must be <= round_cap \(30\), got 31"),
     ({"round_cap": 0}, r"round_cap must be an integer in 1\.\.200, got 0"),
     ({"round_cap": 201}, r"round_cap must be an integer in 1\.\.200, got 201"),
     ({"first_chooser": 5}, r"first_chooser must be an integer in -1\.\.4, got 5"),
     ({"first_chooser": -2}, r"first_chooser must be an integer in -1\.\.4, got -2"),
-    ({"governor_steps": 0}, r"governor_steps must be an integer >= 1"),
+    ({"governor_steps": 0}, r"governor_steps must be an integer in 1\.\.100"),
     (
         {"short_game": True, "short_game_palaces": 8},
         r"short_game_palaces must be <= palaces \(7\), got 8",
@@ -211,12 +223,15 @@ BAD = [
         r"short_game_rounds must be <= round_cap \(30\)",
     ),
     ({"neutral_palaces": True, "outer_sites": 2}, r"neutral_palaces needs outer_sites >= 3"),
-    ({"chips_total": -1}, r"chips_total must be an integer >= 0"),
-    ({"monopoly_bonus": 10**12}, r"monopoly_bonus must be an integer >= 0"),
+    ({"chips_total": -1}, r"chips_total must be an integer in 0\.\.1000"),
+    ({"monopoly_bonus": 10**12}, r"monopoly_bonus must be an integer in 0\.\.10000"),
     ({"payouts": [[10, 5], [11, 7, 3], [12, 9, 6]]}, r"payouts must have 4 rows"),
     ({"payouts": {"4": [12, 9, 6]}}, r"^rules: payouts for 4 players must have 4 values, got 3$"),
-    ({"payouts": {"2": [10, -5]}}, r"payouts for 2 players must be integers >= 0, got -5"),
-    ({"payouts": {"3": [11, 7, True]}}, r"payouts for 3 players must be integers >= 0, got True"),
+    ({"payouts": {"2": [10, -5]}}, r"payouts for 2 players must be integers in 0\.\.10000, got -5"),
+    (
+        {"payouts": {"3": [11, 7, True]}},
+        r"3 players must be integers in 0\.\.10000, got True",
+    ),
     ({"payouts": {"6": [1] * 6}}, r"payouts: unknown player count '6'"),
     ({"payouts": {"2": 10}}, r"payouts for 2 players must have 2 values, got 10"),
     ({"payouts": 12}, r"payouts must be a list of rows or a table"),
@@ -319,7 +334,20 @@ def test_with_overrides_parses_ints_booleans_and_payouts():
         ("payouts.6=1,1,1,1,1,1", r"unknown player count '6'"),
         ("payouts.4=12,9,x,3", r"payouts\.4 must be an integer, got 'x'"),
         ("payouts.4=12,9,6", r"^rules override: payouts for 4 players must have 4 values, got 3$"),
-        ("palace_cost=-3", r"^rules override: palace_cost must be an integer >= 0, got -3$"),
+        (
+            "palace_cost=-3",
+            r"^rules override 'palace_cost=-3': palace_cost must be an integer in 0\.\.1000000$",
+        ),
+        # issue 12: values beyond what the engine's integer columns hold name the range
+        (
+            "start_gold=40000000",
+            r"^rules override 'start_gold=40000000': start_gold must be an integer in "
+            r"0\.\.1000000$",
+        ),
+        ("palaces=128", r"^rules override 'palaces=128': palaces must be an integer in 1\.\.127$"),
+        ("round_cap=1000", r"round_cap must be an integer in 1\.\.200$"),
+        ("village_cap=101", r"village_cap must be an integer in 1\.\.100$"),
+        ("deal=deal", r"deal must be choose, random or fixed"),
     ],
 )
 def test_bad_override_strings_give_one_line_errors(item, message):
@@ -332,11 +360,15 @@ def test_with_variants_single_names_and_bundles_M_V1_to_M_V4():
     assert RuleSet().with_variants(["yogi"]).variant_names() == ("yogi",)
     r = RuleSet().with_variants(["short", "home"])
     assert r.short_game and r.home_cities and r.variant_names() == ("home", "short")
+    # M-V2 [choice]: neutral palaces are part of the basic game (rulebook 5.0 refers to
+    # 11.2.4), so the bundles switch them on without naming them as a variant
     adv1 = RuleSet().with_variants(["advanced1"])
-    assert adv1.variant_names() == ("yogi", "neutral", "auction", "home")
+    assert adv1.variant_names() == ("yogi", "auction", "home") and adv1.neutral_palaces
     assert not adv1.several_characters and not adv1.short_game
     adv2 = RuleSet().with_variants(["advanced2"])
-    assert adv2.variant_names() == ("yogi", "neutral", "auction", "home", "several")
+    assert adv2.variant_names() == ("yogi", "auction", "home", "several")
+    assert RuleSet().with_variants(["neutral"]) == RuleSet()  # the old name still works
+    assert RuleSet(neutral_palaces=False).with_variants(["neutral"]) == RuleSet()
     assert RuleSet().with_variants(["yogi,auction"]) == RuleSet(yogi=True, auction=True)
     assert RuleSet().with_variants([]) == RuleSet()
     assert set(VARIANTS) == {"yogi", "neutral", "auction", "home", "several", "short"} | {
@@ -384,8 +416,12 @@ def test_load_rules_json(tmp_path):
         ("x.json", '{"palace_cost": 1, "palace_cost": 2}', r"invalid JSON: duplicate key"),
         ("x.json", "[1, 2]", r"must be a table"),
         ("x.toml", "palace_cots = 11", r"unknown key 'palace_cots' \(did you mean 'palace_cost'"),
-        ("x.toml", "palace_cost = -3", r"palace_cost must be an integer >= 0, got -3$"),
-        ("x.json", '{"house_cost": 1.5}', r"house_cost must be an integer >= 0, got 1\.5$"),
+        ("x.toml", "palace_cost = -3", r"palace_cost must be an integer in 0\.\.1000000, got -3$"),
+        (
+            "x.json",
+            '{"house_cost": 1.5}',
+            r"house_cost must be an integer in 0\.\.1000000, got 1\.5",
+        ),
         ("x.yaml", "palace_cost: 1", r"unknown suffix '\.yaml'"),
     ],
 )
@@ -496,3 +532,40 @@ def test_diff_from_default_of_default_is_empty():
     assert RuleSet(palace_cost=11).diff_from_default() == {"palace_cost": 11}
     assert RuleSet(palace_cost=11).digest() != RuleSet().digest()
     assert len(RuleSet().digest()) == 64
+
+
+def test_rule_ranges_keep_every_results_column_in_range():
+    """issue 12: with every rule value at the top of its range, 5 players and the most
+    rounds, no results column can overflow. Gold (Int32): a player holds at most all the
+    gold of the game, which starts as 5 x start_gold and grows per round by at most
+    3 Gold actions per player (two arrows and a chip, M-A1/M-A5y), the Merchant (M-K2),
+    one payout per player plus the monopoly (M-P2/M-P3), 6 undone parts per turn paid to
+    4 others (M-F2 per part) and the Monk's fees paid by the bank (M-K4: at most
+    MAX_STEPS roads per turn, 2 villages of village_cap houses each); transfers between
+    players (fees, M-F1) create no gold. Int16 counters: houses_built <= houses per
+    colour, forfeits <= 6 per round, act_* <= 3 per round; Int8: palaces, rounds <= 127."""
+    import pyarrow as pa
+
+    from simcore.maharaja.nb.game_nb import MAX_STEPS
+    from simcore.maharaja.results import BASE_COLUMNS, MAX_ROUND_CAP
+
+    hi = {f.name: f.metadata["hi"] for f in dataclasses.fields(RuleSet) if "hi" in f.metadata}
+    payout = 10_000
+    RuleSet.from_mapping({"payouts": {"5": [payout] * 5}})
+    with pytest.raises(InputError):
+        RuleSet.from_mapping({"payouts": {"5": [payout + 1] * 5}})
+    n, rounds = 5, hi["round_cap"]
+    per_round = (
+        n * 3 * hi["gold_action"]
+        + hi["merchant_income"]
+        + n * payout
+        + hi["monopoly_bonus"]
+        + n * 6 * (n - 1) * hi["forfeit_penalty"]
+        + MAX_STEPS * 2 * hi["village_cap"]
+    )
+    most_gold = n * hi["start_gold"] + rounds * per_round
+    for name in ("gold", "fees_paid", "fees_received", "score_gold", "bid_paid"):
+        assert BASE_COLUMNS[name] == pa.int32(), name
+    assert most_gold < 2**31 - 1
+    assert hi["houses_per_colour"] < 2**15 and 6 * rounds < 2**15 and 3 * rounds < 2**15
+    assert hi["palaces"] <= 127 and MAX_ROUND_CAP <= 127

@@ -1,4 +1,11 @@
-"""Travel along roads with open/closed villages and fees (M-F1, M-F3, M-K4)."""
+"""Travel along roads with open/closed villages and fees (M-F1, M-F3, M-K4).
+
+M-F3 (rulebook 7.1): travel always ends in a city. S, the start place, may be passed
+through: a road onto S is taken only if a road out of S is then open and affordable,
+S_ON_START is set on arrival, and the engine allows nothing but another road until the
+architect has left S (nb/game_nb.py:answer_nb); a turn that ends there anyway is an
+error and the architect goes on along the cheapest road (leave_start_nb).
+"""
 
 import numpy as np
 from numba import njit
@@ -14,15 +21,26 @@ from ..board_layout import (
     B_ROAD_NV,
     B_ROAD_V0,
     B_ROAD_V1,
+    B_START,
     MAX_DEGREE,
 )
-from ..enums import E_NO_GOLD, E_NOT_ADJACENT, E_OK, E_ROAD_CLOSED, EV_FEE, EV_ROAD, MONK
+from ..enums import (
+    E_NO_GOLD,
+    E_NOT_ADJACENT,
+    E_OK,
+    E_ROAD_CLOSED,
+    E_STOP_ON_START,
+    EV_FEE,
+    EV_ROAD,
+    MONK,
+)
 from ..layout import (
     S_ARCH,
     S_FEES_PAID,
     S_FEES_RECEIVED,
     S_GOLD,
     S_N_PLAYERS,
+    S_ON_START,
     S_VIL,
     S_VIL_TOTAL,
 )
@@ -104,6 +122,23 @@ def _pay_village_nb(state, log, p, v, bank_pays):
             log_nb(state, log, p, EV_FEE, q, n, v, 1 if bank_pays else 0)
 
 
+@njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def exit_road_nb(state, board, p, gold):
+    """M-F3: the cheapest open road out of S that p can pay with `gold` (lowest index
+    among equals), -1 if none."""
+    s = board[B_START]
+    best = -1
+    best_cost = gold + 1
+    for k in range(board[B_DEG + s]):
+        r = board[B_ADJ_ROAD + s * MAX_DEGREE + k]
+        if road_open_nb(state, board, r):
+            c = road_cost_nb(state, board, p, r)
+            if c < best_cost or (c == best_cost and r < best):
+                best = r
+                best_cost = c
+    return best
+
+
 @njit(f"int64({I1}, {I1}, {I2}, int64, int64)", cache=True, _nrt=False)
 def do_road_nb(state, board, log, p, r):
     """Move p's architect along road r (M-F1): open road, fees paid, never stops in a village."""
@@ -119,6 +154,10 @@ def do_road_nb(state, board, log, p, r):
     bank_pays = holds_nb(state, p, MONK)
     if not bank_pays and state[S_GOLD + p] < fee:
         return E_NO_GOLD  # M-F3: a road whose fees p cannot pay cannot be taken
+    if to == board[B_START]:  # M-F3: S is passed through, so a way out must be open
+        left = state[S_GOLD + p] - (0 if bank_pays else fee)
+        if exit_road_nb(state, board, p, left) < 0:
+            return E_STOP_ON_START
     if fee > 0:
         v0 = board[B_ROAD_V0 + r]
         if village_fee_nb(state, p, v0) > 0:
@@ -128,8 +167,21 @@ def do_road_nb(state, board, log, p, r):
             if village_fee_nb(state, p, v1) > 0:
                 _pay_village_nb(state, log, p, v1, bank_pays)
     state[S_ARCH + p] = to
+    state[S_ON_START] = 1 if to == board[B_START] else 0
     log_nb(state, log, p, EV_ROAD, r, j, to, 0 if bank_pays else fee)
     return E_OK
+
+
+@njit(f"void({I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)
+def leave_start_nb(state, board, log, p):
+    """M-F3 fallback at the end of a turn that stopped on S: go on along the cheapest
+    road out (one exists: the road onto S was refused otherwise, and nothing but roads
+    may happen on S)."""
+    if state[S_ON_START] != 0 and state[S_ARCH + p] == board[B_START]:
+        r = exit_road_nb(state, board, p, state[S_GOLD + p])
+        if r >= 0:
+            do_road_nb(state, board, log, p, r)
+    state[S_ON_START] = 0
 
 
 @njit(f"void({I1}, {I1}, int64, int64, {I1}, {I1})", cache=True, _nrt=False)
