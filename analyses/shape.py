@@ -42,4 +42,4 @@ def distribution(lf: pl.LazyFrame, col: str) -> pl.DataFrame:
     counts = g.group_by(*GROUP, col).agg(pl.len().alias("wins"))
     totals = g.group_by(*GROUP).agg(pl.len().alias("n"))
     out = with_intervals(counts.join(totals, on=list(GROUP)))
-    return out.drop("fair", "fair_inside").sort(*GROUP, col)
+    return out.drop("fair", "fair_inside", "p_fair").sort(*GROUP, col)

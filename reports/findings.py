@@ -1,7 +1,10 @@
 """Plain-sentence findings generated from the numbers (nothing here is written by hand).
 
-Each sentence states the figure, its 95% interval and the number of games behind it,
-and says when a difference is not significant at this sample size.
+`headline` gives 3-5 sentences for the top of the report: the character's worth beyond
+turn order, turn order's worth, what the strategies' own choices do, and whether the
+characters can be told from fair. `findings` gives the detailed bullets. Each sentence
+states the figure, its 95% interval and the number of games behind it; "above/below
+fair" verdicts are Holm-adjusted like the tables' flags.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import polars as pl
 from analyses.balance import Balance
 from analyses.intervals import games_for_half_width
 
-ALPHA = 0.05
+from .words import end_reason, seat
 
 
 def pct(x: float) -> str:
@@ -45,7 +48,7 @@ def findings(b: Balance) -> list[str]:
         for r, word in ((top, "best"), (low, "weakest")):
             verdict = (
                 "not significantly different from the fair share"
-                if r["fair_inside"]
+                if not r["significant"]
                 else ("above" if r["rate"] > fair else "below") + " the fair share"
             )
             out.append(
@@ -54,28 +57,31 @@ def findings(b: Balance) -> list[str]:
             )
         t = tests.get((run, players))
         if t is not None:
-            if t.p_value < ALPHA:
+            p = t.p_holm if t.p_holm is not None else t.p_value
+            if t.significant:
                 out.append(
                     f"{where} the characters are not equally strong: the test of 'all "
                     f"win 1/{players}' rejects it (χ² = {t.statistic:.1f}, {t.df} df, "
-                    f"{p_text(t.p_value)}, {t.games:,} games)."
+                    f"Holm-adjusted {p_text(p)}, {t.games:,} games); this mixes the card with "
+                    "the turn position it brings (see Character vs turn order)."
                 )
             else:
                 out.append(
                     f"{where} the data show no difference between the characters "
-                    f"(χ² = {t.statistic:.1f}, {t.df} df, {p_text(t.p_value)}, "
+                    f"(χ² = {t.statistic:.1f}, {t.df} df, Holm-adjusted {p_text(p)}, "
                     f"{t.games:,} games); smaller differences may exist below this sample size."
                 )
         s = seat_tests.get((run, players))
         seats = b.seat.filter((pl.col("run") == run) & (pl.col("players") == players))
         first = seats.filter(pl.col("seat") == 0).row(0, named=True)
         if s is not None:
+            p = s.p_holm if s.p_holm is not None else s.p_value
             verdict = (
-                f"seats differ ({p_text(s.p_value)})"
-                if s.p_value < ALPHA
-                else f"no seat advantage is detectable ({p_text(s.p_value)})"
+                f"seats differ (Holm-adjusted {p_text(p)})"
+                if s.significant
+                else f"no seat advantage is detectable (Holm-adjusted {p_text(p)})"
             )
-            out.append(f"{where} the first seat wins {pm(first)} (n = {first['n']:,}); {verdict}.")
+            out.append(f"{where} {seat(0)} wins {pm(first)} (n = {first['n']:,}); {verdict}.")
         wide = max(rows, key=lambda r: max(r["rate"] - r["lo"], r["hi"] - r["rate"]))
         widest = max(wide["rate"] - wide["lo"], wide["hi"] - wide["rate"])
         if widest > 0.01 and t is not None:
@@ -90,7 +96,8 @@ def findings(b: Balance) -> list[str]:
             (pl.col("run") == r["run"]) & (pl.col("players") == r["players"])
         ).sort("rate", descending=True)
         end_txt = ", ".join(
-            f"{pct(e['rate'])} by {e['end_reason']}" for e in ends.iter_rows(named=True)
+            f"{pct(e['rate'])} because {end_reason(e['end_reason'])}"
+            for e in ends.iter_rows(named=True)
         )
         out.append(
             f"{_where(r['run'], r['players'], several)} games last {r['rounds_mean']:.2f} rounds "
@@ -99,11 +106,6 @@ def findings(b: Balance) -> list[str]:
             f"(n = {r['games']:,} games)."
         )
     out += _variant_findings(b)
-    if b.errors:
-        out.append(
-            f"Warning: strategies made {b.errors:,} illegal requests; their games are "
-            "counted but the strategy needs fixing."
-        )
     return out
 
 
@@ -114,11 +116,128 @@ def _variant_findings(b: Balance) -> list[str]:
     for (run, players), d in b.start_diff.group_by(["run", "players"], maintain_order=True):
         sig = d.filter(pl.col("significant"))
         r = max(d.iter_rows(named=True), key=lambda r: abs(r["diff"]))
-        verdict = "significant" if r["significant"] else "not significant"
+        verdict = "significant after Holm" if r["significant"] else "not significant"
         out.append(
             f"With {players} players, {run} against {r['baseline']}: the largest change is the "
             f"{r['start_character']}'s win rate, {100 * r['diff']:+.1f} points (95% interval "
             f"{100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}; {verdict}); {sig.height} of "
-            f"{d.height} characters change significantly."
+            f"{d.height} characters change significantly (Holm over the table)."
         )
     return out
+
+
+def _main_runs(b: Balance) -> dict[int, str]:
+    """players -> the run the headline speaks of: the basic-game run, or the only run."""
+    out: dict[int, str] = {}
+    for n in sorted({r.players for r in b.runs}):
+        labels = [r.label for r in b.runs if r.players == n]
+        if n in b.baseline:
+            out[n] = b.baseline[n]
+        elif len(labels) == 1:
+            out[n] = labels[0]
+    return out
+
+
+def _pts(e) -> str:
+    zero = "; includes 0" if e.lo <= 0 <= e.hi else ""
+    return (
+        f"{100 * e.effect:+.1f} points (95% interval {100 * e.lo:+.1f} to {100 * e.hi:+.1f}{zero})"
+    )
+
+
+def _join(parts: list[str]) -> str:
+    return "; ".join(parts)
+
+
+def headline(b: Balance, extra=()) -> list[str]:
+    """3-5 sentences: `extra` (another module's verdicts) first, then the strongest findings."""
+    main = _main_runs(b)
+    if not main:
+        return [*extra, "The runs are variants with no basic-game run; see the tables below."]
+    fits = {(f.run, f.players): f for f in b.model}
+
+    def who(n: int) -> str:
+        return f"with {n} players"
+
+    char, turn, fair, choice = [], [], [], []
+    for n, run in main.items():
+        f = fits.get((run, n))
+        if f is not None and f.ok:
+            ch = [e for e in f.effects if e.factor == "character"]
+            hi, lo = max(ch, key=lambda e: e.effect), min(ch, key=lambda e: e.effect)
+            char.append(
+                f"{who(n)} the strongest is the {hi.level} at {_pts(hi)} and the weakest the "
+                f"{lo.level} at {_pts(lo)}"
+            )
+            first = f.get("turn", 0)
+            if first is not None:
+                turn.append(f"{_pts(first)} {who(n)}")
+        else:
+            why = f.note if f is not None else "the runs do not record turn positions."
+            char.append(f"{who(n)} character and turn order could not be separated ({why})")
+            o = b.order.filter((pl.col("run") == run) & (pl.col("players") == n))
+            o = o.filter(pl.col("first_order") == 0)
+            if o.height:
+                r = o.row(0, named=True)
+                turn.append(
+                    f"{who(n)} the player acting first wins {pm(r)} against a fair "
+                    f"{pct(1 / n)} (character not separated)"
+                )
+        t = next((t for t in b.tests["start_character"] if (t.run, t.players) == (run, n)), None)
+        rates = b.start.filter((pl.col("run") == run) & (pl.col("players") == n))
+        flagged = int(rates["significant"].sum()) if "significant" in rates.columns else 0
+        if t is not None:
+            p = p_text(t.p_holm if t.p_holm is not None else t.p_value)
+            fair.append(
+                f"{who(n)} {'they are' if t.significant else 'they cannot be told'} "
+                f"{'distinguishable' if t.significant else 'apart'} from fair "
+                f"(Holm-adjusted {p}; {flagged} of {rates.height} characters flagged)"
+            )
+        if b.choice is not None:
+            c = b.choice.filter(
+                (pl.col("run") == run) & (pl.col("players") == n) & (pl.col("choice_order") == 0)
+            )
+            if c.height:
+                r = c.row(0, named=True)
+                verdict = "n.s." if not r["significant"] else (
+                    "above fair" if r["rate"] > r["fair"] else "below fair")  # fmt: skip
+                choice.append(
+                    f"{who(n)} choosing first wins {pm(r)} against a fair {pct(r['fair'])} "
+                    f"({verdict}, n = {r['n']:,})"
+                )
+    out = []
+    if char:
+        out.append(
+            "Beyond the round-1 turn position it brings, "
+            + _join(char)
+            + " (starting characters, joint model)."
+        )
+    if turn:
+        out.append(
+            "Acting first in round 1 is worth " + _join(turn) + " over the fair share, beyond "
+            "the character that brings it."
+        )
+    out.append(_deal_sentence(b, choice))
+    if fair:
+        out.append("Starting characters' raw win rates: " + _join(fair) + ".")
+    mine = [s for s in out if s]
+    return [*extra, *mine[: max(3, 5 - len(extra))]]
+
+
+def _deal_sentence(b: Balance, choice: list[str]) -> str:
+    deals = {str((r.manifest.get("rules") or {}).get("deal") or "choose") for r in b.runs}
+    if deals == {"random"}:
+        lead = (
+            "Characters were dealt at random (deal=random), so the character figures do "
+            "not include the strategies' choice"
+        )
+    elif deals == {"choose"}:
+        lead = (
+            "Characters were chosen by the strategies (deal=choose), so each character's "
+            "figure includes the strategy's choice of it, not only the card"
+        )
+    else:
+        lead = f"The runs deal characters differently ({', '.join(sorted(deals))})"
+    if choice:
+        return f"{lead}; " + _join(choice) + "."
+    return lead + "."
