@@ -33,7 +33,7 @@ def action_mix(lf: pl.LazyFrame) -> pl.DataFrame | None:
     if not cols:
         return None
     rounds = pl.col("rounds").cast(pl.Float64).clip(1.0, None)
-    aggs = [pl.len().alias("n")]
+    aggs = [pl.col(cols[0]).is_not_null().sum().alias("n")]
     for c in cols:
         per = pl.col(c).cast(pl.Float64) / rounds
         aggs += [
@@ -46,6 +46,8 @@ def action_mix(lf: pl.LazyFrame) -> pl.DataFrame | None:
     for r in wide.iter_rows(named=True):
         for c in cols:
             m, sd = r[f"{c}__mean"], r[f"{c}__sd"] or 0.0
+            if m is None:  # an older run, concatenated with newer ones: not recorded
+                continue
             lo, hi = mean_ci(m, sd, r["n"])
             rows.append(
                 {
@@ -60,4 +62,4 @@ def action_mix(lf: pl.LazyFrame) -> pl.DataFrame | None:
                     "total": r[f"{c}__total"],
                 }
             )
-    return pl.DataFrame(rows)
+    return pl.DataFrame(rows) if rows else None

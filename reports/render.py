@@ -77,10 +77,16 @@ def _turn_section(b: Balance, png_dir: Path | None) -> dict:
 def _appendix(b: Balance) -> dict:
     tables = [tb.runs_table(b.runs, b.baseline)]
     note = "What the strategies did, and every run's settings."
+    have = set() if b.actions is None else set(b.actions["run"])
+    missing = [f"{r.label} ({r.players}p)" for r in b.runs if r.label not in have]
     if b.actions is not None:
         tables.insert(0, tb.action_table(b.actions))
-    else:
-        note += " The runs do not record actions (act_* columns): no action mix."
+    if missing:
+        note += (
+            " These runs do not record actions (act_* columns), so they have no action mix: "
+            + ", ".join(missing)
+            + "."
+        )
     return {"id": "appendix", "title": "Appendix: strategies and runs", "charts": [],
             "tables": tables, "note": note}  # fmt: skip
 
