@@ -30,6 +30,7 @@ import polars as pl
 from simcore.maharaja.enums import CHARACTER_NAMES
 
 from .intervals import Z95
+from .multiple import ALPHA, holm
 from .rates import GROUP, card_order, win_rates, with_intervals
 
 CHAR, ORDER = "start_character", "first_order"
@@ -45,6 +46,12 @@ class Effect:
     hi: float
     margin: float  # the model's win rate with every seat at this level
     n: int  # seats observed at this level
+    p_value: float = float("nan")  # z-test of effect = 0
+    p_holm: float = float("nan")  # Holm-adjusted over the effects of one fit
+
+    @property
+    def significant(self) -> bool:
+        return self.p_holm < ALPHA
 
 
 @dataclass(frozen=True)
@@ -183,6 +190,7 @@ def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
             effects.append(
                 Effect(factor, level, eff, eff - Z95 * se, eff + Z95 * se, margin, int(own_n[j]))
             )
+    effects = _with_holm(effects)
     one = tuple(c for c in chars if cells.filter(pl.col(CHAR) == c)[ORDER].n_unique() == 1)
     note = ""
     if one:
@@ -192,6 +200,20 @@ def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
             "model's assumption that the two effects add up (on the log-odds scale)."
         )
     return ModelFit(run, players, games, effects, note, one)
+
+
+def _with_holm(effects: list[Effect]) -> list[Effect]:
+    """p-values of "effect = 0" and their Holm adjustment over this fit's effects."""
+    from dataclasses import replace
+
+    from scipy import stats
+
+    ps = []
+    for e in effects:
+        se = (e.hi - e.lo) / (2 * Z95)
+        ps.append(float(2 * stats.norm.sf(abs(e.effect) / se)) if se > 0 else 1.0)
+    adj = holm(ps)
+    return [replace(e, p_value=p, p_holm=a) for e, p, a in zip(effects, ps, adj, strict=True)]
 
 
 def _with(fit: ModelFit, note: str) -> ModelFit:

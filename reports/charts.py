@@ -182,12 +182,13 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
         i, j = chars.index(r["start_character"]), orders.index(r["first_order"])
         grid[i, j] = 100 * r["rate"]
         text[i][j] = f"{100 * r['rate']:.0f}%\n±{50 * (r['hi'] - r['lo']):.0f}\nn={r['n']:,}"
+    from matplotlib.colors import TwoSlopeNorm  # noqa: PLC0415
+
     fair = 100 / players
-    span = max(fair, 100 - fair)
     fig, ax = plt.subplots(figsize=(1.4 + 1.25 * len(orders), 0.8 + 0.62 * len(chars)))
     cmap = matplotlib.colormaps["RdBu_r"].with_extremes(bad="#eeeeee")
-    im = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=fair - span, vmax=fair + span,
-                   aspect="auto")  # fmt: skip
+    norm = TwoSlopeNorm(vmin=0.0, vcenter=fair, vmax=100.0)  # fixed 0-100%, white = fair
+    im = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, norm=norm, aspect="auto")
     for i in range(len(chars)):
         for j in range(len(orders)):
             ax.text(j, i, text[i][j], ha="center", va="center", fontsize=7)

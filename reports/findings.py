@@ -165,10 +165,20 @@ def headline(b: Balance, extra=()) -> list[str]:
         if f is not None and f.ok:
             ch = [e for e in f.effects if e.factor == "character"]
             hi, lo = max(ch, key=lambda e: e.effect), min(ch, key=lambda e: e.effect)
-            char.append(
-                f"{who(n)} the strongest is the {hi.level} at {_pts(hi)} and the weakest the "
-                f"{lo.level} at {_pts(lo)}"
-            )
+            sig = [e for e in ch if e.significant]
+            if sig:
+                char.append(
+                    f"{who(n)} the strongest starting character is the {hi.level} at "
+                    f"{_pts(hi)} and the weakest the {lo.level} at {_pts(lo)}; {len(sig)} of "
+                    f"{len(ch)} differ from fair after Holm's correction"
+                )
+            else:
+                big = max(ch, key=lambda e: abs(e.effect))
+                char.append(
+                    f"{who(n)} no starting character can be told from fair (all {len(ch)} "
+                    f"effects n.s. after Holm's correction; largest: the {big.level} at "
+                    f"{_pts(big)})"
+                )
             first = f.get("turn", 0)
             if first is not None:
                 turn.append(f"{_pts(first)} {who(n)}")
@@ -207,11 +217,7 @@ def headline(b: Balance, extra=()) -> list[str]:
                 )
     out = []
     if char:
-        out.append(
-            "Beyond the round-1 turn position it brings, "
-            + _join(char)
-            + " (starting characters, joint model)."
-        )
+        out.append("Beyond the round-1 turn position it brings (joint model), " + _join(char) + ".")
     if turn:
         out.append(
             "Acting first in round 1 is worth " + _join(turn) + " over the fair share, beyond "
@@ -219,7 +225,7 @@ def headline(b: Balance, extra=()) -> list[str]:
         )
     out.append(_deal_sentence(b, choice))
     if fair:
-        out.append("Starting characters' raw win rates: " + _join(fair) + ".")
+        out.append("Raw starting-character win rates (turn order included): " + _join(fair) + ".")
     mine = [s for s in out if s]
     return [*extra, *mine[: max(3, 5 - len(extra))]]
 

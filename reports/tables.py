@@ -259,27 +259,17 @@ def heat_table(cells: pl.DataFrame, run: str, players: int) -> Table:
 
 def model_table(fits: list) -> Table:
     """Average marginal effects of character and turn position from the joint model."""
-    from scipy import stats
-
-    from analyses.intervals import Z95
-    from analyses.multiple import holm
-
     from .words import turn
 
-    rows, ps = [], []
-    for f in fits:
-        for e in f.effects:
-            se = (e.hi - e.lo) / (2 * Z95)
-            ps.append(float(2 * stats.norm.sf(abs(e.effect) / se)) if se > 0 else 1.0)
-    adj = iter(holm(ps))
+    rows = []
+    n_effects = max((len(f.effects) for f in fits), default=0)
     for f in fits:
         if not f.ok:
             rows.append([(f.run, ""), (str(f.players), "num"), ("no model", ""), (f.note, ""),
                          ("", ""), ("", ""), ("", ""), ("", "")])  # fmt: skip
             continue
         for e in f.effects:
-            a = next(adj)
-            flag = ("n.s.", "ns") if a >= 0.05 else (
+            flag = ("n.s.", "ns") if not e.significant else (
                 ("higher", "up") if e.effect > 0 else ("lower", "down"))  # fmt: skip
             what = e.level if e.factor == "character" else turn(e.level)
             rows.append(
@@ -304,9 +294,9 @@ def model_table(fits: list) -> Table:
         "the games) or this turn position (characters as they were), minus the model's "
         "average win rate, the fair share 1/N. A character's effect is thus its worth beyond "
         "its turn position, and a position's worth beyond the characters that get it. "
-        "Intervals: delta method. "
-        + holm_note(len(ps), "z-test of 'effect = 0'").replace("rows", "effects")
-        + (" " + " ".join(notes) if notes else "")
+        "Intervals: delta method. Flags: z-test of 'effect = 0', Holm-adjusted over the "
+        f"{n_effects} effects of each model (family-wise error 5%); a flag is shown only if it "
+        "survives." + (" " + " ".join(notes) if notes else "")
     )
     return Table("Character and turn position estimated jointly", cols, rows, note)
 
