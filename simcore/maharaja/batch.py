@@ -11,7 +11,7 @@ import numpy as np
 from .board import Board
 from .game import play_batch
 from .results import check_fits, parquet_bytes, records_table
-from .rules import RuleSet
+from .rules import RuleSet, check_deal
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,7 @@ def run_config(
 ) -> dict[str, Any]:
     """The manifest's configuration of a Maharaja run (compared on --resume)."""
     check_fits(spec.rules)
+    check_deal(spec.rules, spec.n_players)
     return {
         "game": "maharaja",
         "players": spec.n_players,

@@ -25,7 +25,7 @@ from .nb.game_nb import (
     write_records_nb,
 )
 from .record_layout import N_REC
-from .rules import RuleSet
+from .rules import RuleSet, check_deal
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = MAX_SEATS
@@ -73,6 +73,7 @@ def play_game(
     check_players(n_players)
     rules = rules or RuleSet()
     check_supported(rules)
+    check_deal(rules, n_players)
     rules_arr = rules.pack()
     board_arr = (board or default_board()).pack()
     state = np.zeros(STATE_SIZE, dtype=np.int64)
@@ -106,6 +107,7 @@ def play_batch(
     check_players(n_players)
     rules = rules or RuleSet()
     check_supported(rules)
+    check_deal(rules, n_players)
     rec = np.zeros((n_games, MAX_SEATS, N_REC), dtype=np.int64)
     driver.play_batch_nb(
         (board or default_board()).pack(), rules.pack(), n_players, seed,

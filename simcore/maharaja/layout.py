@@ -7,6 +7,7 @@ village blocks are sized for the largest board the loader accepts.
     header        round, Maharaja's city, players, end reason, error, turn
     per player    gold, architect, supply, quarry (own houses left in the bank),
                   palaces built, acted flag, the two picks, chips, statistics
+                  (incl. turns per character and actions done per action type)
     turn          the acting player's slots: action, parts still to do
     characters    owner of each character card (seat, BANK or OUT_OF_GAME)
     governors     track position of each city's governor (0 = next to the arrow,
@@ -17,7 +18,7 @@ village blocks are sized for the largest board the loader accepts.
 """
 
 from .board_layout import MAX_CITIES, MAX_VILLAGES
-from .enums import N_CHARACTERS_MAX, N_SLOTS
+from .enums import N_ACTIONS, N_CHARACTERS_MAX, N_SLOTS
 from .rules_layout import MAX_PLAYERS
 
 P = MAX_PLAYERS
@@ -32,7 +33,7 @@ S_N_ERRORS = 5
 S_TURN_PLAYER = 6  # seat acting now, -1 outside turns
 S_CHIPS_BANK = 7  # action chips in the bank (M-A5y)
 S_GOV_PLACED = 8  # track position where this round's governor landed (M-R2)
-S_TURN_INDEX = 9  # how many players have acted this round
+S_TURN_INDEX = 9  # how many turns have begun this round (M-R4)
 S_LAST_PALACE = 10  # 1 once someone built their last palace (M-E1)
 S_LOG_N = 11  # events written to the log
 S_FIRST_CHOOSER = 12  # seat that chose a character first (M-S3)
@@ -46,6 +47,7 @@ S_AUC_BID = 19  # highest bid of the running auction, -1 = none yet
 S_AUC_LEADER = 20  # seat holding the highest bid, -1 = none
 S_AUC_OPENER = 21  # seat that opened the running auction
 S_AUC_PASSED = 22  # bit q set once seat q passed in the running auction (a pass is final)
+S_ON_START = 23  # 1 while the acting architect has travelled onto S this turn (M-F3: pass only)
 
 # per player [P] blocks
 S_GOLD = 24
@@ -70,9 +72,12 @@ S_CHIPS_GAINED = S_SCORE_GOLD + P
 S_CHIPS_USED = S_CHIPS_GAINED + P
 S_SWAPS = S_CHIPS_USED + P  # Character actions done
 S_HOUSES_BUILT = S_SWAPS + P
+S_CHOICE_ORDER = S_HOUSES_BUILT + P  # position in the setup character choice, -1 if dealt
+S_TURNS = S_CHOICE_ORDER + P  # [P * N_CHARACTERS_MAX] own turns begun holding each character
+S_ACTS = S_TURNS + P * N_CHARACTERS_MAX  # [P * N_ACTIONS] actions fully done, per action type
 
 # the acting player's turn [N_SLOTS]
-T_ACTION = S_HOUSES_BUILT + P  # action of each slot, -1 = empty
+T_ACTION = S_ACTS + P * N_ACTIONS  # action of each slot, -1 = empty
 T_HOUSES_LEFT = T_ACTION + N_SLOTS  # house parts still to do
 T_PALACE_LEFT = T_HOUSES_LEFT + N_SLOTS  # palace part still to do
 T_OTHER_LEFT = T_PALACE_LEFT + N_SLOTS  # any other part still to do

@@ -22,7 +22,7 @@ from simcore.core.errors import InputError
 from simcore.core.manifest import load_manifest
 
 from .enums import CHARACTER_NAMES, END_REASON_NAMES
-from .record_layout import RECORD_COLUMNS
+from .record_layout import ACTION_COLUMNS, RECORD_COLUMNS, TURN_COLUMNS
 from .rules import PLAYER_COUNTS, RuleSet
 
 # The fixed columns, in file order; record columns not listed keep their record name.
@@ -54,6 +54,9 @@ BASE_COLUMNS: dict[str, pa.DataType] = {
     "rounds": pa.int8(),
     "end_reason": pa.string(),
     **dict.fromkeys(_INT16, pa.int16()),
+    "choice_order": pa.int8(),  # null when the characters were dealt (deal != choose)
+    **dict.fromkeys(TURN_COLUMNS, pa.int8()),  # at most one turn per round: <= rounds
+    **dict.fromkeys(ACTION_COLUMNS, pa.int16()),
 }
 # Variant switch column -> RuleSet field (one column per switch, on or off).
 VARIANT_COLUMNS: dict[str, str] = {
@@ -83,7 +86,8 @@ def rule_columns(rules: RuleSet, n_players: int) -> dict[str, tuple[pa.DataType,
     """`rule_<key>` -> (type, value) for every rule value that differs from the rulebook.
 
     Variant switches are left out (they have their variant_* columns); payouts become
-    the run's row as text ("12,9,6,3"), other integers Int32, other flags Boolean.
+    the run's row as text ("12,9,6,3"), `deal` text, other integers Int32, other flags
+    Boolean.
     """
     out: dict[str, tuple[pa.DataType, Any]] = {}
     for key, value in rules.diff_from_default().items():
@@ -92,6 +96,8 @@ def rule_columns(rules: RuleSet, n_players: int) -> dict[str, tuple[pa.DataType,
         if key == "payouts":
             row = rules.payouts[PLAYER_COUNTS.index(n_players)]
             out["rule_payouts"] = (pa.string(), ",".join(str(x) for x in row))
+        elif isinstance(value, str):
+            out[f"rule_{key}"] = (pa.string(), value)
         elif isinstance(value, bool):
             out[f"rule_{key}"] = (pa.bool_(), value)
         else:
@@ -127,6 +133,8 @@ def records_table(
         "winner": pa.array(cols[col["rank"]] == 0),
         "end_reason": _labels(cols[col["end_reason"]], _ENDS),
     }
+    order = cols[col["choice_order"]]
+    arrays["choice_order"] = pa.array(order.astype(np.int8), mask=order < 0)
     for name, typ in BASE_COLUMNS.items():
         if name not in arrays:
             i, dtype = col[name], typ.to_pandas_dtype()
@@ -182,7 +190,8 @@ def records_frame(rec: np.ndarray, first_game: int, strategy_names: list[str]) -
         "seat": pl.Series(np.tile(np.arange(n_players), n_games), dtype=pl.Int8),
         "players": pl.Series(np.full(len(flat), n_players), dtype=pl.Int8),
     }
-    small = {"start_character", "end_character", "palaces", "rank", "end_reason", "first_order"}
+    small = {"start_character", "end_character", "palaces", "rank", "end_reason", "first_order",
+             "choice_order"}  # fmt: skip
     for i, name in enumerate(RECORD_COLUMNS):
         typ = pl.Int8 if name in small else pl.Int16 if name in ("strategy", "rounds") else pl.Int32
         cols[name] = pl.Series(flat[:, i], dtype=typ)

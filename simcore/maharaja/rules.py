@@ -25,6 +25,7 @@ from ..core.datafile import read_data_file
 from ..core.errors import InputError
 from . import rules_layout as L
 from .board_layout import MAX_CITIES
+from .enums import CHARACTER_NAMES, YOGI
 
 _INT_MAX = 10**9  # far above any sensible rule value; keeps pack() clear of int64 overflow
 DEFAULT_PAYOUTS: tuple[tuple[int, ...], ...] = (
@@ -86,6 +87,14 @@ class RuleSet:
     first_chooser: int = _f(
         0, "M-S3 [choice]", "seat choosing a character first; -1 = random", -1, L.MAX_PLAYERS - 1
     )
+    deal: str = field(
+        default="choose",
+        metadata={
+            "rule": "M-S3 [choice]",
+            "doc": "how characters reach the seats: choose (the strategies, rulebook order), "
+            "random (uniform deal), fixed:<c0>,<c1>,... (per seat)",
+        },
+    )
     payouts: tuple[tuple[int, ...], ...] = field(
         default=DEFAULT_PAYOUTS,
         metadata={"rule": "M-P2", "doc": "scoring gold by rank, one row per player count 2..5"},
@@ -107,6 +116,8 @@ class RuleSet:
             v, name = getattr(self, f.name), f.name
             if name == "payouts":
                 object.__setattr__(self, name, _payout_rows(v, DEFAULT_PAYOUTS))
+            elif name == "deal":
+                object.__setattr__(self, name, _deal_text(v, self.yogi))
             elif isinstance(f.default, bool):
                 if not isinstance(v, bool | np.bool_):
                     _bad(f"{name} must be true or false, got {v!r}")
@@ -134,6 +145,11 @@ class RuleSet:
         for name, value in last.items():
             if value > self.round_cap:
                 _bad(f"{name} must be <= round_cap ({self.round_cap}), got {value}")
+        if self.deal != "choose" and self.auction:
+            _bad(
+                f"deal={self.deal} cannot be combined with the auction (M-V3 is a way of "
+                "choosing characters); use deal=choose or switch auction off"
+            )
         if self.neutral_palaces and self.outer_sites < L.MAX_PLAYERS - 2:
             _bad(
                 f"neutral_palaces needs outer_sites >= {L.MAX_PLAYERS - 2} (one neutral palace "
@@ -196,6 +212,8 @@ class RuleSet:
                 if text.lower() not in _FLAGS:
                     bad(f"{key} must be true/false/yes/no/1/0, got {text!r}")
                 changes[key] = _FLAGS[text.lower()]
+            elif types[key] is str:
+                changes[key] = text
             else:
                 changes[key] = _parse_int(text, key, bad)
         return RuleSet.from_mapping(changes, "rules override", base=self)
@@ -239,6 +257,10 @@ class RuleSet:
         out[L.R_ROUND_LIMIT] = self.short_game_rounds if self.short_game else 0
         out[L.R_N_CHARACTERS] = 7 if self.yogi else 6
         out[L.R_PALACES] = self.short_game_palaces if self.short_game else self.palaces
+        mode, chars = deal_mode(self.deal)
+        out[L.R_DEAL] = mode
+        out[L.R_DEAL_N] = len(chars)
+        out[L.R_DEAL_CHAR : L.R_DEAL_CHAR + len(chars)] = chars
         for n, row in zip(PLAYER_COUNTS, self.payouts):
             start = L.R_PAYOUT + (n - 1) * L.MAX_PLAYERS
             out[start : start + n] = row
@@ -257,7 +279,7 @@ _SWITCHES = {  # variant name -> (switch field, offset in the packed array)
 _DIRECT = dict(_SWITCHES.values()) | {
     f.name: getattr(L, "R_" + f.name.upper())
     for f in fields(RuleSet)
-    if hasattr(L, "R_" + f.name.upper())
+    if hasattr(L, "R_" + f.name.upper()) and f.name != "deal"  # deal packs as mode + seats
 }
 _FLAGS = dict.fromkeys(("true", "yes", "1"), True) | dict.fromkeys(("false", "no", "0"), False)
 _ADVANCED1 = ("yogi", "neutral_palaces", "auction", "home_cities")
@@ -266,10 +288,64 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "advanced1": _ADVANCED1,  # the rulebook's advanced game 1
     "advanced2": (*_ADVANCED1, "several_characters"),  # advanced game 2 (M-V4)
 }
-CHOICES: tuple[str, ...] = ("forfeit_per_part", "round_cap", "governor_clamp", "first_chooser")
+CHOICES: tuple[str, ...] = (
+    "forfeit_per_part",
+    "round_cap",
+    "governor_clamp",
+    "first_chooser",
+    "deal",
+)
 FIELD_DOCS: dict[str, str] = {
     f.name: f"{f.metadata['doc']} ({f.metadata['rule']})" for f in fields(RuleSet)
 }
+
+
+_DEAL_MODES = {"choose": L.DEAL_CHOOSE, "random": L.DEAL_RANDOM}
+_CHARACTER_CODES = {name.lower(): k for k, name in enumerate(CHARACTER_NAMES)}
+
+
+def _deal_text(value: Any, yogi: bool) -> str:
+    """Check a `deal` value and return its canonical text (lower case, no spaces).
+
+    `fixed:` lists one distinct character in play per seat (the Yogi only with the yogi
+    switch); a game uses the first `players` names and refuses a list shorter than that.
+    """
+    if not isinstance(value, str):
+        _bad(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
+    text = value.strip().lower()
+    if text in _DEAL_MODES:
+        return text
+    kind, colon, rest = text.partition(":")
+    if kind.strip() != "fixed" or not colon:
+        _bad(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
+    names = [n.strip() for n in rest.split(",")]
+    known = ", ".join(n.lower() for n in CHARACTER_NAMES[: YOGI + (1 if yogi else 0)])
+    if not 2 <= len(names) <= L.MAX_PLAYERS:
+        _bad(f"deal=fixed needs 2 to {L.MAX_PLAYERS} characters (one per seat), got {value!r}")
+    for n in names:
+        if n not in _CHARACTER_CODES or (_CHARACTER_CODES[n] == YOGI and not yogi):
+            tip = " (the Yogi needs the yogi variant)" if n == "yogi" else ""
+            _bad(f"deal=fixed: unknown character {n!r}{tip}; characters in play: {known}")
+    if len(set(names)) != len(names):
+        _bad(f"deal=fixed: each character may be dealt once, got {value!r}")
+    return "fixed:" + ",".join(names)
+
+
+def deal_mode(deal: str) -> tuple[int, list[int]]:
+    """(R_DEAL value, character code per seat for a fixed deal) of a canonical deal text."""
+    if deal in _DEAL_MODES:
+        return _DEAL_MODES[deal], []
+    return L.DEAL_FIXED, [_CHARACTER_CODES[n] for n in deal.removeprefix("fixed:").split(",")]
+
+
+def check_deal(rules: RuleSet, n_players: int) -> None:
+    """A fixed deal must name a character for every seat of the game."""
+    mode, chars = deal_mode(rules.deal)
+    if mode == L.DEAL_FIXED and len(chars) < n_players:
+        raise InputError(
+            f"rules: deal={rules.deal} names {len(chars)} characters for {n_players} players "
+            "(one per seat needed)"
+        )
 
 
 def _parse_int(text: str, key: str, bad: Any) -> int:

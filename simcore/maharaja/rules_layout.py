@@ -43,5 +43,13 @@ R_V_MULTI = 33  # M-V4 switch
 R_HOME_POINTS = 34  # M-A7h
 R_CHIPS_TOTAL = 35  # M-A5y
 R_SHORT_GAME = 36  # M-V1 switch (already folded into R_PALACES and R_ROUND_LIMIT)
+R_DEAL = 37  # M-S3 [choice]: DEAL_CHOOSE, DEAL_RANDOM or DEAL_FIXED (rules.py parses `deal`)
+R_DEAL_N = 38  # DEAL_FIXED: number of characters listed (at least the number of players)
 R_PAYOUT = 40  # M-P2: [MAX_PLAYERS * MAX_PLAYERS], row = players - 1, column = rank
-RULES_SIZE = R_PAYOUT + MAX_PLAYERS * MAX_PLAYERS
+R_DEAL_CHAR = R_PAYOUT + MAX_PLAYERS * MAX_PLAYERS  # DEAL_FIXED: [MAX_PLAYERS] character per seat
+RULES_SIZE = R_DEAL_CHAR + MAX_PLAYERS
+
+# Values of R_DEAL: how the characters reach the players at setup (M-S3).
+DEAL_CHOOSE = 0  # the strategies choose, from the first chooser clockwise (the rulebook)
+DEAL_RANDOM = 1  # a uniform random deal of distinct characters in play, one per seat
+DEAL_FIXED = 2  # R_DEAL_CHAR + seat gives each seat's character

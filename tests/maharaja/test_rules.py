@@ -96,15 +96,17 @@ def test_defaults_are_the_rulebook_numbers():
 
 
 def test_choice_defaults_M_F2_M_A8_M_S3():
-    """[choice] defaults: forfeit once per action (M-F2), cap 30 and clamp (M-A8), seat 0 (M-S3)."""
+    """[choice] defaults: forfeit once per action (M-F2), cap 30 and clamp (M-A8), seat 0
+    chooses first and the strategies choose (M-S3)."""
     r = RuleSet()
-    assert (r.forfeit_per_part, r.round_cap, r.governor_clamp, r.first_chooser) == (
+    assert (r.forfeit_per_part, r.round_cap, r.governor_clamp, r.first_chooser, r.deal) == (
         False,
         30,
         True,
         0,
+        "choose",
     )
-    assert CHOICES == ("forfeit_per_part", "round_cap", "governor_clamp", "first_chooser")
+    assert CHOICES == ("forfeit_per_part", "round_cap", "governor_clamp", "first_chooser", "deal")
     assert r.variant_names() == ()
     assert not any(getattr(r, s) for s in SWITCHES)
 

@@ -42,6 +42,7 @@ from ..enums import (
 )
 from ..layout import (
     S_ACTED,
+    S_ACTS,
     S_ARCH,
     S_ASK_KIND,
     S_ASK_SEAT,
@@ -52,6 +53,7 @@ from ..layout import (
     S_CHIPS_BANK,
     S_CHIPS_GAINED,
     S_CHIPS_USED,
+    S_CHOICE_ORDER,
     S_CURSOR,
     S_END_REASON,
     S_FEES_PAID,
@@ -82,16 +84,20 @@ from ..layout import (
     S_STEPS,
     S_SUPPLY,
     S_SWAPS,
+    S_TURN_INDEX,
     S_TURN_PLAYER,
+    S_TURNS,
     S_VIL_TOTAL,
     STATE_SIZE,
 )
 from ..record_layout import (
     N_REC,
+    REC_ACTS,
     REC_BID_PAID,
     REC_CHARS_HELD,
     REC_CHIPS_GAINED,
     REC_CHIPS_USED,
+    REC_CHOICE_ORDER,
     REC_END_CHAR,
     REC_END_REASON,
     REC_ERRORS,
@@ -108,10 +114,15 @@ from ..record_layout import (
     REC_START_CHAR,
     REC_STRATEGY,
     REC_SWAPS,
+    REC_TURNS,
 )
 from ..rules_layout import (
+    DEAL_CHOOSE,
+    DEAL_FIXED,
     MAX_PLAYERS,
     R_CHIPS_TOTAL,
+    R_DEAL,
+    R_DEAL_CHAR,
     R_FIRST_CHOOSER,
     R_HOUSES_PER_COLOUR,
     R_N_CHARACTERS,
@@ -149,6 +160,7 @@ SCRATCH_SIZE = 256  # per-seat int64 memory a strategy may use across calls in a
 MAX_STEPS = 256  # operations per turn before the engine stops a looping strategy
 WORK_SIZE = 4 * P
 RNG_STREAMS = 1 + P  # stream 0 = the game's chance, 1 + seat = that seat's strategy
+DEAL_STREAM = 64  # (seed, game, 64): the random deal's own stream, apart from all others
 MAX_SEATS = P
 
 PH_CHOOSE = 0
@@ -177,6 +189,7 @@ def init_state_nb(state, board, rules, n_players):
     state[S_ASK_SEAT] = -1
     for p in range(P):
         state[S_RANK + p] = -1
+        state[S_CHOICE_ORDER + p] = -1
         state[S_ARCH + p] = -1
         state[S_PICK0 + p] = -1
         state[S_PICK1 + p] = -1
@@ -212,6 +225,36 @@ def shuffle_governors_nb(state, board, log, rng):
         log_nb(state, log, -1, EV_GOVERNORS, c, state[S_GOV_POS + c], 0, 0)
 
 
+@njit(f"void({I1}, {I1}, {I2}, int64, int64, {U1})", cache=True, _nrt=False)
+def deal_characters_nb(state, rules, log, seed, game, rng):
+    """[choice] deal (M-S3): each seat gets one character without a choice by its strategy.
+
+    `random` deals distinct characters in play uniformly (seat 0 draws first, from the
+    bank, then seat 1 ...) from the stream (seed, game, DEAL_STREAM); stream 0 is lent
+    for the draws and given back untouched, so no other stream sees the deal.
+    `fixed` gives seat p the character R_DEAL_CHAR + p.
+    """
+    n = state[S_N_PLAYERS]
+    saved = rng[0]
+    rng[0] = stream_seed_nb(seed, game, DEAL_STREAM)
+    for p in range(n):
+        if rules[R_DEAL] == DEAL_FIXED:
+            k = rules[R_DEAL_CHAR + p]
+        else:
+            left = rules[R_N_CHARACTERS] - p  # characters still in the bank
+            r = randint_nb(rng, 0, left)
+            k = -1
+            for j in range(rules[R_N_CHARACTERS]):
+                if state[S_CHAR_OWNER + j] == BANK:
+                    if r == 0:
+                        k = j
+                        break
+                    r -= 1
+        state[S_CHAR_OWNER + k] = p
+        log_nb(state, log, p, EV_CHOOSE, k, 0, 0, 0)
+    rng[0] = saved
+
+
 @njit(f"void({I1}, {I1}, {I1}, {I2}, int64, int64, int64, {U1})", cache=True, _nrt=False)
 def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
     """Seed the streams of game `game`, lay out the stock and shuffle the governors.
@@ -230,6 +273,9 @@ def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
     state[S_PHASE] = PH_AUCTION if rules[R_V_AUCTION] != 0 else PH_CHOOSE
     state[S_AUC_TURN] = AUC_NEW
     state[S_CURSOR] = 0
+    if rules[R_DEAL] != DEAL_CHOOSE:  # rules.py refuses a deal together with the auction
+        deal_characters_nb(state, rules, log, seed, game, rng)
+        state[S_PHASE] = PH_SETUP_HOUSE
 
 
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False)
@@ -273,6 +319,7 @@ def finish_setup_nb(state, rules):
 def start_round_nb(state, board, log):
     """M-R1/M-R2: the Maharaja moves, its governor goes to the top; picks are reset."""
     state[S_ROUND] += 1
+    state[S_TURN_INDEX] = 0
     log_nb(state, log, -1, EV_ROUND, state[S_ROUND], 0, 0, 0)
     c = move_maharaja_nb(state, board)
     log_nb(state, log, -1, EV_MAHARAJA, c, 0, 0, 0)
@@ -457,6 +504,7 @@ def answer_nb(state, board, rules, log, out, ret):
         if k >= 0:
             state[S_CHAR_OWNER + k] = seat
             log_nb(state, log, seat, EV_CHOOSE, k, price, 0, 0)
+        state[S_CHOICE_ORDER + seat] = state[S_CURSOR]
         state[S_CURSOR] += 1
     elif kind == DK_SETUP_HOUSE:
         v = ret
@@ -503,6 +551,11 @@ def write_records_nb(state, sids, rec):
         rec[p, REC_BID_PAID] = state[S_BID_PAID + p]
         rec[p, REC_CHARS_HELD] = held
         rec[p, REC_ERRORS] = state[S_N_ERRORS]
+        rec[p, REC_CHOICE_ORDER] = state[S_CHOICE_ORDER + p]
+        for k in range(N_CHARACTERS_MAX):
+            rec[p, REC_TURNS + k] = state[S_TURNS + p * N_CHARACTERS_MAX + k]
+        for a in range(N_ACTIONS):
+            rec[p, REC_ACTS + a] = state[S_ACTS + p * N_ACTIONS + a]
 
 
 @njit(f"int64({I1})", cache=True, _nrt=False)

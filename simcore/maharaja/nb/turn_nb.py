@@ -71,6 +71,7 @@ from ..enums import (
 )
 from ..layout import (
     S_ACTED,
+    S_ACTS,
     S_ARCH,
     S_CHAR_OWNER,
     S_CHIP_ROUND,
@@ -86,6 +87,7 @@ from ..layout import (
     S_LAST_PALACE,
     S_N_ERRORS,
     S_N_PLAYERS,
+    S_ORDER1,
     S_PALACES,
     S_PICK0,
     S_PICK1,
@@ -94,7 +96,9 @@ from ..layout import (
     S_STEPS,
     S_SUPPLY,
     S_SWAPS,
+    S_TURN_INDEX,
     S_TURN_PLAYER,
+    S_TURNS,
     T_ACTION,
     T_HOUSES_LEFT,
     T_OTHER_LEFT,
@@ -155,10 +159,18 @@ def set_slot_nb(state, s, action):
 
 @njit(f"void({I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)
 def begin_turn_nb(state, rules, log, p):
-    """Start p's turn: reveal the disc, Merchant income (M-K2), Yogi chip (M-A5y)."""
+    """Start p's turn: reveal the disc, Merchant income (M-K2), Yogi chip (M-A5y).
+
+    Statistics: round 1's turn position, and one turn for each character p holds now."""
     state[S_ACTED + p] = 1
     state[S_TURN_PLAYER] = p
     state[S_STEPS] = 0
+    if state[S_ROUND] == 1:
+        state[S_ORDER1 + p] = state[S_TURN_INDEX]
+    state[S_TURN_INDEX] += 1
+    for k in range(N_CHARACTERS_MAX):
+        if state[S_CHAR_OWNER + k] == p:
+            state[S_TURNS + p * N_CHARACTERS_MAX + k] += 1
     set_slot_nb(state, 0, state[S_PICK0 + p])
     set_slot_nb(state, 1, state[S_PICK1 + p])
     set_slot_nb(state, SLOT_CHIP, -1)
@@ -549,7 +561,8 @@ def apply_op_nb(state, board, rules, log, p, op):
 @njit(f"int64({I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)
 def finish_turn_nb(state, rules, log, p):
     """M-F2: every other player takes the penalty for each chosen action not fully done
-    ([choice] forfeit_per_part: or for each undone part). Returns the forfeits counted."""
+    ([choice] forfeit_per_part: or for each undone part). Returns the forfeits counted.
+    Actions fully done are counted per action type (statistics)."""
     count = 0
     for s in range(N_PICK_SLOTS):
         if state[T_ACTION + s] < 0:
@@ -562,6 +575,8 @@ def finish_turn_nb(state, rules, log, p):
         )
         if undone > 0:
             count += undone if rules[R_FORFEIT_PER_PART] != 0 else 1
+        else:
+            state[S_ACTS + p * N_ACTIONS + state[T_ACTION + s]] += 1
     if count > 0:
         gold = count * rules[R_FORFEIT_PENALTY]
         for q in range(state[S_N_PLAYERS]):
