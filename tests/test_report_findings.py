@@ -118,3 +118,22 @@ def test_old_runs_and_decided_games(tmp_path):
     assert "turn order decides the game" in text and "1st in round 1 wins 9" in text
     # The yogi run is compared with the basic-game run, not with the first folder.
     assert "compared with 'basic game'" in text
+
+
+def test_warnings_for_characters_never_started_or_never_held(tmp_path):
+    from analyses.checks import warnings_for
+
+    df = synthetic_frame(800, seed=5)
+    builder_games = df.filter(pl.col("start_character") == "Builder")["game_id"].unique()
+    df = df.filter(~pl.col("game_id").is_in(builder_games.implode()))
+    df = df.with_columns(
+        pl.when(pl.col("end_character") == "Artist")
+        .then(pl.lit("Monk"))
+        .otherwise(pl.col("end_character"))
+        .alias("end_character")
+    )
+    write_frame_run(tmp_path / "run", df, 4)
+    text = " ".join(warnings_for(analyse(find_runs([tmp_path / "run"]))))
+    assert "Builder never started a game" in text
+    assert "Artist started games but was never held at the end" in text
+    assert "Yogi" not in text and "turn order decides" not in text
