@@ -152,7 +152,7 @@ def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
     try:
         beta = _fit(xc, w, n)
     except _FitError as e:
-        return _with(blank, f"the model could not be fitted ({e}); read the cell table instead.")
+        return _with(blank, f"the model could not be fitted: {e}; read the cell table instead.")
     # Cluster-robust (by game) sandwich: bread from the cell-level information, meat from
     # per-game sums of the seat scores x_i (y_i - p_i).
     p_cell = _expit(xc @ beta)

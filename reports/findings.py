@@ -139,7 +139,7 @@ def _main_runs(b: Balance) -> dict[int, str]:
 
 
 def _pts(e) -> str:
-    zero = "; includes 0" if e.lo <= 0 <= e.hi else ""
+    zero = "; n.s. after Holm" if not e.significant else ""
     return (
         f"{100 * e.effect:+.1f} points (95% interval {100 * e.lo:+.1f} to {100 * e.hi:+.1f}{zero})"
     )
@@ -159,7 +159,7 @@ def headline(b: Balance, extra=()) -> list[str]:
     def who(n: int) -> str:
         return f"with {n} players"
 
-    char, turn, fair, choice = [], [], [], []
+    char, turn, fair, choice, unsplit = [], [], [], [], []
     for n, run in main.items():
         f = fits.get((run, n))
         if f is not None and f.ok:
@@ -183,16 +183,19 @@ def headline(b: Balance, extra=()) -> list[str]:
             if first is not None:
                 turn.append(f"{_pts(first)} {who(n)}")
         else:
-            why = f.note if f is not None else "the runs do not record turn positions."
-            char.append(f"{who(n)} character and turn order could not be separated ({why})")
-            o = b.order.filter((pl.col("run") == run) & (pl.col("players") == n))
-            o = o.filter(pl.col("first_order") == 0)
+            why = f.note if f is not None else "the runs do not record turn positions"
+            why = why.split(";")[0].rstrip(".")
+            raw = ""
+            o = b.order.filter(
+                (pl.col("run") == run) & (pl.col("players") == n) & (pl.col("first_order") == 0)
+            )
             if o.height:
                 r = o.row(0, named=True)
-                turn.append(
-                    f"{who(n)} the player acting first wins {pm(r)} against a fair "
-                    f"{pct(1 / n)} (character not separated)"
+                raw = (
+                    f"; the player acting first in round 1 wins {pm(r)} against a fair "
+                    f"{pct(1 / n)}, character and turn order together"
                 )
+            unsplit.append(f"{who(n)} character and turn order cannot be separated ({why}){raw}")
         t = next((t for t in b.tests["start_character"] if (t.run, t.players) == (run, n)), None)
         rates = b.start.filter((pl.col("run") == run) & (pl.col("players") == n))
         flagged = int(rates["significant"].sum()) if "significant" in rates.columns else 0
@@ -223,15 +226,18 @@ def headline(b: Balance, extra=()) -> list[str]:
             "Acting first in round 1 is worth " + _join(turn) + " over the fair share, beyond "
             "the character that brings it."
         )
-    out.append(_deal_sentence(b, choice))
+    if unsplit:
+        text = _join(unsplit)
+        out.append(text[0].upper() + text[1:] + ".")
+    out.append(_deal_sentence([r for r in b.runs if main.get(r.players) == r.label], choice))
     if fair:
         out.append("Raw starting-character win rates (turn order included): " + _join(fair) + ".")
     mine = [s for s in out if s]
     return [*extra, *mine[: max(3, 5 - len(extra))]]
 
 
-def _deal_sentence(b: Balance, choice: list[str]) -> str:
-    deals = {str((r.manifest.get("rules") or {}).get("deal") or "choose") for r in b.runs}
+def _deal_sentence(runs: list, choice: list[str]) -> str:
+    deals = {str((r.manifest.get("rules") or {}).get("deal") or "choose") for r in runs}
     if deals == {"random"}:
         lead = (
             "Characters were dealt at random (deal=random), so the character figures do "
