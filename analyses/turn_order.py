@@ -89,7 +89,7 @@ def choice_rates(lf: pl.LazyFrame) -> pl.DataFrame | None:
     """Win rate by position in the set-up character choice (None when characters were dealt)."""
     if not has_columns(lf, "choice_order"):
         return None
-    d = win_rates(lf.filter(pl.col("choice_order").is_not_null()), "choice_order")
+    d = win_rates(lf.filter(pl.col("choice_order") >= 0), "choice_order")  # null/-1: dealt
     return d if d.height else None
 
 

@@ -50,6 +50,11 @@ def contract_frame(df: pl.DataFrame, rules) -> pl.DataFrame:
         "errors",
     ]
     out = out.with_columns([pl.col(c).cast(pl.Int16) for c in small])
+    if "choice_order" in out.columns:  # the contract: null when the characters were dealt
+        c = pl.col("choice_order")
+        out = out.with_columns(
+            pl.when(c >= 0).then(c).otherwise(None).cast(pl.Int8).alias(c.meta.output_name())
+        )
     out = out.with_columns(
         [pl.lit(getattr(rules, f)).alias(f"variant_{v}") for v, f in _VARIANT_FIELDS.items()]
     )

@@ -137,3 +137,26 @@ def test_warnings_for_characters_never_started_or_never_held(tmp_path):
     assert "Builder never started a game" in text
     assert "Artist started games but was never held at the end" in text
     assert "Yogi" not in text and "turn order decides" not in text
+
+
+def test_real_runs_with_the_new_columns(tmp_path):
+    from tests.report_fixtures import write_run
+
+    write_run(tmp_path / "runs" / "dealt", players=4, games=300, seed=31, sets=("deal=random",))
+    write_run(tmp_path / "runs" / "chosen", players=4, games=300, seed=32)
+    b = analyse(find_runs([tmp_path / "runs"]))
+    # The basic game (deal=choose, the rulebook) is the baseline whatever the folder names.
+    assert b.baseline == {4: "basic game"}
+    # choice_order is recorded only where the strategies chose.
+    assert set(b.choice["run"]) == {"basic game"} and b.choice["n"].sum() == 300 * 4
+    assert {f.run for f in b.model} == {"basic game", "deal=random"}
+    # The action mix adds up with forfeits to 2 x rounds + chips used (docs/RESULTS.md).
+    df = pl.read_parquet(str(tmp_path / "runs" / "dealt" / "chunks" / "*.parquet"))
+    acts = sum(df[c].cast(pl.Int64) for c in df.columns if c.startswith("act_"))
+    want = 2 * df["rounds"].cast(pl.Int64) + df["chips_used"].cast(pl.Int64)
+    assert (acts + df["forfeits"].cast(pl.Int64) == want).all()
+    out = tmp_path / "r.html"
+    render_report(b, out, ["palace-lab", "report"])
+    text = _text(out.read_text())
+    assert "Action mix per round by strategy" in text and "Palace+house" in text
+    assert "compared with 'basic game'" in text
