@@ -10,6 +10,15 @@ import polars as pl
 
 from .rates import GROUP, with_intervals
 
+# Plain words for the end_reason codes (docs/RESULTS.md), for every reader-facing text.
+END_REASON_WORDS = {
+    "palaces": "a player built the last palace",
+    "field10": "governor reached field 10",
+    "round_limit": "short game's last round played",
+    "cap": "safety round cap reached",
+    "error": "engine stopped a broken game",
+}
+
 
 def games_frame(lf: pl.LazyFrame) -> pl.LazyFrame:
     """One row per game: rounds, end reason, the winner's and the others' palaces and gold."""

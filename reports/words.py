@@ -9,14 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from analyses.checks import ordinal
+from analyses.shape import END_REASON_WORDS
 
-END_REASONS = {
-    "palaces": "a player built the last palace",
-    "field10": "governor reached field 10",
-    "round_limit": "short game's last round played",
-    "cap": "safety round cap reached",
-    "error": "engine stopped a broken game",
-}
+END_REASONS = END_REASON_WORDS
 
 KEY_TITLES = {
     "start_character": "starting character",
