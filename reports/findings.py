@@ -45,16 +45,18 @@ def findings(b: Balance) -> list[str]:
         fair = 1 / players
         where = _where(str(run), int(players), several)
         top, low = rows[0], rows[-1]
+        parts = []
         for r, word in ((top, "best"), (low, "weakest")):
             verdict = (
                 "not significantly different from the fair share"
                 if not r["significant"]
                 else ("above" if r["rate"] > fair else "below") + " the fair share"
             )
-            out.append(
-                f"{where} the {word} starting character is the {r['start_character']}: "
-                f"it wins {pm(r)}, against a fair {pct(fair)} ({verdict}; n = {r['n']:,} games)."
+            parts.append(
+                f"the {word} starting character is the {r['start_character']}: "
+                f"it wins {pm(r)}, against a fair {pct(fair)} ({verdict}; n = {r['n']:,} games)"
             )
+        out.append(f"{where} {parts[0]}; {parts[1]} (raw rates, turn order included).")
         t = tests.get((run, players))
         if t is not None:
             p = t.p_holm if t.p_holm is not None else t.p_value
@@ -139,49 +141,48 @@ def _main_runs(b: Balance) -> dict[int, str]:
 
 
 def _pts(e) -> str:
-    zero = "; n.s. after Holm" if not e.significant else ""
-    return (
-        f"{100 * e.effect:+.1f} points (95% interval {100 * e.lo:+.1f} to {100 * e.hi:+.1f}{zero})"
-    )
+    """'+15.4 (+14.3 to +16.5)' in points, '; n.s.' when Holm does not flag it."""
+    ns = "; n.s." if not e.significant else ""
+    return f"{100 * e.effect:+.1f} ({100 * e.lo:+.1f} to {100 * e.hi:+.1f}{ns})"
 
 
 def _join(parts: list[str]) -> str:
     return "; ".join(parts)
 
 
+def _counts(ns: list[int]) -> str:
+    """[2, 3, 4] -> 'with 2, 3 and 4 players'."""
+    txt = ", ".join(map(str, ns[:-1])) + (" and " if len(ns) > 1 else "") + str(ns[-1])
+    return f"with {txt} players"
+
+
 def headline(b: Balance, extra=()) -> list[str]:
-    """3-5 sentences: `extra` (another module's verdicts) first, then the strongest findings."""
+    """3-5 sentences: `extra` (another module's verdicts) first, then the strongest findings.
+
+    Per player count it speaks of the basic-game run (or the only run); player counts
+    with the same verdict are named together, so four player counts stay readable.
+    """
     main = _main_runs(b)
     if not main:
         return [*extra, "The runs are variants with no basic-game run; see the tables below."]
     fits = {(f.run, f.players): f for f in b.model}
-
-    def who(n: int) -> str:
-        return f"with {n} players"
-
-    char, turn, fair, choice, unsplit = [], [], [], [], []
+    strong, flat, turn, unsplit, choice = [], [], [], [], []
+    fair_yes, fair_no = [], []
     for n, run in main.items():
         f = fits.get((run, n))
         if f is not None and f.ok:
             ch = [e for e in f.effects if e.factor == "character"]
             hi, lo = max(ch, key=lambda e: e.effect), min(ch, key=lambda e: e.effect)
-            sig = [e for e in ch if e.significant]
-            if sig:
-                char.append(
-                    f"{who(n)} the strongest starting character is the {hi.level} at "
-                    f"{_pts(hi)} and the weakest the {lo.level} at {_pts(lo)}; {len(sig)} of "
-                    f"{len(ch)} differ from fair after Holm's correction"
+            if any(e.significant for e in ch):
+                strong.append(
+                    f"with {n} players the strongest starting character is the {hi.level}, "
+                    f"{_pts(hi)}, and the weakest the {lo.level}, {_pts(lo)}"
                 )
             else:
-                big = max(ch, key=lambda e: abs(e.effect))
-                char.append(
-                    f"{who(n)} no starting character can be told from fair (all {len(ch)} "
-                    f"effects n.s. after Holm's correction; largest: the {big.level} at "
-                    f"{_pts(big)})"
-                )
+                flat.append(n)
             first = f.get("turn", 0)
             if first is not None:
-                turn.append(f"{_pts(first)} {who(n)}")
+                turn.append(f"{_pts(first)} with {n} players")
         else:
             why = f.note if f is not None else "the runs do not record turn positions"
             why = why.split(";")[0].rstrip(".")
@@ -195,17 +196,11 @@ def headline(b: Balance, extra=()) -> list[str]:
                     f"; the player acting first in round 1 wins {pm(r)} against a fair "
                     f"{pct(1 / n)}, character and turn order together"
                 )
-            unsplit.append(f"{who(n)} character and turn order cannot be separated ({why}){raw}")
+            unsplit.append(f"with {n} players character and turn order cannot be separated "
+                           f"({why}){raw}")  # fmt: skip
         t = next((t for t in b.tests["start_character"] if (t.run, t.players) == (run, n)), None)
-        rates = b.start.filter((pl.col("run") == run) & (pl.col("players") == n))
-        flagged = int(rates["significant"].sum()) if "significant" in rates.columns else 0
         if t is not None:
-            p = p_text(t.p_holm if t.p_holm is not None else t.p_value)
-            fair.append(
-                f"{who(n)} {'they are' if t.significant else 'they cannot be told'} "
-                f"{'distinguishable' if t.significant else 'apart'} from fair "
-                f"(Holm-adjusted {p}; {flagged} of {rates.height} characters flagged)"
-            )
+            (fair_yes if t.significant else fair_no).append((n, t))
         if b.choice is not None:
             c = b.choice.filter(
                 (pl.col("run") == run) & (pl.col("players") == n) & (pl.col("choice_order") == 0)
@@ -215,25 +210,41 @@ def headline(b: Balance, extra=()) -> list[str]:
                 verdict = "n.s." if not r["significant"] else (
                     "above fair" if r["rate"] > r["fair"] else "below fair")  # fmt: skip
                 choice.append(
-                    f"{who(n)} choosing first wins {pm(r)} against a fair {pct(r['fair'])} "
-                    f"({verdict}, n = {r['n']:,})"
+                    f"with {n} players choosing first wins {pm(r)} against a fair "
+                    f"{pct(r['fair'])} ({verdict}, n = {r['n']:,})"
                 )
     out = []
+    char = list(strong)
+    if flat:
+        char.append(
+            f"{_counts(flat)} no starting character can be told from fair (every effect n.s. "
+            "after Holm's correction)"
+        )
     if char:
-        out.append("Beyond the round-1 turn position it brings (joint model), " + _join(char) + ".")
+        out.append(
+            "Beyond the round-1 turn position it brings (joint model; points against the fair "
+            "share, 95% interval): " + _join(char) + "."
+        )
     if turn:
         out.append(
-            "Acting first in round 1 is worth " + _join(turn) + " over the fair share, beyond "
-            "the character that brings it."
+            "Acting first in round 1, beyond the character that brings it, is worth (points "
+            "over the fair share, 95% interval): " + _join(turn) + "."
         )
     if unsplit:
         text = _join(unsplit)
         out.append(text[0].upper() + text[1:] + ".")
     out.append(_deal_sentence([r for r in b.runs if main.get(r.players) == r.label], choice))
+    fair = []
+    if fair_yes:
+        ps = ", ".join(p_text(t.p_holm if t.p_holm is not None else t.p_value) for _, t in fair_yes)
+        fair.append(f"differ from fair {_counts([n for n, _ in fair_yes])} (Holm-adjusted {ps})")
+    if fair_no:
+        fair.append(f"cannot be told from fair {_counts([n for n, _ in fair_no])}")
     if fair:
-        out.append("Raw starting-character win rates (turn order included): " + _join(fair) + ".")
-    mine = [s for s in out if s]
-    return [*extra, *mine[: max(3, 5 - len(extra))]]
+        out.append(
+            "Raw starting-character win rates (turn order included) " + " and ".join(fair) + "."
+        )
+    return [*extra, *out[: max(3, 5 - len(extra))]]
 
 
 def _deal_sentence(runs: list, choice: list[str]) -> str:

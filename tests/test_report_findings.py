@@ -38,7 +38,7 @@ def test_headline_comes_first_and_speaks_of_turn_order_and_choice(report):
     assert 3 <= len(sentences) <= 5 and sentences[0] == "Robust: first sentence."
     text = " ".join(sentences)
     # Built in: acting first wins 40% against a fair 25%, i.e. +15 points.
-    m = re.search(r"Acting first in round 1 is worth ([+-]\d+\.\d) points", text)
+    m = re.search(r"Acting first in round 1, beyond .*?: ([+-]\d+\.\d) \(", text)
     assert m and 11.0 <= float(m.group(1)) <= 19.0
     assert "dealt at random (deal=random)" in text
     assert "choosing first wins" in text
