@@ -156,7 +156,10 @@ def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
     # Cluster-robust (by game) sandwich: bread from the cell-level information, meat from
     # per-game sums of the seat scores x_i (y_i - p_i).
     p_cell = _expit(xc @ beta)
-    bread = np.linalg.inv((xc * (n * p_cell * (1 - p_cell))[:, None]).T @ xc)
+    try:
+        bread = np.linalg.inv((xc * (n * p_cell * (1 - p_cell))[:, None]).T @ xc)
+    except np.linalg.LinAlgError:
+        return _with(blank, "the model's information matrix is singular; read the cell table.")
     idx = cells.select(CHAR, ORDER).with_row_index("cell")
     rows_cell = g.select(CHAR, ORDER).join(idx, on=[CHAR, ORDER], how="left", maintain_order="left")
     rows_cell = rows_cell["cell"].to_numpy().astype(np.int64)
@@ -185,7 +188,10 @@ def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
             p = _expit(xs @ beta)
             margin = float((weights * p).sum() / total)
             grad = ((weights * p * (1 - p))[:, None] * xs).sum(0) / total - base_grad
-            se = math.sqrt(max(0.0, float(grad @ cov @ grad)))
+            var = float(grad @ cov @ grad)
+            if not math.isfinite(var):
+                return _with(blank, "the model's intervals are not finite; read the cell table.")
+            se = math.sqrt(max(0.0, var))
             eff = margin - base
             effects.append(
                 Effect(factor, level, eff, eff - Z95 * se, eff + Z95 * se, margin, int(own_n[j]))
