@@ -30,6 +30,10 @@ def _panels(
     fig, axes = plt.subplots(rows, cols, figsize=(2.9 * cols, 2.4 * rows + 0.4), squeeze=False)
     for ax in axes.flat[len(groups) :]:
         ax.set_visible(False)
+    span = 0.0
+    if fair is not None:  # half-height of a scale centred on the fair share that shows all
+        dev = [abs(v - fair) for v in (*d["lo"].to_list(), *d["hi"].to_list()) if v is not None]
+        span = 100 * max(0.02, 1.1 * max(dev, default=0.0))
     for ax, g in zip(axes.flat, groups, strict=False):
         p = d if by is None else d.filter(pl.col(by) == g)
         for lv in sorted(set(p[line])) if line else [None]:
@@ -45,6 +49,7 @@ def _panels(
             )  # fmt: skip
         if fair is not None:
             ax.axhline(100 * fair, ls="--", color="grey", lw=1)
+            ax.set_ylim(100 * fair - span, 100 * fair + span)  # fair-centred, same on every panel
         if rulebook is not None:
             ax.axvline(float(rulebook), ls=":", color="green", lw=1)
         ax.set_title(label(g) if by else title, fontsize=9)
