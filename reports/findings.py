@@ -140,6 +140,21 @@ def _main_runs(b: Balance) -> dict[int, str]:
     return out
 
 
+def _no_main(b: Balance, n: int) -> str:
+    """Why the headline names no run for n players (several basic-game runs, or none)."""
+    labels = [r.label for r in b.runs if r.players == n]
+    if "several runs" in b.baseline_notes.get(n, ""):
+        return (
+            f"With {n} players {len(labels)} runs play the same game ({', '.join(labels)}), "
+            "differing only in strategy or seed, so the headline singles out none; each one's "
+            "character and turn-order effects are in the tables below."
+        )
+    return (
+        f"With {n} players every run changes the basic game ({', '.join(labels)}) and none "
+        "plays it as the rulebook has it, so the headline singles out none; see the tables."
+    )
+
+
 def _pts(e) -> str:
     """'+15.4 (+14.3 to +16.5)' in points, '; n.s.' when Holm does not flag it."""
     ns = "; n.s." if not e.significant else ""
@@ -164,7 +179,8 @@ def headline(b: Balance, extra=()) -> list[str]:
     """
     main = _main_runs(b)
     if not main:
-        return [*extra, "The runs are variants with no basic-game run; see the tables below."]
+        why = [_no_main(b, n) for n in sorted({r.players for r in b.runs})]
+        return [*extra, *why[: max(1, 5 - len(extra))]]
     fits = {(f.run, f.players): f for f in b.model}
     strong, flat, turn, unsplit, choice = [], [], [], [], []
     fair_yes, fair_no = [], []

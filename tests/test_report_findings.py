@@ -160,3 +160,15 @@ def test_real_runs_with_the_new_columns(tmp_path):
     text = _text(out.read_text())
     assert "Action mix per round by strategy" in text and "Palace+house" in text
     assert "compared with 'basic game'" in text
+
+
+def test_headline_with_several_basic_runs_names_none(tmp_path):
+    from reports.findings import headline
+
+    for name, seed in (("a", 1), ("b", 2)):
+        write_frame_run(tmp_path / "runs" / name, synthetic_frame(300, seed=seed), 4)
+    b = analyse(find_runs([tmp_path / "runs"]))
+    assert b.baseline == {} and "several runs" in b.baseline_notes[4]
+    (sentence,) = headline(b)
+    assert "2 runs play the same game" in sentence
+    assert headline(b, ["Verdict."])[0] == "Verdict."
