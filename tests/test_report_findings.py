@@ -172,3 +172,25 @@ def test_headline_with_several_basic_runs_names_none(tmp_path):
     (sentence,) = headline(b)
     assert "2 runs play the same game" in sentence
     assert headline(b, ["Verdict."])[0] == "Verdict."
+
+
+def test_rate_and_heat_charts_use_a_fixed_scale(monkeypatch):
+    from reports import charts as ch
+
+    seen = {}
+
+    def keep(fig, name, title, png_dir):
+        seen[name] = fig
+        return ch.Chart(name, title, "", None)
+
+    monkeypatch.setattr(ch, "_save", keep)
+    lf = synthetic_frame(400, seed=2).with_columns(pl.lit("r").alias("run")).lazy()
+    from analyses.rates import win_rates
+    from analyses.turn_order import cell_rates
+
+    ch.rate_chart(win_rates(lf, "seat"), "seat", 4, "t", None)
+    ch.heat_chart(cell_rates(lf), "r", 4, None)
+    (ax,) = seen["seat-4p"].axes
+    assert ax.get_xlim() == (0.0, 100.0)
+    img = seen["heat-r-4p"].axes[0].images[0]
+    assert (img.norm.vmin, img.norm.vcenter, img.norm.vmax) == (0.0, 25.0, 100.0)
