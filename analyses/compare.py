@@ -1,16 +1,22 @@
 """Side-by-side comparison of runs that differ in variant switches or rule values.
 
-Each run is compared with a baseline run of the same player count (the first one
-given): the difference of each win rate with Newcombe's interval, and the difference
-of mean rounds with a Welch interval. Runs are independent samples, so these apply.
-A parameter sweep is the same comparison over runs differing in one rule value.
+Each run is compared with the basic-game run of the same player count: the run with no
+variant and every rule at its rulebook value (settings that all runs of that player
+count share, e.g. deal=random everywhere, do not count). For a sweep that is the run at
+the rulebook value. When there is no such run, or several, nothing is compared (an
+arbitrary baseline would make every difference arbitrary) and the note says why.
+Differences carry Newcombe's interval (rates) or a Welch interval (means) and a
+p-value for the Holm adjustment. Runs are independent samples, so these apply.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import polars as pl
 
 from .intervals import mean_diff_ci, newcombe_diff
+from .multiple import two_prop_p, welch_p
 
 
 def rate_differences(rates: pl.DataFrame, key: str, baseline: dict[int, str]) -> pl.DataFrame:
@@ -42,6 +48,7 @@ def rate_differences(rates: pl.DataFrame, key: str, baseline: dict[int, str]) ->
                 "hi": hi,
                 "n": r["n"],
                 "base_n": b["n"],
+                "p_value": two_prop_p(r["wins"], r["n"], b["wins"], b["n"]),
                 "significant": not (lo <= 0.0 <= hi),
             }
         )
@@ -58,7 +65,9 @@ def mean_differences(
         base_run = baseline.get(r["players"])
         if base_run is None or r["run"] == base_run:
             continue
-        b = index[base_run, r["players"]]
+        b = index.get((base_run, r["players"]))
+        if b is None:
+            continue
         m1, s1, n1 = r[f"{col}_mean"], r[f"{col}_sd"] or 0.0, r[n_col]
         m2, s2, n2 = b[f"{col}_mean"], b[f"{col}_sd"] or 0.0, b[n_col]
         lo, hi = mean_diff_ci(m1, s1, n1, m2, s2, n2)
@@ -75,18 +84,54 @@ def mean_differences(
                 "hi": hi,
                 "n": n1,
                 "base_n": n2,
+                "p_value": welch_p(m1, s1, n1, m2, s2, n2),
                 "significant": not (lo <= 0.0 <= hi),
             }
         )
     return pl.DataFrame(rows)
 
 
-def baselines(runs: list[tuple[str, int]]) -> dict[int, str]:
-    """players -> label of the first run with that player count (the reference)."""
-    out: dict[int, str] = {}
-    for label, players in runs:
-        out.setdefault(players, label)
+def run_setting(manifest: dict[str, Any]) -> dict[str, Any]:
+    """Everything that sets a run's game apart from the rulebook: variants and changed rules."""
+    out: dict[str, Any] = {f"variant {v}": True for v in manifest.get("variants", [])}
+    out |= {k: v for k, v in manifest.get("rules_changed", {}).items()}
     return out
+
+
+def baselines(runs: list) -> tuple[dict[int, str], dict[int, str]]:
+    """(players -> label of the basic-game run, players -> note when there is none).
+
+    runs: analyses.rundata.Run objects (label, players, manifest). Player counts with
+    a single run have nothing to compare and get neither.
+    """
+    groups: dict[int, list] = {}
+    for r in runs:
+        groups.setdefault(r.players, []).append(r)
+    base: dict[int, str] = {}
+    notes: dict[int, str] = {}
+    for players, group in sorted(groups.items()):
+        if len(group) < 2:
+            continue
+        settings = [run_setting(r.manifest) for r in group]
+        keys = set().union(*settings)
+        common = {k for k in keys if len({repr(s.get(k)) for s in settings}) == 1}
+        hits = [r for r, s in zip(group, settings, strict=True) if set(s) <= common]
+        varying = sorted(keys - common)
+        if len(hits) == 1:
+            base[players] = hits[0].label
+        elif not hits:
+            at = ", ".join(f"{k} at its rulebook value" for k in varying if "variant" not in k)
+            notes[players] = (
+                f"With {players} players no run plays the basic game (no variant"
+                + (f", {at}" if at else "")
+                + "), so the runs are not compared with each other."
+            )
+        else:
+            notes[players] = (
+                f"With {players} players several runs play the basic game "
+                f"({', '.join(r.label for r in hits)}), so none is taken as the baseline."
+            )
+    return base, notes
 
 
 def sweep_parameter(settings: list[tuple[int, dict]]) -> str | None:

@@ -29,10 +29,21 @@ class EqualityTest:
     statistic: float
     df: int
     p_value: float
+    p_holm: float | None = None  # Holm-adjusted over the tests of one table (analyses.multiple)
 
     @property
     def significant(self) -> bool:
-        return self.p_value < 0.05
+        return (self.p_value if self.p_holm is None else self.p_holm) < 0.05
+
+
+def with_holm(tests: list[EqualityTest]) -> list[EqualityTest]:
+    """The same tests with p_holm set (the family: these tests)."""
+    from dataclasses import replace
+
+    from .multiple import holm
+
+    adj = holm([t.p_value for t in tests])
+    return [replace(t, p_holm=a) for t, a in zip(tests, adj, strict=True)]
 
 
 def equal_share_tests(lf: pl.LazyFrame, key: str) -> list[EqualityTest]:

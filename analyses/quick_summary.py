@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from .intervals import wilson
+from .shape import END_REASON_WORDS
 
 
 @dataclass(frozen=True)
@@ -59,9 +60,9 @@ def win_rates(
 
 
 def end_reasons(lf: pl.LazyFrame | pl.DataFrame) -> dict:
-    """Games per end reason."""
+    """Games per end reason, keyed by its plain words ("governor reached field 10")."""
     g = _collect(_games(lf).group_by("end_reason").len().sort("end_reason"))
-    return dict(g.iter_rows())
+    return {END_REASON_WORDS.get(str(r), str(r)): n for r, n in g.iter_rows()}
 
 
 def rounds_stats(lf: pl.LazyFrame | pl.DataFrame) -> tuple[float, int, int]:

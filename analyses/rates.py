@@ -7,7 +7,9 @@ different games, so the Wilson interval's independence assumption holds.
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
+from scipy import stats
 
 from simcore.maharaja.enums import CHARACTER_NAMES
 
@@ -17,10 +19,15 @@ GROUP = ("run", "players")
 
 
 def with_intervals(counts: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
-    """Add rate, lo, hi, fair (= 1/players) and `fair_inside` to a frame of wins and n."""
+    """Add rate, lo, hi, fair (= 1/players), `fair_inside` and `p_fair` to a frame of wins, n.
+
+    `p_fair` is the score test of "rate = fair", the test the Wilson interval inverts
+    (p_fair < 0.05 exactly when fair lies outside [lo, hi]); flags adjust it for
+    multiple comparisons (analyses.multiple).
+    """
     lo, hi = wilson_expr(pl.col("wins"), pl.col("n"))
     fair = 1.0 / pl.col("players").cast(pl.Float64)
-    return (
+    df = (
         counts.lazy()
         .with_columns((pl.col("wins") / pl.col("n")).alias("rate"), lo.alias("lo"), hi.alias("hi"))
         .with_columns(
@@ -29,6 +36,12 @@ def with_intervals(counts: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
         )
         .collect()
     )
+    w = df["wins"].cast(pl.Float64).to_numpy()
+    n = df["n"].cast(pl.Float64).to_numpy()
+    f = df["fair"].to_numpy()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = (w - n * f) / np.sqrt(n * f * (1 - f))
+    return df.with_columns(pl.Series("p_fair", 2 * stats.norm.sf(np.abs(z)), dtype=pl.Float64))
 
 
 def win_rates(lf: pl.LazyFrame, by: str) -> pl.DataFrame:

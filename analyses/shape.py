@@ -10,6 +10,15 @@ import polars as pl
 
 from .rates import GROUP, with_intervals
 
+# Plain words for the end_reason codes (docs/RESULTS.md), for every reader-facing text.
+END_REASON_WORDS = {
+    "palaces": "a player built the last palace",
+    "field10": "governor reached field 10",
+    "round_limit": "short game's last round played",
+    "cap": "safety round cap reached",
+    "error": "engine stopped a broken game",
+}
+
 
 def games_frame(lf: pl.LazyFrame) -> pl.LazyFrame:
     """One row per game: rounds, end reason, the winner's and the others' palaces and gold."""
@@ -42,4 +51,4 @@ def distribution(lf: pl.LazyFrame, col: str) -> pl.DataFrame:
     counts = g.group_by(*GROUP, col).agg(pl.len().alias("wins"))
     totals = g.group_by(*GROUP).agg(pl.len().alias("n"))
     out = with_intervals(counts.join(totals, on=list(GROUP)))
-    return out.drop("fair", "fair_inside").sort(*GROUP, col)
+    return out.drop("fair", "fair_inside", "p_fair").sort(*GROUP, col)

@@ -79,6 +79,7 @@ class SweepMeasures:
     seat: pl.DataFrame  # win rate by seat
     end_reasons: pl.DataFrame  # share of games per end reason
     rounds: pl.DataFrame  # mean rounds per game with lo, hi
+    rulebook: dict[str, int | bool] = None  # type: ignore[assignment]  # key -> rulebook value
 
 
 def measures(b: Balance, keys: list[str]) -> SweepMeasures:
@@ -105,6 +106,8 @@ def measures(b: Balance, keys: list[str]) -> SweepMeasures:
         pl.col("games").alias("n"),
         pl.lit("mean rounds").alias("measure"),
     )
+    defaults = RuleSet()
+    rulebook = {k: getattr(defaults, k) for k in keys if hasattr(defaults, k)}
     return SweepMeasures(
-        keys, attach(b.start), attach(b.seat), attach(b.end_reasons), attach(rounds)
+        keys, attach(b.start), attach(b.seat), attach(b.end_reasons), attach(rounds), rulebook
     )

@@ -1,7 +1,8 @@
 """Charts of the balance analyses (matplotlib, Agg): SVG for the page, PNG files for slides.
 
 Every rate is drawn with its 95% interval as an error bar, and the fair share 1/N
-as a dashed line, so that a reader never sees a bare point estimate.
+as a dashed line, on a fixed 0-100% scale (so a reader cannot be misled by a zoomed
+axis), and a reader never sees a bare point estimate.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
 from simcore.maharaja.enums import CHARACTER_NAMES  # noqa: E402
+
+from .words import label_for, title_for, turn  # noqa: E402
 
 plt.rcParams.update({"svg.fonttype": "path", "svg.hashsalt": "palace-lab", "font.size": 9})
 
@@ -80,7 +83,8 @@ def rate_chart(
     ax.axvline(100 / players, ls="--", color="grey", lw=1, label=f"fair share {100 / players:.1f}%")
     ax.set_yticks(range(len(keys)), [label(k) for k in keys])
     ax.invert_yaxis()
-    ax.set_xlabel("win rate, % (95% interval)")
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("win rate, % (95% interval; fixed 0–100% scale)")
     ax.set_title(title)
     ax.legend(fontsize=7, loc="best")
     ax.grid(axis="x", alpha=0.3)
@@ -88,6 +92,7 @@ def rate_chart(
 
 
 def diff_chart(diffs: pl.DataFrame, key: str, players: int, png_dir: Path | None) -> Chart:
+    label = label_for(key)
     """Differences of win rate against the baseline run, with Newcombe intervals."""
     d = diffs.filter(pl.col("players") == players)
     runs = list(dict.fromkeys(d["run"]))
@@ -101,7 +106,7 @@ def diff_chart(diffs: pl.DataFrame, key: str, players: int, png_dir: Path | None
         err = [diff - r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100 - diff]
         ax.errorbar(diff, ys, xerr=err, fmt="s", capsize=3, label=run)
     ax.axvline(0, color="grey", lw=1)
-    ax.set_yticks(range(len(keys)), [str(k) for k in keys])
+    ax.set_yticks(range(len(keys)), [label(k) for k in keys])
     ax.invert_yaxis()
     base = d["baseline"][0]
     ax.set_xlabel(f"difference in win rate vs {base}, points (95% interval)")
@@ -127,9 +132,11 @@ def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None) 
         rate = r["rate"].to_numpy() * 100
         err = _err(rate, r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100)
         ax.bar(xs, rate, width, yerr=err, capsize=2, label=who)
-    ax.set_xticks(range(len(values)), [str(v) for v in values])
+    label = label_for(col)
+    ax.set_xticks(range(len(values)), [label(v) for v in values],
+                  rotation=20 if col == "end_reason" else 0, fontsize=7)  # fmt: skip
     ax.set_ylabel("% of games (95% interval)")
-    ax.set_xlabel(col.replace("_", " "))
+    ax.set_xlabel(title_for(col))
     ax.set_title(title)
     ax.legend(fontsize=7)
     ax.grid(axis="y", alpha=0.3)
@@ -160,3 +167,63 @@ def sweep_chart(
         ax.grid(alpha=0.3)
         charts.append(_save(fig, _slug(f"sweep-{param}-{key}-{players}p"), title, png_dir))
     return charts
+
+
+def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None) -> Chart:
+    """Win rate per starting character x round-1 turn position, centred on the fair share."""
+    import numpy as np  # noqa: PLC0415
+
+    d = cells.filter((pl.col("run") == run) & (pl.col("players") == players))
+    chars = _ordered(d["start_character"])
+    orders = sorted(set(d["first_order"]))
+    grid = np.full((len(chars), len(orders)), np.nan)
+    text = [["never"] * len(orders) for _ in chars]
+    for r in d.iter_rows(named=True):
+        i, j = chars.index(r["start_character"]), orders.index(r["first_order"])
+        grid[i, j] = 100 * r["rate"]
+        text[i][j] = f"{100 * r['rate']:.0f}%\n±{50 * (r['hi'] - r['lo']):.0f}\nn={r['n']:,}"
+    from matplotlib.colors import TwoSlopeNorm  # noqa: PLC0415
+
+    fair = 100 / players
+    fig, ax = plt.subplots(figsize=(1.4 + 1.25 * len(orders), 0.8 + 0.62 * len(chars)))
+    cmap = matplotlib.colormaps["RdBu_r"].with_extremes(bad="#eeeeee")
+    norm = TwoSlopeNorm(vmin=0.0, vcenter=fair, vmax=100.0)  # fixed 0-100%, white = fair
+    im = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, norm=norm, aspect="auto")
+    for i in range(len(chars)):
+        for j in range(len(orders)):
+            ax.text(j, i, text[i][j], ha="center", va="center", fontsize=7)
+    ax.set_xticks(range(len(orders)), [turn(o) for o in orders], fontsize=8)
+    ax.set_yticks(range(len(chars)), chars)
+    bar = fig.colorbar(im, ax=ax, fraction=0.05)
+    bar.set_label(f"win rate, % (white = fair share {fair:.1f}%)")
+    title = f"{players} players ({run}): win rate by starting character and turn position"
+    ax.set_title(title, fontsize=9)
+    return _save(fig, _slug(f"heat-{run}-{players}p"), title, png_dir)
+
+
+def effect_chart(fits: list, png_dir: Path | None) -> Chart | None:
+    """The joint model's effects (points against the fair share) with 95% intervals."""
+    rows = [(f, e) for f in fits for e in f.effects]
+    if not rows:
+        return None
+    several = len(fits) > 1
+    labels = [
+        (f"{f.players}p {f.run}: " if several else "")
+        + (str(e.level) if e.factor == "character" else turn(e.level))
+        for f, e in rows
+    ]
+    fig, ax = plt.subplots(figsize=(7, 0.6 + 0.28 * len(rows)))
+    ys = list(range(len(rows)))
+    eff = [100 * e.effect for _, e in rows]
+    err = [[100 * (e.effect - e.lo) for _, e in rows], [100 * (e.hi - e.effect) for _, e in rows]]
+    colours = ["#c44" if e.factor == "turn" else "#36a" for _, e in rows]
+    for y, x, lo, hi, c in zip(ys, eff, err[0], err[1], colours, strict=True):
+        ax.errorbar(x, y, xerr=[[lo], [hi]], fmt="o", color=c, capsize=3)
+    ax.axvline(0, color="grey", lw=1, ls="--")
+    ax.set_yticks(ys, labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("effect on win rate, points (95% interval); 0 = fair share")
+    title = "Character (blue) and round-1 turn position (red), estimated jointly"
+    ax.set_title(title, fontsize=9)
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, "joint-model-effects", title, png_dir)

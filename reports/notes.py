@@ -1,5 +1,5 @@
-"""Sentences about how the runs were played: strategies, how characters were chosen,
-characters that never started, and where --target-ci stopped each run.
+"""Sentences about how the runs were played: strategies, how characters were chosen
+(deal mode, first chooser), and where --target-ci stopped each run.
 
 A designer needs these to read any character figure: with deterministic strategies a
 character's win rate describes it as those strategies pick and play it.
@@ -7,10 +7,9 @@ character's win rate describes it as those strategies pick and play it.
 
 from __future__ import annotations
 
-import polars as pl
-
 from analyses.balance import Balance
-from simcore.maharaja.enums import CHARACTER_NAMES
+
+from .words import chooser_text
 
 
 def _seat_text(s: dict) -> str:
@@ -26,6 +25,20 @@ def _strategies(m: dict) -> str:
 
 
 def _choice(ms: list[dict]) -> str:
+    deals = {str((m.get("rules") or {}).get("deal") or "") for m in ms}
+    if deals == {"random"}:
+        return (
+            "Characters were dealt at random from those in play (deal=random), independent "
+            "of the strategies: a character's figure is the card as these strategies play it."
+        )
+    if len(deals) == 1 and next(iter(deals)).startswith("fixed"):
+        return f"Characters were fixed per seat ({next(iter(deals))})."
+    if len(deals) > 1:
+        return (
+            "The runs deal characters differently ("
+            + ", ".join(d or "choose" for d in sorted(deals))
+            + "); see each run's settings."
+        )
     seats = [s for m in ms for s in m.get("strategies", [])]
     if seats and all(s.get("params", {}).get("char_noise", 0) > 0 for s in seats):
         return (
@@ -52,23 +65,9 @@ def context_notes(b: Balance) -> list[str]:
     else:
         out += [f"Strategies: {k} — {', '.join(v)}." for k, v in by_strat.items()]
     out.append(_choice(ms))
-    missing: dict[tuple[str, ...], list[str]] = {}
-    for r in b.runs:
-        seen = set(
-            b.start.filter((pl.col("run") == r.label) & (pl.col("players") == r.players))[
-                "start_character"
-            ].drop_nulls()
-        )
-        gone = tuple(c for c in CHARACTER_NAMES if c not in seen)
-        if gone:
-            missing.setdefault(gone, []).append(f"{r.label} ({r.players}p)")
-    for gone, where in missing.items():
-        scope = "any run" if len(where) == len(b.runs) else ", ".join(where)
-        note = " (the Yogi is only dealt in the Yogi variant)" if gone == ("Yogi",) else ""
-        out.append(
-            f"{', '.join(gone)} never started a game in {scope}{note}: no figure is shown for "
-            "it and --target-ci ignores it."
-        )
+    choosers = {chooser_text((m.get("rules") or {}).get("first_chooser")) for m in ms}
+    if len(choosers) == 1:
+        out.append(f"Character choice order: {next(iter(choosers))}.")
     stopped = [r for r in b.runs if r.manifest.get("stopping")]
     if stopped:
         st = stopped[0].manifest["stopping"]

@@ -17,10 +17,12 @@ from pathlib import Path
 import jinja2
 
 from analyses.balance import Balance
+from analyses.checks import warnings_for
 
 from . import charts as ch
 from . import tables as tb
-from .findings import findings
+from . import words
+from .findings import _main_runs, findings, headline
 from .notes import context_notes, stop_text
 from .output import write_report
 
@@ -35,10 +37,72 @@ def _env() -> jinja2.Environment:
     )
 
 
+def _turn_section(b: Balance, png_dir: Path | None) -> dict:
+    """Character vs turn order: the joint model, the heat maps, the choice position."""
+    sec: dict = {"id": "turnorder", "title": "Character vs turn order", "charts": [], "tables": []}
+    if b.cells is None or not b.cells.height:
+        sec["note"] = (
+            "These runs do not record the round-1 turn position with the starting character; "
+            "character and turn order cannot be separated (re-run with a current version)."
+        )
+        return sec
+    main = _main_runs(b)
+    effect = ch.effect_chart([f for f in b.model if main.get(f.players) == f.run], png_dir)
+    sec["charts"] = ([effect] if effect else []) + [
+        ch.heat_chart(b.cells, run, n, png_dir) for n, run in main.items()
+    ]
+    sec["tables"] = [tb.model_table(b.model)] + [
+        tb.heat_table(b.cells, run, n)
+        for run, n in b.cells.select("run", "players").unique(maintain_order=True).iter_rows()
+    ]
+    if b.choice is not None:
+        sec["tables"].append(
+            tb.rate_table(
+                b.choice,
+                "choice_order",
+                "Win rate by position in the character choice",
+                note="n = seats that chose at that position (set-up choice, deal=choose).",
+            )
+        )
+    sec["note"] = (
+        "In Maharaja a round's turn order follows the character numbers, so a starting "
+        "character and its round-1 turn position go together. The model separates them; the "
+        "tables show every combination that occurred."
+    )
+    return sec
+
+
+def _appendix(b: Balance) -> dict:
+    tables = [tb.runs_table(b.runs, b.baseline)]
+    note = "What the strategies did, and every run's settings."
+    have = set() if b.actions is None else set(b.actions["run"])
+    missing = [f"{r.label} ({r.players}p)" for r in b.runs if r.label not in have]
+    if b.actions is not None:
+        tables.insert(0, tb.action_table(b.actions))
+    if missing:
+        note += (
+            " These runs do not record actions (act_* columns), so they have no action mix: "
+            + ", ".join(missing)
+            + "."
+        )
+    return {"id": "appendix", "title": "Appendix: strategies and runs", "charts": [],
+            "tables": tables, "note": note}  # fmt: skip
+
+
+def _baseline_note(b: Balance) -> str:
+    parts = [
+        f"With {n} players each run is compared with {run!r}, the basic game "
+        "(no variant, every rule that differs between the runs at its rulebook value)."
+        for n, run in sorted(b.baseline.items())
+    ]
+    parts += [b.baseline_notes[n] for n in sorted(b.baseline_notes)]
+    return " ".join(parts)
+
+
 def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
     counts = sorted(set(b.start["players"]))
-    seat_lbl = lambda s: f"seat {s}"  # noqa: E731
-    order_lbl = lambda o: f"{o + 1}. in round 1"  # noqa: E731
+    seat_lbl = words.seat
+    order_lbl = words.turn
     power_charts = [
         ch.rate_chart(
             b.start, "start_character", n, f"{n} players: win rate by starting character", png_dir
@@ -67,10 +131,18 @@ def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
             )
         )
     sections = [
-        {"id": "power", "title": "Character power", "charts": power_charts, "tables": power_tables},
+        _turn_section(b, png_dir),
+        {
+            "id": "power",
+            "title": "Character power (raw, turn order included)",
+            "charts": power_charts,
+            "tables": power_tables,
+            "note": "Raw win rates by character: each figure includes the turn position the "
+            "character brings; see Character vs turn order for the separation.",
+        },
         {
             "id": "seats",
-            "title": "Seat and turn order",
+            "title": "Seats and round-1 turn position",
             "charts": [
                 ch.rate_chart(
                     b.seat, "seat", n, f"{n} players: win rate by seat", png_dir, seat_lbl
@@ -116,7 +188,7 @@ def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
         sections.append(
             {
                 "id": "variants",
-                "title": "Variants and rule values compared",
+                "title": "Variants and rule values compared with the basic game",
                 "charts": [
                     ch.diff_chart(b.start_diff, "start_character", n, png_dir) for n in diff_counts
                 ],
@@ -126,10 +198,19 @@ def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
                     tb.diff_table(b.end_reason_diff, "end_reason", "End reason (share of games)"),
                     tb.diff_table(b.shape_diff, "measure", "Game shape", points=False),
                 ],
-                "note": "Each run is compared with the first run given for the same player "
-                "count; intervals: Newcombe (rates), Welch (means). 'n.s.' = the interval "
-                "contains 0.",
+                "note": _baseline_note(b) + " Intervals: Newcombe (rates), Welch (means). "
+                "'n.s.' = no Holm-adjusted significant change.",
             }
+        )
+    elif b.baseline_notes:
+        sections.append(
+            {
+                "id": "variants",
+                "title": "Variants and rule values compared",
+                "charts": [],
+                "tables": [],
+                "note": _baseline_note(b),
+            }  # fmt: skip
         )
     if b.sweep_key:
         values = {r.label: r.manifest["rules"][b.sweep_key] for r in b.runs}
@@ -142,6 +223,7 @@ def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
                 "note": "Read off the value at which a character's band meets the fair share.",
             }
         )
+    sections.append(_appendix(b))
     return sections
 
 
@@ -158,7 +240,8 @@ def _repro(b: Balance) -> list[dict]:
                 "players": m.get("players"),
                 "games": f"{r.games_done:,} of {m.get('games', 0):,}" + stop_text(m),
                 "status": m.get("status", "?"),
-                "strategies": ", ".join(str(s.get("name")) for s in m.get("strategies", [])),
+                "strategies": words.strategies_text(m),
+                "settings": words.settings_text(m),
                 "variants": ", ".join(m.get("variants", [])) or "none",
                 "rules_changed": json.dumps(m.get("rules_changed", {}), sort_keys=True),
                 "board": f"{m.get('board', {}).get('source', '?')} "
@@ -177,11 +260,14 @@ def render_report(
     extra: Callable[[Path], list[dict]] | None = None,
     intro: Sequence[str] = (),
     title: str = "palace-lab balance report",
+    headline_extra: Sequence[str] = (),
 ) -> list[Path]:
     """Write the report to `out` and its charts as PNG to `<stem>_charts/`; return the PNGs.
 
     `extra(png_dir)` adds sections (a sweep's own section replaces the detected one);
-    `intro` are sentences shown first, before the notes derived from the runs.
+    `intro` are sentences shown first, before the notes derived from the runs;
+    `headline_extra` are headline sentences from another analysis (e.g. verdicts across
+    bots), shown first in the headline.
     """
 
     def build(png_dir: Path) -> str:
@@ -198,6 +284,8 @@ def render_report(
                 title=title,
                 intro=[*intro, *context_notes(b)],
                 game=b.runs[0].game,
+                headline=headline(b, headline_extra),
+                warnings=warnings_for(b),
                 findings=findings(b),
                 sections=sections,
                 runs=_repro(b),

@@ -16,11 +16,12 @@ from analyses.sweep import SweepMeasures
 
 from .charts import Chart, _err, _ordered, _save, _slug
 from .tables import Table
+from .words import end_reason, seat
 
 
 def _panels(
     d: pl.DataFrame, by: str | None, keys: list[str], title: str, ylabel: str, fair: float | None,
-    name: str, png_dir: Path | None, label=str,
+    name: str, png_dir: Path | None, label=str, rulebook=None,
 ) -> Chart:  # fmt: skip
     x, line = keys[0], (keys[1] if len(keys) > 1 else None)
     groups = _ordered(d[by]) if by else [None]
@@ -29,6 +30,10 @@ def _panels(
     fig, axes = plt.subplots(rows, cols, figsize=(2.9 * cols, 2.4 * rows + 0.4), squeeze=False)
     for ax in axes.flat[len(groups) :]:
         ax.set_visible(False)
+    span = 0.0
+    if fair is not None:  # half-height of a scale centred on the fair share that shows all
+        dev = [abs(v - fair) for v in (*d["lo"].to_list(), *d["hi"].to_list()) if v is not None]
+        span = 100 * max(0.02, 1.1 * max(dev, default=0.0))
     for ax, g in zip(axes.flat, groups, strict=False):
         p = d if by is None else d.filter(pl.col(by) == g)
         for lv in sorted(set(p[line])) if line else [None]:
@@ -44,6 +49,9 @@ def _panels(
             )  # fmt: skip
         if fair is not None:
             ax.axhline(100 * fair, ls="--", color="grey", lw=1)
+            ax.set_ylim(100 * fair - span, 100 * fair + span)  # fair-centred, same on every panel
+        if rulebook is not None:
+            ax.axvline(float(rulebook), ls=":", color="green", lw=1)
         ax.set_title(label(g) if by else title, fontsize=9)
         ax.set_xticks(sorted(set(d[x].cast(pl.Float64))))
         ax.grid(alpha=0.3)
@@ -54,6 +62,8 @@ def _panels(
     full = f"{title} against {x}" + (f", one line per {line}" if line else "")
     if fair is not None:
         full += f" (dashed: fair share {100 * fair:.1f}%)"
+    if rulebook is not None:
+        full += f" (dotted: rulebook {x}={rulebook})"
     fig.suptitle(full, fontsize=10)
     fig.tight_layout()
     return _save(fig, _slug(name), full, png_dir)
@@ -61,19 +71,20 @@ def _panels(
 
 def sweep_sections(m: SweepMeasures, png_dir: Path | None) -> list[dict]:
     charts = []
+    rb = (m.rulebook or {}).get(m.keys[0])
     for n in sorted(set(m.start["players"])):
         f = pl.col("players") == n
         charts += [
             _panels(m.start.filter(f), "start_character", m.keys,
                     f"{n} players: win rate by starting character", "win rate, %", 1 / n,
-                    f"grid-start-{n}p", png_dir),
+                    f"grid-start-{n}p", png_dir, rulebook=rb),
             _panels(m.seat.filter(f), "seat", m.keys, f"{n} players: win rate by seat",
-                    "win rate, %", 1 / n, f"grid-seat-{n}p", png_dir, lambda s: f"seat {s}"),
+                    "win rate, %", 1 / n, f"grid-seat-{n}p", png_dir, seat, rulebook=rb),
             _panels(m.rounds.filter(f), None, m.keys, f"{n} players: mean rounds per game",
-                    "rounds (95% interval)", None, f"grid-rounds-{n}p", png_dir),
+                    "rounds (95% interval)", None, f"grid-rounds-{n}p", png_dir, rulebook=rb),
             _panels(m.end_reasons.filter(f), "end_reason", m.keys,
                     f"{n} players: how games end", "share of games, %", None,
-                    f"grid-end-{n}p", png_dir),
+                    f"grid-end-{n}p", png_dir, end_reason, rulebook=rb),
         ]  # fmt: skip
     note = (
         "Each point is one run of the grid with its 95% interval (Wilson for shares, normal "
@@ -81,6 +92,12 @@ def sweep_sections(m: SweepMeasures, png_dir: Path | None) -> list[dict]:
         "fair share; where its interval still covers the fair share on both neighbouring "
         "values, more games are needed to tell them apart."
     )
+    if m.rulebook:
+        book = ", ".join(f"{k}={v}" for k, v in m.rulebook.items())
+        note += (
+            f" Rulebook value: {book} (dotted line); differences against the run at the "
+            "rulebook value are in the section 'Variants and rule values compared'."
+        )
     return [{"id": "grid", "title": f"Sweep over {', '.join(m.keys)}", "charts": charts,
              "tables": [_fair_table(m)], "note": note}]  # fmt: skip
 
@@ -101,7 +118,9 @@ def _fair_table(m: SweepMeasures) -> Table:
                 (f"{100 * best['lo']:.1f}–{100 * best['hi']:.1f}%", "num"),
                 (f"{best['n']:,}", "num"),
                 (f"{100 * best['fair']:.1f}%", "num"),
-                ("fair inside", "ns") if best["fair_inside"] else ("still off", "up"),
+                ("still off", "up")
+                if best.get("significant", not best["fair_inside"])
+                else ("fair inside", "ns"),
             ]
         )
     cols = ["players", "character", "closest to fair at", "win rate", "95% interval", "n",

@@ -1,15 +1,18 @@
 """Report tables (pandas): formatted cells with n, interval and a flag for every figure.
 
-A flag says whether the fair share (or zero, for a difference) lies inside the 95%
-interval: 'n.s.' means the data cannot tell the figure from fair / from no change.
+A flag ('above fair', 'below fair', 'significant', 'unequal') is raised only when it
+survives Holm's adjustment over the rows of its table (analyses.multiple): 'n.s.'
+means the data cannot tell the figure from fair / from no change at a family-wise 5%.
+Intervals are plain (unadjusted) 95% intervals.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import pandas as pd
 import polars as pl
+
+from .words import label_for, title_for
 
 
 @dataclass(frozen=True)
@@ -29,26 +32,39 @@ def _ci(lo: float, hi: float) -> str:
     return f"{100 * lo:.1f}–{100 * hi:.1f}%"
 
 
-def _flag_fair(r: pd.Series) -> tuple[str, str]:
-    if r["fair_inside"]:
+def _flag_fair(r) -> tuple[str, str]:
+    sig = r["significant"] if "significant" in r else not r["fair_inside"]
+    if not sig:
         return ("n.s.", "ns")
     return ("above fair", "up") if r["rate"] > r["fair"] else ("below fair", "down")
+
+
+def holm_note(m: int, what: str) -> str:
+    return (
+        f"Flags: {what}, Holm-adjusted over the {m} rows of this table (family-wise error "
+        "5%); a flag is shown only if it survives. Intervals are plain 95% intervals."
+    )
+
+
+FAIR_TEST = "score test of 'win rate = fair share 1/N' (the test the Wilson interval inverts)"
 
 
 def rate_table(
     rates: pl.DataFrame,
     key: str,
     title: str,
-    label=str,
+    label=None,
     means: pl.DataFrame | None = None,
     note: str = "",
 ) -> Table:
     """Run, players, key, win rate, 95% interval, n, fair share, flag (+ mean palaces, gold)."""
+    label = label or label_for(key)
     df = rates.to_pandas()
+    note = " ".join(x for x in (note, holm_note(len(df), FAIR_TEST)) if x)
     cols = [
         "run",
         "players",
-        key.replace("_", " "),
+        title_for(key),
         "win rate",
         "95% interval",
         "n",
@@ -77,10 +93,15 @@ def rate_table(
     return Table(title, cols, rows, note)
 
 
+def p_cell(p: float | None) -> str:
+    if p is None or p != p:
+        return "–"
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
 def test_table(tests: list, title: str) -> Table:
     rows = []
     for t in tests:
-        p = "< 0.001" if t.p_value < 0.001 else f"{t.p_value:.3f}"
         flag = ("unequal", "up") if t.significant else ("n.s.", "ns")
         rows.append(
             [
@@ -88,32 +109,36 @@ def test_table(tests: list, title: str) -> Table:
                 (str(t.players), "num"),
                 (f"{t.statistic:.2f}", "num"),
                 (str(t.df), "num"),
-                (p, "num"),
+                (p_cell(t.p_value), "num"),
+                (p_cell(t.p_holm), "num"),
                 (f"{t.games:,}", "num"),
                 flag,
             ]
         )
-    cols = ["run", "players", "χ²", "df", "p", "games", "verdict"]
+    cols = ["run", "players", "χ²", "df", "p", "p (Holm)", "games", "verdict"]
     note = (
         "Wald chi-square test of 'every one wins 1/N of the games it is in', using the exact "
-        "covariance of the win counts (only N of the characters play in each game)."
+        "covariance of the win counts (only N of the characters play in each game). "
+        f"The verdict uses p Holm-adjusted over the {len(tests)} tests of this table "
+        "(family-wise error 5%)."
     )
     return Table(title, cols, rows, note)
 
 
 def share_table(dist: pl.DataFrame, col: str, title: str) -> Table:
+    label = label_for(col)
     rows = [
         [
             (str(r["run"]), ""),
             (str(r["players"]), "num"),
-            (str(r[col]), ""),
+            (label(r[col]), ""),
             (_pct(r["rate"]), "num"),
             (_ci(r["lo"], r["hi"]), "num"),
             (f"{r['wins']:,} of {r['n']:,}", "num"),
         ]
         for _, r in dist.to_pandas().iterrows()
     ]
-    cols = ["run", "players", col.replace("_", " "), "share of games", "95% interval", "games"]
+    cols = ["run", "players", title_for(col), "share of games", "95% interval", "games"]
     return Table(title, cols, rows)
 
 
@@ -147,8 +172,9 @@ def shape_table(shape: pl.DataFrame, title: str) -> Table:
 
 
 def diff_table(diffs: pl.DataFrame, key: str, title: str, points: bool = True) -> Table:
-    """Differences against the baseline; 'n.s.' when the interval contains 0."""
+    """Differences against the baseline; 'n.s.' unless the Holm-adjusted test rejects."""
     rows = []
+    label = MEASURES.get if key == "measure" else label_for(key)
     scale, unit = (100, " pts") if points else (1, "")
     for _, r in diffs.to_pandas().iterrows():
         flag = (
@@ -166,7 +192,7 @@ def diff_table(diffs: pl.DataFrame, key: str, title: str, points: bool = True) -
                 (str(r["run"]), ""),
                 (str(r["baseline"]), ""),
                 (str(r["players"]), "num"),
-                (str(r[key]), ""),
+                (str(label(r[key]) or r[key]), ""),
                 (value, "num"),
                 (f"{scale * r['diff']:+.2f}{unit}", "num"),
                 (f"{scale * r['lo']:+.2f} to {scale * r['hi']:+.2f}", "num"),
@@ -178,11 +204,138 @@ def diff_table(diffs: pl.DataFrame, key: str, title: str, points: bool = True) -
         "run",
         "against",
         "players",
-        key.replace("_", " "),
+        title_for(key),
         "value",
         "difference",
         "95% interval",
         "n (run / against)",
         "verdict",
     ]
-    return Table(title, cols, rows)
+    what = (
+        "two-proportion z-test of 'no change'"
+        if points
+        else "normal (Welch) test of 'no change in the mean'"
+    )
+    return Table(title, cols, rows, holm_note(len(rows), what))
+
+
+def _cell_class(sig: bool, rate: float, fair: float) -> str:
+    return "ns" if not sig else ("up" if rate > fair else "down")
+
+
+def heat_table(cells: pl.DataFrame, run: str, players: int) -> Table:
+    """Starting character (rows) x round-1 turn position (columns): rate, interval, n."""
+    from analyses.multiple import holm_column
+    from simcore.maharaja.enums import CHARACTER_NAMES
+
+    from .words import turn
+
+    d = holm_column(cells.filter((pl.col("run") == run) & (pl.col("players") == players)), "p_fair")
+    orders = sorted(set(d["first_order"]))
+    chars = [c for c in CHARACTER_NAMES if c in set(d["start_character"])]
+    index = {(r["start_character"], r["first_order"]): r for r in d.iter_rows(named=True)}
+    rows = []
+    for c in chars:
+        row = [(c, "")]
+        for o in orders:
+            r = index.get((c, o))
+            if r is None:
+                row.append(("never", "ns"))
+                continue
+            text = f"{_pct(r['rate'])} ({_ci(r['lo'], r['hi'])}) n={r['n']:,}"
+            row.append((text, "num " + _cell_class(r["significant"], r["rate"], r["fair"])))
+        rows.append(row)
+    title = f"{players} players ({run}): win rate by starting character and round-1 turn position"
+    note = (
+        "Each cell: win rate (95% interval) and n = seats with that character at that "
+        "position. Along a row the character is fixed and only the turn position changes; "
+        "down a column the position is fixed and only the character changes. 'never' = "
+        "that character never held that position. Colour: above (red) or below (blue) the "
+        f"fair share {100 / players:.1f}%. "
+        + holm_note(d.height, FAIR_TEST).replace("rows", "cells")
+    )
+    return Table(title, ["starting character", *[turn(o) for o in orders]], rows, note)
+
+
+def model_table(fits: list) -> Table:
+    """Average marginal effects of character and turn position from the joint model."""
+    from .words import turn
+
+    rows = []
+    n_effects = max((len(f.effects) for f in fits), default=0)
+    for f in fits:
+        if not f.ok:
+            rows.append([(f.run, ""), (str(f.players), "num"), ("no model", ""), (f.note, ""),
+                         ("", ""), ("", ""), ("", ""), ("", "")])  # fmt: skip
+            continue
+        for e in f.effects:
+            flag = ("n.s.", "ns") if not e.significant else (
+                ("higher", "up") if e.effect > 0 else ("lower", "down"))  # fmt: skip
+            what = e.level if e.factor == "character" else turn(e.level)
+            rows.append(
+                [
+                    (f.run, ""),
+                    (str(f.players), "num"),
+                    ("character" if e.factor == "character" else "turn position", ""),
+                    (str(what), ""),
+                    (f"{100 * e.effect:+.1f} pts", "num"),
+                    (f"{100 * e.lo:+.1f} to {100 * e.hi:+.1f}", "num"),
+                    (f"{e.n:,}", "num"),
+                    flag,
+                ]
+            )
+    cols = ["run", "players", "factor", "level", "effect", "95% interval", "n (seats)", "verdict"]
+    notes = [f"{f.players} players ({f.run}): {f.note}" for f in fits if f.ok and f.note]
+    note = (
+        "Logistic regression win ~ C(starting character) + C(round-1 turn position), one fit "
+        "per run and player count, standard errors clustered by game (one winner per game "
+        "ties its seats together). Effect = average marginal effect in percentage points: the "
+        "model's win rate if every seat had this character (turn positions as they were in "
+        "the games) or this turn position (characters as they were), minus the model's "
+        "average win rate, the fair share 1/N. A character's effect is thus its worth beyond "
+        "its turn position, and a position's worth beyond the characters that get it. "
+        "Intervals: delta method. Flags: z-test of 'effect = 0', Holm-adjusted over the "
+        f"{n_effects} effects of each model (family-wise error 5%); a flag is shown only if it "
+        "survives." + (" " + " ".join(notes) if notes else "")
+    )
+    return Table("Character and turn position estimated jointly", cols, rows, note)
+
+
+def action_table(mix: pl.DataFrame) -> Table:
+    """Actions per round by strategy, with intervals."""
+    rows = [
+        [
+            (str(r["run"]), ""),
+            (str(r["players"]), "num"),
+            (str(r["strategy"]), ""),
+            (str(r["action"]), ""),
+            (f"{r['mean']:.3f}", "num"),
+            (f"{r['lo']:.3f}–{r['hi']:.3f}", "num" if r["total"] else "num down"),
+            (f"{r['n']:,}", "num"),
+        ]
+        for r in mix.iter_rows(named=True)
+    ]
+    cols = ["run", "players", "strategy", "action", "per round", "95% interval", "n (seats)"]
+    note = (
+        "Times a seat took the action in a game divided by the game's rounds, averaged over "
+        "the seats the strategy played (normal 95% interval, seats treated as independent)."
+    )
+    return Table("Action mix per round by strategy", cols, rows, note)
+
+
+def runs_table(runs: list, baseline: dict[int, str]) -> Table:
+    """Every run with all its settings, and whether it is its player count's baseline."""
+    from .words import settings_text
+
+    rows = [
+        [
+            (r.label, ""),
+            (str(r.players), "num"),
+            (f"{r.games_done:,}", "num"),
+            (settings_text(r.manifest), ""),
+            ("baseline" if baseline.get(r.players) == r.label else "", ""),
+        ]
+        for r in runs
+    ]
+    cols = ["run", "players", "games", "settings", "role"]
+    return Table("Runs in this report", cols, rows)

@@ -50,6 +50,11 @@ def contract_frame(df: pl.DataFrame, rules) -> pl.DataFrame:
         "errors",
     ]
     out = out.with_columns([pl.col(c).cast(pl.Int16) for c in small])
+    if "choice_order" in out.columns:  # the contract: null when the characters were dealt
+        c = pl.col("choice_order")
+        out = out.with_columns(
+            pl.when(c >= 0).then(c).otherwise(None).cast(pl.Int8).alias(c.meta.output_name())
+        )
     out = out.with_columns(
         [pl.lit(getattr(rules, f)).alias(f"variant_{v}") for v, f in _VARIANT_FIELDS.items()]
     )
@@ -166,3 +171,83 @@ def write_frame_run(out: Path, df: pl.DataFrame, players: int, **manifest_extra)
     } | manifest_extra
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return out
+
+
+def synthetic_frame(
+    games: int,
+    seed: int = 0,
+    players: int = 4,
+    win_by_order: tuple[float, ...] = (0.4, 0.25, 0.2, 0.15),
+    char_weight: dict[str, float] | None = None,
+    maharaja_order: bool = True,
+    new_columns: bool = True,
+    never: tuple[str, ...] = (),
+) -> pl.DataFrame:
+    """Hand-made games whose winner is drawn with known weights (exact statistics checks).
+
+    `players` of the six basic characters are dealt at random. Round-1 turn position
+    follows the character numbers (as in Maharaja) when `maharaja_order`, else it is a
+    random permutation independent of the characters. The winner is drawn with weight
+    win_by_order[position] * char_weight[character]. With `new_columns` the frame also
+    carries choice_order (= seat), turns_<Character> and act_<action> columns;
+    actions named in `never` are never taken.
+    """
+    import numpy as np
+
+    from simcore.maharaja.enums import ACTION_NAMES
+
+    rng = np.random.default_rng(seed)
+    chars6 = CHARACTER_NAMES[:6]
+    weight = char_weight or {}
+    rows = []
+    for g in range(games):
+        dealt = rng.choice(6, players, replace=False)
+        order = np.argsort(np.argsort(dealt)) if maharaja_order else rng.permutation(players)
+        w = np.array(
+            [win_by_order[order[s]] * weight.get(chars6[dealt[s]], 1.0) for s in range(players)]
+        )
+        win = int(rng.choice(players, p=w / w.sum()))
+        rounds = int(rng.integers(8, 11))
+        for s in range(players):
+            rows.append(
+                {
+                    "game_id": g,
+                    "seat": s,
+                    "players": players,
+                    "strategy": "scripted" if s % 2 else "greedy",
+                    "start_character": chars6[dealt[s]],
+                    "end_character": chars6[dealt[s]],
+                    "palaces": 7 if s == win else 3,
+                    "gold": 10,
+                    "rank": 1 if s == win else 2,
+                    "rounds": rounds,
+                    "end_reason": "field10",
+                    "first_order": int(order[s]),
+                    "characters_held": 1 << int(dealt[s]),
+                    "errors": 0,
+                    "winner": s == win,
+                }
+            )
+    df = pl.DataFrame(rows).with_columns(
+        pl.col("seat", "players", "palaces", "rank", "rounds", "first_order").cast(pl.Int8),
+        pl.col("characters_held").cast(pl.Int8),
+        pl.col("gold", "errors").cast(pl.Int16),
+    )
+    if new_columns:
+        df = df.with_columns(pl.col("seat").alias("choice_order"))
+        df = df.with_columns(
+            [
+                pl.when(pl.col("start_character") == c)
+                .then(pl.col("rounds"))
+                .otherwise(0)
+                .cast(pl.Int16)
+                .alias(f"turns_{c}")
+                for c in CHARACTER_NAMES
+            ]
+        )
+        acts = []
+        for i, a in enumerate(ACTION_NAMES):
+            value = pl.lit(0) if a in never else (pl.col("rounds") + i + pl.col("seat")) % 3
+            acts.append(value.cast(pl.Int16).alias(f"act_{a}"))
+        df = df.with_columns(acts)
+    return df

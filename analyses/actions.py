@@ -1,0 +1,65 @@
+"""What the strategies do: the action mix per round, per strategy (from the act_* columns).
+
+act_<action> counts how often a seat took that action in the game; divided by the
+game's rounds it is the seat's rate per round. The mean over seats played by one
+strategy carries a normal 95% interval (thousands of seats; seats of one game are
+counted separately, which the interval treats as independent).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from .intervals import mean_ci
+from .rates import GROUP
+
+PREFIX = "act_"
+
+
+def action_columns(lf: pl.LazyFrame) -> list[str]:
+    return [c for c in lf.collect_schema().names() if c.startswith(PREFIX)]
+
+
+def action_name(col: str) -> str:
+    return col[len(PREFIX) :].replace("_", " ")
+
+
+def action_mix(lf: pl.LazyFrame) -> pl.DataFrame | None:
+    """Columns: run, players, strategy, action, mean (per round), lo, hi, n, total.
+
+    None when the runs carry no act_* columns (older runs).
+    """
+    cols = action_columns(lf)
+    if not cols:
+        return None
+    rounds = pl.col("rounds").cast(pl.Float64).clip(1.0, None)
+    aggs = [pl.col(cols[0]).is_not_null().sum().alias("n")]
+    for c in cols:
+        per = pl.col(c).cast(pl.Float64) / rounds
+        aggs += [
+            per.mean().alias(f"{c}__mean"),
+            per.std().alias(f"{c}__sd"),
+            pl.col(c).cast(pl.Int64).sum().alias(f"{c}__total"),
+        ]
+    wide = lf.group_by(*GROUP, "strategy").agg(aggs).sort(*GROUP, "strategy").collect()
+    rows = []
+    for r in wide.iter_rows(named=True):
+        for c in cols:
+            m, sd = r[f"{c}__mean"], r[f"{c}__sd"] or 0.0
+            if m is None:  # an older run, concatenated with newer ones: not recorded
+                continue
+            lo, hi = mean_ci(m, sd, r["n"])
+            rows.append(
+                {
+                    "run": r["run"],
+                    "players": r["players"],
+                    "strategy": r["strategy"],
+                    "action": action_name(c),
+                    "mean": m,
+                    "lo": lo,
+                    "hi": hi,
+                    "n": r["n"],
+                    "total": r[f"{c}__total"],
+                }
+            )
+    return pl.DataFrame(rows) if rows else None

@@ -1,0 +1,257 @@
+"""Character and turn order, separated.
+
+In Maharaja the turn order of a round follows the character numbers, so a seat's
+starting character and its round-1 turn position are nearly the same variable: a
+"strong" character may only be one that acts early. Two views separate them:
+
+- `cell_rates`: win rate per (character, round-1 turn position) cell, with n and a
+  Wilson interval. Along a row the character is fixed; down a column the position is.
+- `joint_model`: a logistic regression win ~ C(character) + C(turn position) per run
+  and player count, fitted on the cell counts (same estimates as the seat-level fit),
+  with standard errors clustered by game (the seats of one game share one winner, so
+  they are not independent). Each effect is an average marginal effect in points:
+  the model's win rate if every seat had that character (or that position), the
+  other factor kept as it was in the games, minus the model's average win rate (the
+  fair share 1/N when every game has one winner). Intervals by the delta method.
+
+A model that cannot be fitted (a level that always or never wins: perfect separation;
+a factor with one level; no convergence) gives no effects and a note saying why.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+import polars as pl
+
+from simcore.maharaja.enums import CHARACTER_NAMES
+
+from .intervals import Z95
+from .multiple import ALPHA, holm
+from .rates import GROUP, card_order, win_rates, with_intervals
+
+CHAR, ORDER = "start_character", "first_order"
+SE_KIND = "standard errors clustered by game"
+
+
+@dataclass(frozen=True)
+class Effect:
+    factor: str  # "character" or "turn"
+    level: str | int
+    effect: float  # points as a fraction (0.05 = +5 points) against the model's mean
+    lo: float
+    hi: float
+    margin: float  # the model's win rate with every seat at this level
+    n: int  # seats observed at this level
+    p_value: float = float("nan")  # z-test of effect = 0
+    p_holm: float = float("nan")  # Holm-adjusted over the effects of one fit
+
+    @property
+    def significant(self) -> bool:
+        return self.p_holm < ALPHA
+
+
+@dataclass(frozen=True)
+class ModelFit:
+    run: str
+    players: int
+    games: int
+    effects: list[Effect] = field(default_factory=list)
+    note: str = ""  # why there are no effects, or what to keep in mind
+    one_position: tuple[str, ...] = ()  # characters seen at a single turn position only
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.effects)
+
+    def get(self, factor: str, level) -> Effect | None:
+        return next((e for e in self.effects if e.factor == factor and e.level == level), None)
+
+
+def has_columns(lf: pl.LazyFrame, *cols: str) -> bool:
+    return set(cols) <= set(lf.collect_schema().names())
+
+
+def cell_rates(lf: pl.LazyFrame) -> pl.DataFrame:
+    """Win rate per run, players, starting character and round-1 turn position."""
+    counts = (
+        lf.filter(pl.col(CHAR).is_not_null() & pl.col(ORDER).is_not_null())
+        .group_by(*GROUP, CHAR, ORDER)
+        .agg(pl.col("winner").cast(pl.Int64).sum().alias("wins"), pl.len().alias("n"))
+    )
+    return card_order(with_intervals(counts), CHAR).sort([*GROUP, ORDER], maintain_order=True)
+
+
+def choice_rates(lf: pl.LazyFrame) -> pl.DataFrame | None:
+    """Win rate by position in the set-up character choice (None when characters were dealt)."""
+    if not has_columns(lf, "choice_order"):
+        return None
+    d = win_rates(lf.filter(pl.col("choice_order") >= 0), "choice_order")  # null/-1: dealt
+    return d if d.height else None
+
+
+def joint_model(lf: pl.LazyFrame) -> list[ModelFit]:
+    """One fit per run and player count (see the module docstring)."""
+    df = (
+        lf.filter(pl.col(CHAR).is_not_null() & pl.col(ORDER).is_not_null())
+        .select(*GROUP, "game_id", CHAR, pl.col(ORDER).cast(pl.Int64), pl.col("winner"))
+        .collect()
+    )
+    out = []
+    for (run, players), g in df.group_by(GROUP, maintain_order=True):
+        out.append(fit_one(str(run), int(players), g))
+    return sorted(out, key=lambda f: (f.run, f.players))
+
+
+def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
+    games = g["game_id"].n_unique()
+    chars = [c for c in CHARACTER_NAMES if c in set(g[CHAR])]
+    chars += sorted(set(g[CHAR]) - set(chars))
+    orders = sorted(set(g[ORDER]))
+    blank = ModelFit(run, players, games)
+    if len(chars) < 2 or len(orders) < 2:
+        return _with(blank, "only one character or one turn position was played; no model.")
+    levels = {
+        "character": g.group_by(CHAR).agg(pl.col("winner").sum().alias("w"), pl.len().alias("n")),
+        "turn": g.group_by(ORDER).agg(pl.col("winner").sum().alias("w"), pl.len().alias("n")),
+    }
+    for factor, d in levels.items():
+        for level, w, n in d.iter_rows():
+            if w == 0 or w == n:
+                what = f"the {level}" if factor == "character" else f"turn position {level + 1}"
+                how = "never" if w == 0 else "always"
+                return _with(
+                    blank,
+                    f"{what} {how} wins ({w} of {n}): perfect separation, the model's estimate "
+                    "would run off to infinity; read the cell table instead.",
+                )
+    cells = (
+        g.group_by(CHAR, ORDER)
+        .agg(pl.col("winner").cast(pl.Int64).sum().alias("w"), pl.len().alias("n"))
+        .sort(CHAR, ORDER)
+    )
+    ci = {c: i for i, c in enumerate(chars)}
+    oi = {o: i for i, o in enumerate(orders)}
+    k = 1 + (len(chars) - 1) + (len(orders) - 1)
+
+    def x_of(c: int, o: int) -> np.ndarray:
+        x = np.zeros(k)
+        x[0] = 1.0
+        if c:
+            x[c] = 1.0
+        if o:
+            x[len(chars) - 1 + o] = 1.0
+        return x
+
+    xc = np.array([x_of(ci[c], oi[o]) for c, o in cells.select(CHAR, ORDER).iter_rows()])
+    w = cells["w"].to_numpy().astype(float)
+    n = cells["n"].to_numpy().astype(float)
+    try:
+        beta = _fit(xc, w, n)
+    except _FitError as e:
+        return _with(blank, f"the model could not be fitted: {e}; read the cell table instead.")
+    # Cluster-robust (by game) sandwich: bread from the cell-level information, meat from
+    # per-game sums of the seat scores x_i (y_i - p_i).
+    p_cell = _expit(xc @ beta)
+    try:
+        bread = np.linalg.inv((xc * (n * p_cell * (1 - p_cell))[:, None]).T @ xc)
+    except np.linalg.LinAlgError:
+        return _with(blank, "the model's information matrix is singular; read the cell table.")
+    idx = cells.select(CHAR, ORDER).with_row_index("cell")
+    rows_cell = g.select(CHAR, ORDER).join(idx, on=[CHAR, ORDER], how="left", maintain_order="left")
+    rows_cell = rows_cell["cell"].to_numpy().astype(np.int64)
+    resid = g["winner"].cast(pl.Float64).to_numpy() - p_cell[rows_cell]
+    scores = xc[rows_cell] * resid[:, None]
+    _, inv = np.unique(g["game_id"].to_numpy(), return_inverse=True)
+    per_game = np.zeros((int(inv.max()) + 1, k))
+    np.add.at(per_game, inv, scores)
+    n_games = per_game.shape[0]
+    meat = per_game.T @ per_game * (n_games / max(1, n_games - 1))
+    cov = bread @ meat @ bread
+    # Average marginal effects against the model's mean win rate.
+    n_char = np.array([float(cells.filter(pl.col(CHAR) == c)["n"].sum()) for c in chars])
+    n_order = np.array([float(cells.filter(pl.col(ORDER) == o)["n"].sum()) for o in orders])
+    total = n.sum()
+    base_grad = ((n * p_cell * (1 - p_cell))[:, None] * xc).sum(0) / total
+    base = float((n * p_cell).sum() / total)
+    effects = []
+    for factor, lvls, own_n in (("character", chars, n_char), ("turn", orders, n_order)):
+        for j, level in enumerate(lvls):
+            # every seat given this level, the other factor as observed
+            if factor == "character":
+                xs, weights = np.array([x_of(j, o) for o in range(len(orders))]), n_order
+            else:
+                xs, weights = np.array([x_of(c, j) for c in range(len(chars))]), n_char
+            p = _expit(xs @ beta)
+            margin = float((weights * p).sum() / total)
+            grad = ((weights * p * (1 - p))[:, None] * xs).sum(0) / total - base_grad
+            var = float(grad @ cov @ grad)
+            if not math.isfinite(var):
+                return _with(blank, "the model's intervals are not finite; read the cell table.")
+            se = math.sqrt(max(0.0, var))
+            eff = margin - base
+            effects.append(
+                Effect(factor, level, eff, eff - Z95 * se, eff + Z95 * se, margin, int(own_n[j]))
+            )
+    effects = _with_holm(effects)
+    one = tuple(c for c in chars if cells.filter(pl.col(CHAR) == c)[ORDER].n_unique() == 1)
+    note = ""
+    if one:
+        note = (
+            f"{', '.join(one)} played at one turn position only: "
+            f"{'its' if len(one) == 1 else 'their'} effect beyond turn order rests on the "
+            "model's assumption that the two effects add up (on the log-odds scale)."
+        )
+    return ModelFit(run, players, games, effects, note, one)
+
+
+def _with_holm(effects: list[Effect]) -> list[Effect]:
+    """p-values of "effect = 0" and their Holm adjustment over this fit's effects."""
+    from dataclasses import replace
+
+    from scipy import stats
+
+    ps = []
+    for e in effects:
+        se = (e.hi - e.lo) / (2 * Z95)
+        ps.append(float(2 * stats.norm.sf(abs(e.effect) / se)) if se > 0 else 1.0)
+    adj = holm(ps)
+    return [replace(e, p_value=p, p_holm=a) for e, p, a in zip(effects, ps, adj, strict=True)]
+
+
+def _with(fit: ModelFit, note: str) -> ModelFit:
+    return ModelFit(fit.run, fit.players, fit.games, [], note)
+
+
+class _FitError(Exception):
+    pass
+
+
+def _expit(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+def _fit(x: np.ndarray, w: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Binomial GLM (logit link) on cell counts with statsmodels; _FitError when it fails."""
+    import statsmodels.api as sm
+    from statsmodels.tools.sm_exceptions import ConvergenceWarning, PerfectSeparationWarning
+
+    if np.linalg.matrix_rank(x) < x.shape[1]:
+        raise _FitError("character and turn position cannot be told apart in these games")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ConvergenceWarning)
+        warnings.simplefilter("error", PerfectSeparationWarning)
+        warnings.simplefilter("ignore", RuntimeWarning)
+        try:
+            res = sm.GLM(np.column_stack([w, n - w]), x, family=sm.families.Binomial()).fit()
+        except (ConvergenceWarning, PerfectSeparationWarning) as e:
+            raise _FitError(type(e).__name__) from None
+        except (np.linalg.LinAlgError, ValueError) as e:
+            raise _FitError(str(e).split("\n")[0][:80]) from None
+    beta = np.asarray(res.params, dtype=float)
+    if not np.all(np.isfinite(beta)) or np.abs(beta).max() > 15:
+        raise _FitError("estimates diverge: quasi-separation")
+    return beta
