@@ -152,8 +152,8 @@ def run(
 ):  # fmt: skip
     """Simulate a batch of games into a run directory and print a short summary.
 
-    The first chooser of characters is random per game (first_chooser=-1) unless
-    --rules or --set gives first_chooser.
+    Characters are chosen in the rulebook's order (seat 0 first, M-S3) unless --rules or
+    --set gives first_chooser (-1 = a random first chooser per game).
     """
     import strategies
     from simcore.core.executors import make_executor
@@ -253,28 +253,24 @@ def _need_out_to_resume(resume: bool, out) -> None:
     type=str,
     help="Strategy in every seat [default strategy, with char_noise=1 if it has that parameter].",
 )
+@click.option("--players", "ladder_players", default=4, show_default=True,
+              help="Players of the robustness ladder (studies balance, robustness).")  # fmt: skip
 @_job_options
-def study(name, list_, out, report_file, games, target_ci, chunk, strategy, workers, executor,
-          scheduler, seed, resume):  # fmt: skip
+def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladder_players,
+          workers, executor, scheduler, seed, resume):  # fmt: skip
     """Run a predefined balance study (default: the basic game, 2-5 players) and report it."""
     from pathlib import Path
 
-    from analyses.studies import get_study, studies
+    from analyses.studies import get_study, studies, study_jobs
     from reports.output import check_report_target
 
     if list_:
         for s in studies().values():
             click.echo(f"{s.name:<26} {s.description}")
         return
-    st = get_study(name)
+    st = get_study(name, ladder_players)
     _need_out_to_resume(resume, out)
-    strat = strategy or study_strategy()
-    jobs = [
-        (r.folder, RunJob(r.players, st.cap if games is None else games, seed, strat, r.variants,
-                          r.sets, chunk=st.chunk if chunk is None else chunk,
-                          target_ci=st.target_ci if target_ci is None else target_ci))
-        for r in st.runs
-    ]  # fmt: skip
+    jobs = study_jobs(st, seed, strategy or study_strategy(), games, target_ci, chunk)
     root = check_run_out(out) if out is not None else (
         Path("out") / time.strftime(f"study-{st.name}-%Y%m%d-%H%M%S"))  # fmt: skip
     report_path = check_report_target(
@@ -286,11 +282,14 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, work
     seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
                         kind=f"study {st.name}", command=_command(root),
                         header=f"study {st.name}: {st.description}; runs in {root}")  # fmt: skip
+    from reports.robustness import study_report
+
+    dirs, extra, headline = study_report(st, root)
     intro = [f"Study '{st.name}': {st.description}.", *st.notes]
-    _write_report([str(root)], report_path, intro, seconds)
+    _write_report(dirs, report_path, intro, seconds, extra, headline)
 
 
-def _write_report(dirs, out, intro=(), seconds=None, extra=None):
+def _write_report(dirs, out, intro=(), seconds=None, extra=None, headline=()):
     from analyses.balance import analyse
     from analyses.rundata import find_runs
     from reports.render import render_report
@@ -299,7 +298,7 @@ def _write_report(dirs, out, intro=(), seconds=None, extra=None):
     b = analyse(runs)
     more = None if extra is None else (lambda png: extra(b, png))
     pngs = render_report(b, out, ["palace-lab", "report", *map(str, dirs), "--out", str(out)],
-                         extra=more, intro=intro)  # fmt: skip
+                         extra=more, intro=intro, headline_extra=headline)  # fmt: skip
     games = sum(r.games_done for r in runs)
     took = f" in {seconds:.0f} s of play" if seconds is not None else ""
     click.echo(f"wrote {out} ({len(runs)} run(s), {games:,} games{took}) and {len(pngs)} "

@@ -110,9 +110,9 @@ class RunJob:
             )
         if self.target_ci is not None and not 0 < self.target_ci < 0.5:
             raise InputError(f"--target-ci must be between 0 and 0.5, got {self.target_ci}")
-        # Seat 0 always choosing first would bias every seat statistic: a run's rules start
-        # from a random first chooser; a rules file or --set may still give first_chooser.
-        base = RuleSet(first_chooser=-1)
+        # the rulebook's choosing order (M-S3: seat 0, the youngest, first); a rules file or
+        # --set first_chooser=-1 (random per game) changes it
+        base = RuleSet()
         rules = rules_from(self.rules_file, self.sets, self.variants, base=base)
         board = board_from(self.board_file)
         self.seats, sids, params = seats_from(self.strategy, self.players)

@@ -1,5 +1,8 @@
-"""Strategy tournaments: a seat-rotated round-robin schedule, and its analysis (win rates,
-pairwise 'finishes ahead' table, Plackett–Luce rating with bootstrap intervals).
+"""Strategy tournaments: a seat-balanced schedule, and its analysis (win rates, pairwise
+'finishes ahead' table, Plackett–Luce rating anchored to a reference, bootstrap intervals).
+
+The schedule is built from the canonically sorted strategy list and seats every strategy
+equally often in every seat, so the order of `--strategies` changes nothing.
 
 Every table of the schedule plays the same game seeds (common random numbers), so the
 strategies meet the same deals in every seat; the rating's bootstrap therefore resamples
@@ -25,29 +28,43 @@ SCHEDULE = "tournament.json"
 
 
 def schedule(k: int, players: int) -> list[list[int]]:
-    """Seatings (strategy index per seat): every set of `players` distinct strategies with
-    every cyclic rotation; with fewer strategies than seats the list is cycled to fill the
-    table and the seating rotated (identical rotations are played once)."""
+    """Seatings (strategy index per seat) in which every strategy sits equally often in
+    every seat: each table's multiset of strategies in all of its cyclic rotations.
+
+    Multisets: with k >= players every set of `players` distinct strategies; with fewer
+    strategies than seats every strategy q = players // k times plus every set of
+    r = players % k extra ones, so each strategy fills as many seats as any other. A
+    multiset is laid out grouped and in index order (copies of a strategy side by side),
+    so relabelling the strategies permutes the tables without changing their pattern.
+    Indices refer to the canonically sorted list (`canonical`): any order given by the
+    user yields the same tables.
+    """
+    if k < 1 or players < 1:
+        raise InputError("a tournament needs at least one strategy and one seat")
     if k >= players:
-        tables = [list(c) for c in itertools.combinations(range(k), players)]
+        sets = [list(c) for c in itertools.combinations(range(k), players)]
     else:
-        tables = [[i % k for i in range(players)]]
-    out: list[list[int]] = []
-    for t in tables:
-        for r in range(players):
-            seating = t[r:] + t[:r]
-            if seating not in out:
-                out.append(seating)
-    return out
+        q, r = divmod(players, k)
+        sets = [
+            [i for i in range(k) for _ in range(q + (i in extra))]
+            for extra in itertools.combinations(range(k), r)
+        ]
+    return [t[r:] + t[:r] for t in sets for r in range(players)]
+
+
+def canonical(names: list[str]) -> list[str]:
+    """The strategies in the order every tournament uses: sorted by their text."""
+    return sorted(names)
 
 
 def parse_strategies(text: str) -> list[str]:
+    """The strategies of `--strategies`, in canonical order (the order given does not count)."""
     names = [s.strip() for s in text.split(",") if s.strip()]
     if len(names) < 2:
         raise InputError("--strategies: give at least two, e.g. weighted,random")
     if len(set(names)) != len(names):
         raise InputError("--strategies: a strategy is listed twice")
-    return names
+    return canonical(names)
 
 
 @dataclass(frozen=True)
@@ -142,24 +159,48 @@ def plackett_luce(order: np.ndarray, k: int, weights: np.ndarray | None = None,
     return gamma
 
 
-def elo(gamma: np.ndarray) -> np.ndarray:
-    """Ratings on the Elo scale (400 points = 10:1 odds), mean 0."""
-    r = 400 * np.log10(gamma)
-    return r - r.mean()
+def reference(labels: list[str], gamma: np.ndarray) -> int:
+    """The strategy the rating is anchored to: `weighted` (the default strategy) if it
+    played, else the strongest one that is not `random`, else the strongest."""
+    if "weighted" in labels:
+        return labels.index("weighted")
+    players = [i for i, s in enumerate(labels) if s.split(":")[0] != "random"]
+    pool = players or list(range(len(labels)))
+    return max(pool, key=lambda i: (gamma[i], -i))
+
+
+def elo(gamma: np.ndarray, ref: int) -> np.ndarray:
+    """Ratings on the Elo scale (400 points = 10:1 odds), the reference at 0."""
+    return 400 * np.log10(gamma / gamma[ref])
 
 
 def rating(g: Games, boots: int = 200, seed: int = 0) -> pl.DataFrame:
-    """Plackett–Luce rating with 95% percentile intervals from a bootstrap over game seeds."""
+    """Plackett–Luce fit, anchored to a reference strategy (see `reference`).
+
+    `ahead` is the fitted chance of finishing ahead of the reference in a game both play
+    (γ_i / (γ_i + γ_ref)); `rating` the same on the Elo scale (reference 0). 95% percentile
+    intervals come from a bootstrap over game seeds (a seed with all its tables together);
+    with `boots` < 1 they are NaN.
+    """
     k = len(g.labels)
     order = _order(g)
     gamma = plackett_luce(order, k)
+    ref = reference(g.labels, gamma)
     ids, inverse = np.unique(g.seed_id, return_inverse=True)
     rng = np.random.default_rng(seed)
-    samples = []
-    for _ in range(boots):
+    ahead_s, elo_s = [], []
+    for _ in range(max(boots, 0)):
         counts = rng.multinomial(len(ids), np.full(len(ids), 1 / len(ids)))
-        samples.append(elo(plackett_luce(order, k, counts[inverse], gamma, tol=1e-7)))
-    lo, hi = np.percentile(np.array(samples), [2.5, 97.5], axis=0)
+        gb = plackett_luce(order, k, counts[inverse], gamma, tol=1e-7)
+        ahead_s.append(gb / (gb + gb[ref]))
+        elo_s.append(elo(gb, ref))
+    if ahead_s:
+        a_lo, a_hi = np.percentile(np.array(ahead_s), [2.5, 97.5], axis=0)
+        e_lo, e_hi = np.percentile(np.array(elo_s), [2.5, 97.5], axis=0)
+    else:
+        a_lo = a_hi = e_lo = e_hi = np.full(k, np.nan)
     return pl.DataFrame({
-        "strategy": g.labels, "rating": elo(gamma), "lo": lo, "hi": hi, "strength": gamma,
+        "strategy": g.labels, "reference": g.labels[ref], "ahead": gamma / (gamma + gamma[ref]),
+        "ahead_lo": a_lo, "ahead_hi": a_hi, "rating": elo(gamma, ref), "lo": e_lo, "hi": e_hi,
+        "strength": gamma,
     }).sort("rating", descending=True)  # fmt: skip

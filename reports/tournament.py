@@ -35,6 +35,13 @@ def _bar(labels, rate, lo, hi, xlabel, title, name, png_dir, ref=None):
     return _save(fig, name, title, png_dir)
 
 
+def _span(lo: float, hi: float, fmt: str) -> str:
+    """'lo–hi' or 'n/a' when there is no interval (no bootstrap)."""
+    if np.isnan(lo) or np.isnan(hi):
+        return "n/a"
+    return f"{fmt.format(lo)} to {fmt.format(hi)}"
+
+
 def _sections(g: Games, boots: int, png_dir: Path) -> list[dict]:
     p = g.players
     wr = win_rates(g).sort("rate", descending=True)
@@ -43,16 +50,18 @@ def _sections(g: Games, boots: int, png_dir: Path) -> list[dict]:
     # a strategy that never finished ahead of another has no finite Plackett-Luce rating
     never = {g.labels[i] for i in range(len(g.labels)) if ahead[i].sum() == 0}
     shown = rt.filter(~pl.col("strategy").is_in(list(never)))
+    ref = rt["reference"][0]
     charts = [
         _bar(wr["strategy"].to_list(), wr["rate"].to_numpy() * 100, wr["lo"].to_numpy() * 100,
              wr["hi"].to_numpy() * 100, "win rate, % (95% Wilson interval)",
              f"{p} players: win rate per seat played", "tournament-win-rate", png_dir,
              (100 / p, f"fair share {100 / p:.1f}%")),
-        _bar(shown["strategy"].to_list(), shown["rating"].to_numpy(), shown["lo"].to_numpy(),
-             shown["hi"].to_numpy(), "rating, Elo scale (95% bootstrap interval)",
-             "Plackett–Luce rating" + (" (without " + ", ".join(sorted(never)) +
-             ": never finished ahead)" if never else ""), "tournament-rating", png_dir,
-             (0, "average of all")),
+        _bar(shown["strategy"].to_list(), 100 * shown["ahead"].to_numpy(),
+             100 * shown["ahead_lo"].to_numpy(), 100 * shown["ahead_hi"].to_numpy(),
+             f"chance to finish ahead of {ref}, % (95% bootstrap interval)",
+             f"Rating: chance to finish ahead of {ref}" + (" (without " +
+             ", ".join(sorted(never)) + ": never finished ahead)" if never else ""),
+             "tournament-rating", png_dir, (50, f"even with {ref}")),
     ]  # fmt: skip
     win_rows = [
         [(r["strategy"], ""), (f"{100 * r['rate']:.1f}%", "num"),
@@ -77,28 +86,36 @@ def _sections(g: Games, boots: int, png_dir: Path) -> list[dict]:
                         cls))  # fmt: skip
         pair_rows.append(row)
     rate_rows = [
-        [(r["strategy"], ""), (f"{r['rating']:+.0f}", "num"),
-         (f"{r['lo']:+.0f} to {r['hi']:+.0f}", "num"), (f"{r['strength']:.3f}", "num")]
+        [(r["strategy"], ""), (f"{100 * r['ahead']:.1f}%", "num"),
+         (_span(100 * r["ahead_lo"], 100 * r["ahead_hi"], "{:.1f}%"), "num"),
+         (f"{r['rating']:+.0f}", "num"), (_span(r["lo"], r["hi"], "{:+.0f}"), "num"),
+         (f"{r['strength']:.3f}", "num")]
         if r["strategy"] not in never else
-        [(r["strategy"], ""), ("−∞", "down"), ("never finished ahead of another strategy", "ns"),
-         ("0", "num")]
+        [(r["strategy"], ""), ("0%", "down"), ("never finished ahead of another strategy", "ns"),
+         ("−∞", "down"), ("", "ns"), ("0", "num")]
         for r in rt.iter_rows(named=True)
     ]  # fmt: skip
     games = len(g.rank)
     tables = [
         Table("Win rate per strategy", ["strategy", "win rate", "95% interval", "n (seats)",
               "fair", "vs fair"], win_rows,
-              "n counts seats played; when a strategy fills several seats of one table those "
-              "seats share a game, so its interval is somewhat too narrow."),
+              "n counts seats played; every strategy sat equally often in every seat. When a "
+              "strategy fills several seats of one table those seats share a game, so its "
+              "interval is somewhat too narrow."),
         Table("Pairwise: row finishes ahead of column", ["row \\ column", *labels], pair_rows,
               "Share of the games in which both played where the row strategy ranked above the "
               "column strategy, with a 95% Wilson interval and n = such (seat, seat) meetings; "
               "'n.s.' = cannot be told from 50%."),
-        Table("Rating (Plackett–Luce over the full finishing order)",
-              ["strategy", "rating", "95% interval", "strength γ"], rate_rows,
-              f"Fitted by Hunter's MM algorithm over {games:,} games; 400 rating points = 10:1 "
-              f"odds of finishing ahead; intervals: {boots} bootstrap resamples of the game "
-              "seeds (all rotations of a seed together)."),
+        Table(f"Rating: chance to finish ahead of {ref} (Plackett–Luce)",
+              ["strategy", f"ahead of {ref}", "95% interval", "Elo", "95% interval",
+               "strength γ"], rate_rows,
+              f"Plackett–Luce fit over the full finishing order of {games:,} games (Hunter's MM "
+              f"algorithm). 'ahead of {ref}' is the fitted chance of finishing above {ref} in a "
+              f"game both play (50% = as strong as {ref}); Elo is the same on a log scale, "
+              f"{ref} = 0, 400 points = 10:1 odds. Reference: `weighted` (the default strategy) "
+              "when it plays, else the strongest strategy that is not `random`. Intervals: "
+              + (f"{boots} bootstrap resamples of the game seeds (all tables of a seed together)."
+                 if boots > 0 else "none (--boots 0).")),
     ]  # fmt: skip
     best, top = wr.row(0, named=True), shown.row(0, named=True) if shown.height else None
     found = [
@@ -106,11 +123,14 @@ def _sections(g: Games, boots: int, png_dir: Path) -> list[dict]:
         f"(95% interval {100 * best['lo']:.1f}–{100 * best['hi']:.1f}%, n = {best['n']:,} "
         f"seats) against a fair {100 / p:.1f}%."
     ]
-    if top is not None:
+    if top is not None and top["strategy"] != ref:
         found.append(
-            f"{top['strategy']} rates highest: {top['rating']:+.0f} "
-            f"(95% interval {top['lo']:+.0f} to {top['hi']:+.0f}) on the Elo scale."
+            f"{top['strategy']} rates highest: it finishes ahead of {ref} with a fitted chance "
+            f"of {100 * top['ahead']:.1f}% (95% interval "
+            f"{_span(100 * top['ahead_lo'], 100 * top['ahead_hi'], '{:.1f}%')})."
         )
+    elif top is not None:
+        found.append(f"{ref}, the reference of the rating, rates highest.")
     if never:
         found.append(f"{', '.join(sorted(never))} never finished ahead of another strategy.")
     return found, [{"id": "tournament", "title": "Strategy tournament", "charts": charts,
@@ -128,7 +148,9 @@ def render_tournament(g: Games, out: Path, command: list[str], boots: int = 200)
             f"{len(g.labels)} strategies ({', '.join(g.labels)}), {g.players} players, "
             f"{len(g.runs)} tables ({len(seats)} distinct seatings) of "
             f"{len(g.rank) // len(g.runs):,} games each on the same game seeds: every "
-            "strategy meets the same deals in every seat (common random numbers).",
+            "strategy sits equally often in every seat and meets the same deals there "
+            "(common random numbers). The tables come from the sorted strategy list, so the "
+            "order given on the command line changes nothing.",
         ]
         runs = [{"label": r.path.name, "path": str(r.path), "command": r.manifest["command"],
                  "seed": r.manifest["seed"], "players": r.players,

@@ -49,7 +49,7 @@ def test_run_summary_has_intervals(capsys, tmp_path):
     m = json.loads((out_dir / "manifest.json").read_text())
     assert m["status"] == "complete" and m["games"] == 300
     assert len(list((out_dir / "chunks").glob("chunk-*.parquet"))) == 3
-    assert m["rules_changed"] == {"first_chooser": -1}  # random first chooser by default
+    assert m["rules_changed"] == {}  # the rulebook, choosing order included (M-S3: seat 0 first)
     assert m["command"].startswith("palace-lab run --players 4 --games 300 --seed 0 ")
 
 

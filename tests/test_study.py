@@ -7,7 +7,8 @@ import re
 
 import polars as pl
 
-from analyses.studies import get_study, studies
+from analyses.jobs import RunJob
+from analyses.studies import get_study, studies, study_jobs
 from simcore.maharaja.game import NOT_YET
 from simcore.maharaja.rules import VARIANTS
 from tests.cli_run import run_cli
@@ -22,37 +23,45 @@ def _table(html: str, title: str) -> list[list[str]]:
 
 
 def test_study_report_agrees_with_polars(capsys, tmp_path):
+    # tiny settings: --games caps every run, the robustness ladder at 2 players
     out = tmp_path / "study"
-    code, _, err = run_cli(capsys, "study", "--out", str(out), "--games", "400",
-                           "--chunk-size", "100", "--target-ci", "0.3")  # fmt: skip
+    args = ["--games", "60", "--chunk-size", "30", "--target-ci", "0.3", "--players", "2"]
+    code, _, err = run_cli(capsys, "study", "--out", str(out), *args)
     assert code == 0, err
-    assert sorted(p.name for p in out.iterdir() if p.is_dir() and p.name[0] != ".") == [
-        "2p", "3p", "4p", "5p", "report_charts"]  # fmt: skip
+    balance = [f"{n}p{s}" for n in (2, 3, 4, 5) for s in ("", "-dealt")]
+    assert sorted(p.name for p in out.iterdir() if p.is_dir() and p.name[0] != ".") == sorted(
+        [*balance, "report_charts", "robustness"])  # fmt: skip
     for n in (2, 3, 4, 5):
         m = json.loads((out / f"{n}p" / "manifest.json").read_text())
         assert m["players"] == n and m["stopping"]["target_ci"] == 0.3
         assert {s["params"].get("char_noise") for s in m["strategies"]} == {1.0}
+        assert m["rules"]["first_chooser"] == 0  # the rulebook's choosing order
+        dealt = json.loads((out / f"{n}p-dealt" / "manifest.json").read_text())
+        assert dealt["rules"]["deal"] == "random" and dealt["rules"]["first_chooser"] == 0
     html = (out / "report.html").read_text()
     assert "char_noise" in html  # the report says how characters were chosen
-    direct = (
-        pl.scan_parquet(str(out / "*p" / "chunks" / "*.parquet"))
-        .group_by("players", "start_character")
-        .agg(pl.col("winner").sum().alias("wins"), pl.len().alias("n"))
-        .collect()
-    )
-    expect = {(p, c): (w, n) for p, c, w, n in direct.iter_rows()}
+    assert "Robustness across bots" in html and "Verdict per character" in html
+    assert "Choice effect" in html
     got = {}
     for row in _table(html, "Win rate by starting character"):
-        players, char, rate, n = int(row[1]), row[2], row[3], int(row[5].replace(",", ""))
-        got[players, char] = (rate, n)
-    assert got.keys() == expect.keys()
-    for key, (w, n) in expect.items():
-        assert got[key] == (f"{100 * w / n:.1f}%", n), key
-    # every player count's games: n summed over characters = players x games played
-    for p in (2, 3, 4, 5):
-        games = pl.scan_parquet(str(out / f"{p}p" / "chunks" / "*.parquet")).select(
+        run, players, char, rate, n = row[0], int(row[1]), row[2], row[3], row[5]
+        got[run, players, char] = (rate, int(n.replace(",", "")))
+    for folder in balance:
+        m = json.loads((out / folder / "manifest.json").read_text())
+        label = "deal=random" if folder.endswith("dealt") else "basic game"
+        direct = (
+            pl.scan_parquet(str(out / folder / "chunks" / "*.parquet"))
+            .group_by("start_character")
+            .agg(pl.col("winner").sum().alias("wins"), pl.len().alias("n"))
+            .collect()
+        )
+        expect = {(label, m["players"], c): (f"{100 * w / n:.1f}%", n)
+                  for c, w, n in direct.iter_rows()}  # fmt: skip
+        assert {k: got[k] for k in expect} == expect
+        # n summed over characters = players x games played
+        games = pl.scan_parquet(str(out / folder / "chunks" / "*.parquet")).select(
             pl.col("game_id").n_unique()).collect().item()  # fmt: skip
-        assert sum(n for (q, _), (_, n) in expect.items() if q == p) == p * games
+        assert sum(n for _, n in expect.values()) == m["players"] * games
 
 
 def test_study_list_and_unknown_name(capsys):
@@ -74,3 +83,49 @@ def test_variants_study_covers_every_single_switch():
     assert sorted(played + skipped) == sorted(singles)
     assert all(VARIANTS[n][0] not in NOT_YET for n in played)
     assert all(VARIANTS[n][0] in NOT_YET and n in " ".join(st.notes) for n in skipped)
+
+
+def test_default_study_plays_the_rulebook_order_and_random_deals():
+    st = get_study(None)
+    assert st.name == "balance"
+    jobs = dict(study_jobs(st, 0, "weighted:char_noise=1"))
+    for n in (2, 3, 4, 5):
+        choose, dealt = jobs[f"{n}p"], jobs[f"{n}p-dealt"]
+        assert choose.players == dealt.players == n
+        assert choose.sets == () and dealt.sets == ("deal=random",)
+        assert choose.strategy == dealt.strategy == "weighted:char_noise=1"
+        assert choose.target_ci == st.target_ci
+    # no run sets first_chooser: every run plays the rulebook's (seat 0 first, M-S3)
+    assert not any("first_chooser" in s for r in st.runs for s in r.sets)
+    assert RunJob(4, 10, 0, "random").check().spec.rules.first_chooser == 0
+    # the robustness ladder: five bots at 4 players with characters dealt at random,
+    # each step head to head in the 6 arrangements of two seats each
+    lad = st.ladder
+    assert [r.label for r in lad.rungs] == ["house-network", "chaser", "weighted",
+                                            "lookahead-20", "lookahead-60"]  # fmt: skip
+    for i, r in enumerate(lad.rungs):
+        job = jobs[lad.table_folder(i)]
+        assert job.strategy == r.strategy and job.sets == ("deal=random",)
+        assert job.players == 4 and job.target_ci is None
+    steps = [f for f in jobs if "/h2h-" in f]
+    assert len(steps) == 4 * 6
+    assert jobs[lad.step_folder(0, 0)].strategy == "chaser,chaser,house-network,house-network"
+
+
+def test_games_caps_fixed_runs_and_random_chooser_is_explicit():
+    st = get_study("robustness", players=3)
+    assert st.ladder.players == 3 and [r.label for r in st.ladder.rungs][-1] == "lookahead-400"
+    jobs = study_jobs(st, 0, "weighted", games=50)
+    assert all(j.games <= 50 and j.players == 3 for _, j in jobs)
+    # a random first chooser only when asked for
+    job = RunJob(4, 10, 0, "random", sets=("first_chooser=-1",)).check()
+    assert job.spec.rules.first_chooser == -1
+
+
+def test_small_fixed_runs_are_split_for_the_workers():
+    st = get_study(None)
+    jobs = dict(study_jobs(st, 0, "weighted"))
+    la = jobs[st.ladder.table_folder(3)]  # lookahead-20, 300 games
+    assert la.games == 300 and la.chunk == 38  # ceil(300 / 8)
+    assert jobs[st.ladder.table_folder(0)].chunk == 750  # 6,000 games in 8 chunks
+    assert jobs[st.ladder.step_folder(3, 0)].chunk == 10  # 24 games: at least 10 per chunk
