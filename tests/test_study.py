@@ -101,7 +101,7 @@ def test_default_study_plays_the_rulebook_order_and_random_deals():
     # the robustness ladder: five bots at 4 players with characters dealt at random,
     # each step head to head in the 6 arrangements of two seats each
     lad = st.ladder
-    assert [r.label for r in lad.rungs] == ["house-network", "chaser", "weighted",
+    assert [r.label for r in lad.rungs] == ["chaser", "house-network", "weighted",
                                             "lookahead-20", "lookahead-60"]  # fmt: skip
     for i, r in enumerate(lad.rungs):
         job = jobs[lad.table_folder(i)]
