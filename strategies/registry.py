@@ -1,9 +1,12 @@
 """Strategy registry, and the cached driver built over the registered strategies.
 
 A strategy is a module with one jitted `decide_nb(kind, seat, state, board,
-rules, params, rng, scratch, out)`; `@register` files it under a name. Every
-module of this package is imported on first use, so adding a strategy means
-adding a file: the engine, the CLI and this file never change for it.
+rules, params, rng, scratch, out)`; `@register` files it under a game and a name.
+Each game's strategies live in their own subpackage, `strategies/<game>/`, whose
+name is the game's: every module of every such subpackage is imported on first
+use, so adding a strategy means adding a file, and adding a game's strategies
+means adding a folder: the engine, the CLI and this file never change for it.
+A strategy registered from elsewhere (a test, a user's module) names its game.
 `driver_for(game)` builds the cached driver (simcore.core.driver) over them.
 """
 
@@ -48,22 +51,36 @@ class Strategy:
 
 
 _REGISTRY: dict[str, dict[str, Strategy]] = {}
-_DEFAULT = {"maharaja": "weighted"}
+_DEFAULT: dict[str, str] = {}
 
 
 def default_strategy(game: str = "maharaja") -> str:
-    """The strategy every seat plays when the user names none: the strongest scripted one."""
+    """The strategy every seat plays when the user names none (registered with
+    `default=True`, usually the strongest scripted one; else `random`)."""
+    _load_builtins()
     return _DEFAULT.get(game, "random")
+
+
+def _game_of(module: str) -> str:
+    """`strategies.<game>.<module>` -> game; anything else must name its game."""
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[0] == "strategies":
+        return parts[1]
+    raise TypeError(f"strategy in {module}: outside strategies/<game>/, give register(game=...)")
 
 
 def register(
     name: str,
     description: str,
-    game: str = "maharaja",
+    game: str | None = None,
     params: dict[str, float] | None = None,
     table: Callable[[np.ndarray, Sequence[Strategy]], np.ndarray] | None = None,
+    default: bool = False,
 ) -> Callable[[Callable], Callable]:
     """Decorator for a strategy's `decide_nb`; the name is what users type.
+
+    `game` defaults to the subpackage the module sits in (`strategies/<game>/`);
+    `default=True` makes it the game's default strategy.
 
     `table(vector, seats)`, if given, returns the seat's parameter vector extended
     with what it may know of the table: which strategy, with which parameters, plays
@@ -73,9 +90,12 @@ def register(
     def wrap(decide: Callable) -> Callable:
         module = decide.__module__
         params_ = params or {}
-        _REGISTRY.setdefault(game, {})[name] = Strategy(
+        game_ = game or _game_of(module)
+        if default:
+            _DEFAULT[game_] = name
+        _REGISTRY.setdefault(game_, {})[name] = Strategy(
             name=name,
-            game=game,
+            game=game_,
             description=description,
             decide=decide,
             param_names=tuple(params_),
@@ -144,14 +164,18 @@ def _with_values(strategy: Strategy, sets: Sequence[str]) -> Strategy:
 
 
 def seat_arrays(seats: Sequence[Strategy], game: str = "maharaja") -> tuple[np.ndarray, np.ndarray]:
-    """(strategy ids, parameter matrix) for the engine, one row per seat (5 rows).
+    """(strategy ids, parameter matrix) for the engine, one row per seat of the game's
+    largest table (its `max_players`; unused rows have id -1).
 
     A row is the seat's vector, extended by its strategy's `table` hook if it has one."""
     ids = strategy_ids(game)
     rows = [s.table(s.params(), seats) if s.table else s.params() for s in seats]
     width = max([len(r) for r in rows] + [1])
-    sids = np.full(5, -1, dtype=np.int64)
-    params = np.zeros((5, width), dtype=np.float64)
+    rows_n = get_game(game).max_players
+    if len(seats) > rows_n:
+        raise InputError(f"{game}: {len(seats)} seats, at most {rows_n}")
+    sids = np.full(rows_n, -1, dtype=np.int64)
+    params = np.zeros((rows_n, width), dtype=np.float64)
     for i, (s, row) in enumerate(zip(seats, rows, strict=True)):
         sids[i] = ids[s.name]
         params[i, : len(row)] = row
@@ -168,12 +192,24 @@ def driver_for(game: str = "maharaja") -> ModuleType:
     return build_driver(engine, [(s.module, s.decide.__name__) for s in known.values()])
 
 
+_LOADED = False
+
+
 def _load_builtins() -> None:
-    """Import every module of this package so that their @register decorators run."""
+    """Import every module of every game subpackage (`strategies/<game>/*.py`, not their
+    own subpackages such as `kit/`) so that their @register decorators run."""
+    global _LOADED
+    if _LOADED:
+        return
     import pkgutil  # noqa: PLC0415
 
     import strategies  # noqa: PLC0415
 
-    for info in pkgutil.iter_modules(strategies.__path__):
-        if not (info.ispkg or info.name.startswith("_") or info.name == "registry"):
-            importlib.import_module(f"strategies.{info.name}")
+    for game in pkgutil.iter_modules(strategies.__path__):
+        if not game.ispkg or game.name.startswith("_"):
+            continue
+        pkg = importlib.import_module(f"strategies.{game.name}")
+        for info in pkgutil.iter_modules(pkg.__path__):
+            if not (info.ispkg or info.name.startswith("_")):
+                importlib.import_module(f"strategies.{game.name}.{info.name}")
+    _LOADED = True

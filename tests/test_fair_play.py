@@ -3,7 +3,7 @@
 Games are played decision by decision in Python. Before every decision the asked
 seat's answer is computed twice: on the real state, and on a copy where every
 field hidden from that seat (other players' gold, and the picks of those who have
-not begun their turn; strategies.kit.view_nb.hidden_offsets) is overwritten with
+not begun their turn; strategies.maharaja.kit.view_nb.hidden_offsets) is overwritten with
 random values. Both calls get identical copies of the seat's random stream and
 scratch memory; the answers, the scratch left behind and the stream must agree.
 """
@@ -28,9 +28,9 @@ from simcore.maharaja.nb.game_nb import (
     start_game_nb,
 )
 from simcore.maharaja.rules import RuleSet
-from strategies.kit.sig import DECIDE_SIG
-from strategies.kit.view_nb import determinise_nb, hidden_offsets
-from strategies.weighted import DEFAULTS, weighted_decide_nb
+from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.view_nb import determinise_nb, hidden_offsets
+from strategies.maharaja.weighted import DEFAULTS, weighted_decide_nb
 
 NAMES = sorted(strategies.strategies("maharaja"))
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import dataclass
 
 import numpy as np
 import pytest
 
 import strategies
-from simcore.core.games import GameSpec, games
+from simcore.core.games import games
+from simcore.core.plugin import GamePlugin
 
 PLAIN_PYTHON = os.environ.get("NUMBA_DISABLE_JIT") == "1"
 GAMES = games()
@@ -35,55 +35,26 @@ PROTOCOL = (  # what the driver docstring says an engine module provides
 )
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """Where a game's records keep the end reason and the error count."""
-
-    n_rec: int
-    errors: int
-    end_reason: int
-    valid_ends: frozenset[int]
-
-
-def maharaja_outcome() -> Outcome:
-    from simcore.maharaja import enums, record_layout
-
-    names = ("palaces", "field10", "round_limit", "cap")  # M-E1, M-V1, M-A8 [choice]
-    return Outcome(
-        n_rec=record_layout.N_REC,
-        errors=record_layout.REC_ERRORS,
-        end_reason=record_layout.REC_END_REASON,
-        valid_ends=frozenset(enums.END_REASON_NAMES.index(n) for n in names),
-    )
-
-
-OUTCOMES = {"maharaja": maharaja_outcome}
-
-
-def outcome(name: str) -> Outcome:
-    if name not in OUTCOMES:
-        pytest.fail(f"game {name!r} is registered: add its record columns to OUTCOMES here")
-    return OUTCOMES[name]()
-
-
-def play(spec: GameSpec, seats: list, n_games: int, seed: int) -> np.ndarray:
-    """Records (games, seats, columns) of n_games games through the game's driver."""
+def play(spec: GamePlugin, seats: list, n_games: int, seed: int):
+    """The results table (one row per game and seat) of n_games games through the game's
+    driver, with its default rules and data file."""
     driver = strategies.driver_for(spec.name)
     sids, params = strategies.seat_arrays(seats, spec.name)
-    engine = importlib.import_module(spec.engine)
-    rec = np.zeros((n_games, engine.MAX_SEATS, outcome(spec.name).n_rec), dtype=np.int64)
-    board = spec.default_board().pack()
-    rules = spec.default_rules().pack()
-    driver.play_batch_nb(board, rules, len(seats), seed, 0, sids, params, rec)
-    return rec[:, : len(seats)]
+    rules = spec.default_rules()
+    rec = spec.play_batch(driver, sids, params, n_games, len(seats), seed, 0, rules,
+                          spec.default_data())  # fmt: skip
+    return spec.records_table(rec, 0, tuple(s.name for s in seats), rules)
 
 
-def check_finished(name: str, rec: np.ndarray, label: str) -> None:
-    out = outcome(name)
-    errors = rec[:, :, out.errors]
-    assert not errors.any(), f"{label}: strategy errors in games {np.flatnonzero(errors.any(1))}"
-    ends = set(np.unique(rec[:, :, out.end_reason]).tolist())
-    assert ends <= out.valid_ends, f"{label}: end reasons {ends}, valid {set(out.valid_ends)}"
+def check_finished(name: str, table, label: str) -> None:
+    """No strategy error; every game ended for a reason the plug-in names (not 'error')."""
+    spec = GAMES[name]
+    errors = np.asarray(table.column("errors").to_numpy())
+    assert not errors.any(), f"{label}: {int(errors.sum())} strategy errors"
+    if spec.shape is not None and spec.shape.end:
+        valid = set(spec.shape.end_words) - {"error"}
+        ends = set(table.column(spec.shape.end).to_pylist())
+        assert ends <= valid, f"{label}: end reasons {ends}, valid {valid}"
 
 
 CASES = [
@@ -107,9 +78,9 @@ def test_random_playthrough(name, players):
     spec = GAMES[name]
     seats = strategies.resolve(["random"], players, name)
     n_games = 2 if PLAIN_PYTHON else 50
-    rec = play(spec, seats, n_games, seed=1234 + players)
-    assert rec.shape[:2] == (n_games, players)
-    check_finished(name, rec, f"{name} {players}p random")
+    table = play(spec, seats, n_games, seed=1234 + players)
+    assert table.num_rows == n_games * players
+    check_finished(name, table, f"{name} {players}p random")
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

@@ -109,7 +109,7 @@ def test_default_study_plays_the_rulebook_order_and_random_deals():
         assert job.players == 4 and job.target_ci is None
     steps = [f for f in jobs if "/h2h-" in f]
     assert len(steps) == 4 * 6
-    assert jobs[lad.step_folder(0, 0)].strategy == "chaser,chaser,house-network,house-network"
+    assert jobs[lad.step_folder(0, 0)].strategy == "house-network,house-network,chaser,chaser"
 
 
 def test_games_caps_fixed_runs_and_random_chooser_is_explicit():

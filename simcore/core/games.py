@@ -1,49 +1,49 @@
-"""Self-registering games: each game package registers a GameSpec when imported.
+"""Self-registering games: each game package's `plugin.py` registers its GamePlugin when
+imported (simcore/core/plugin.py).
 
-Tests and the CLI iterate this registry (e.g. a random playthrough of every
-registered game), so a new game plugs in without touching the core.
+`games()` imports the plug-in of every package of `simcore` (but `core`), so a new game
+plugs in by adding its folder; tests register more (a toy game) with `register_game`.
+Tests and the CLI iterate this registry, e.g. a random playthrough of every game.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+import pkgutil
 
 from simcore.core.errors import InputError
+from simcore.core.plugin import GamePlugin
+
+_GAMES: dict[str, GamePlugin] = {}
+_SCANNED = False
+DEFAULT_GAME = "maharaja"
 
 
-@dataclass(frozen=True)
-class GameSpec:
-    """What the core needs to know about a game."""
-
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    engine: str  # module implementing the driver protocol (simcore/core/driver.py)
-    default_rules: Callable[[], Any]
-    default_board: Callable[[], Any]
+def register_game(plugin: GamePlugin) -> GamePlugin:
+    _GAMES[plugin.name] = plugin
+    return plugin
 
 
-_GAMES: dict[str, GameSpec] = {}
-_BUILTIN = ("simcore.maharaja",)
+def _scan() -> None:
+    global _SCANNED
+    if _SCANNED:
+        return
+    import simcore
+
+    for info in pkgutil.iter_modules(simcore.__path__):
+        if info.ispkg and info.name != "core" and not info.name.startswith("_"):
+            if importlib.util.find_spec(f"simcore.{info.name}.plugin") is not None:
+                importlib.import_module(f"simcore.{info.name}.plugin")
+    _SCANNED = True
 
 
-def register_game(spec: GameSpec) -> GameSpec:
-    _GAMES[spec.name] = spec
-    return spec
-
-
-def games() -> dict[str, GameSpec]:
-    """Every registered game, importing the built-in game packages first."""
-    for module in _BUILTIN:
-        importlib.import_module(module)
+def games() -> dict[str, GamePlugin]:
+    """Every registered game, by name (the built-in ones imported first)."""
+    _scan()
     return dict(_GAMES)
 
 
-def get_game(name: str) -> GameSpec:
+def get_game(name: str) -> GamePlugin:
     known = games()
     if name not in known:
         raise InputError(f"unknown game '{name}'; known: {', '.join(sorted(known))}")

@@ -67,19 +67,19 @@ from simcore.maharaja.nb.game_nb import (
 from simcore.maharaja.nb.sig import F1, I1, I2, U1
 from simcore.maharaja.rules_layout import R_N_CHARACTERS
 from strategies import registry
-from strategies.chaser import chaser_decide_nb
-from strategies.house_network import house_network_decide_nb
-from strategies.kit.sig import DECIDE_SIG
-from strategies.kit.view_nb import determinise_nb
-from strategies.palace_rush import palace_rush_decide_nb
-from strategies.random_legal import random_decide_nb, random_pick_nb
-from strategies.registry import Strategy, register
+from strategies.maharaja.chaser import chaser_decide_nb
+from strategies.maharaja.house_network import house_network_decide_nb
+from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.view_nb import determinise_nb
+from strategies.maharaja.palace_rush import palace_rush_decide_nb
+from strategies.maharaja.random_legal import random_decide_nb, random_pick_nb
 
 # The rollout policy: its decide function, and its registered params (which follow
 # this strategy's own in the parameter vector). Switch both lines together.
-from strategies.weighted import PARAMS as POLICY_DEFAULTS
-from strategies.weighted import weighted_decide_nb  # also a model, see MODELS
-from strategies.weighted import weighted_decide_nb as policy_decide_nb
+from strategies.maharaja.weighted import PARAMS as POLICY_DEFAULTS
+from strategies.maharaja.weighted import weighted_decide_nb  # also a model, see MODELS
+from strategies.maharaja.weighted import weighted_decide_nb as policy_decide_nb
+from strategies.registry import Strategy, register
 
 # params
 P_ROLLOUTS = 0  # rollouts per pick decision (the budget)

@@ -30,14 +30,14 @@ from simcore.maharaja.layout import (
 from simcore.maharaja.nb.game_nb import OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, advance_nb, answer_nb
 from simcore.maharaja.record_layout import REC_END_REASON, REC_ERRORS, REC_PALACES, REC_RANK
 from simcore.maharaja.rules import RuleSet
-from strategies.kit.route_nb import (
+from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     R_DIST,
     ROUTE_SIZE,
     open_route_costs_nb,
     route_costs_nb,
 )
-from strategies.weighted import DEFAULTS, PARAMS, weighted_decide_nb
+from strategies.maharaja.weighted import DEFAULTS, PARAMS, weighted_decide_nb
 from tests.maharaja.state_builder import (
     BOARD_ARR,
     NO_LOG,

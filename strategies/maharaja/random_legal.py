@@ -70,9 +70,9 @@ from simcore.maharaja.nb.turn_nb import (
     palace_error_nb,
 )
 from simcore.maharaja.rules_layout import MAX_PLAYERS, R_N_CHARACTERS
-from strategies.kit.auction_nb import random_bid_nb
-from strategies.kit.chips_nb import random_chip_nb
-from strategies.kit.route_nb import (
+from strategies.maharaja.kit.auction_nb import random_bid_nb
+from strategies.maharaja.kit.chips_nb import random_chip_nb
+from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     R_LEN,
     R_POS,
@@ -82,14 +82,14 @@ from strategies.kit.route_nb import (
     route_costs_nb,
     set_route_nb,
 )
-from strategies.kit.several_nb import random_give_nb, random_several_nb
-from strategies.kit.sig import DECIDE_SIG
-from strategies.kit.walk_nb import pass_start_nb
+from strategies.maharaja.kit.several_nb import random_give_nb, random_several_nb
+from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
 # scratch layout
 _CAND = 0  # the chosen candidate block: kind, slot, argument, size
-_ROUTE = 4  # this turn's route (strategies.kit.route_nb)
+_ROUTE = 4  # this turn's route (strategies.maharaja.kit.route_nb)
 _ROOMS = _ROUTE + ROUTE_SIZE  # [n_villages] villages with room this step
 _HOUSE_VILLAGE = -10  # candidate block: a house in any village with room
 _MOVE = -11  # candidate block: move one of the own houses

@@ -8,7 +8,7 @@ from numba import njit
 
 from simcore.maharaja.nb.governor_nb import governor_target_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
-from strategies.kit.track_nb import rounds_until_scored_nb
+from strategies.maharaja.kit.track_nb import rounds_until_scored_nb
 
 
 def _inlined(f):

@@ -28,10 +28,10 @@ from simcore.maharaja.nb.game_nb import (
 )
 from simcore.maharaja.record_layout import REC_ERRORS, REC_RANK
 from simcore.maharaja.rules import RuleSet
-from strategies import lookahead
-from strategies.kit.view_nb import hidden_offsets
-from strategies.lookahead import lookahead_decide_nb, pair_nb
-from strategies.random_legal import random_decide_nb
+from strategies.maharaja import lookahead
+from strategies.maharaja.kit.view_nb import hidden_offsets
+from strategies.maharaja.lookahead import lookahead_decide_nb, pair_nb
+from strategies.maharaja.random_legal import random_decide_nb
 
 TINY = {"rollouts": 45}  # one rollout per pair: the smallest search
 

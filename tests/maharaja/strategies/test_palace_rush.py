@@ -45,7 +45,7 @@ from simcore.maharaja.nb.game_nb import (
 )
 from simcore.maharaja.record_layout import N_REC, REC_RANK
 from simcore.maharaja.rules import RuleSet
-from strategies.palace_rush import PARAMS, palace_rush_decide_nb
+from strategies.maharaja.palace_rush import PARAMS, palace_rush_decide_nb
 from tests.maharaja.state_builder import (
     BOARD,
     BOARD_ARR,

@@ -15,7 +15,7 @@ from simcore.maharaja.nb.auction_nb import PASS
 from simcore.maharaja.nb.characters_nb import NO_CHARACTER, lowest_character_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.rules_layout import R_N_CHARACTERS
-from strategies.kit.values_nb import char_value_nb
+from strategies.maharaja.kit.values_nb import char_value_nb
 
 
 @njit(f"float64({I1}, {I1}, {F1})", cache=True, _nrt=False)

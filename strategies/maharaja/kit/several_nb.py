@@ -16,7 +16,7 @@ from simcore.maharaja.nb.characters_nb import characters_held_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.turn_nb import bank_characters_nb, character_error_nb, give_error_nb
 from simcore.maharaja.rules_layout import R_N_CHARACTERS, R_V_MULTI
-from strategies.kit.values_nb import char_value_nb
+from strategies.maharaja.kit.values_nb import char_value_nb
 
 
 @njit(f"int64({I1}, {I1}, int64, {F1})", cache=True, _nrt=False)

@@ -86,9 +86,9 @@ from simcore.maharaja.rules_layout import (
     R_N_CHARACTERS,
     R_PALACES,
 )
-from strategies.kit.auction_nb import value_bid_nb
-from strategies.kit.building_nb import free_sites_nb
-from strategies.kit.route_nb import (
+from strategies.maharaja.kit.auction_nb import value_bid_nb
+from strategies.maharaja.kit.building_nb import free_sites_nb
+from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
     next_road_nb,
@@ -96,10 +96,10 @@ from strategies.kit.route_nb import (
     route_costs_nb,
     set_route_nb,
 )
-from strategies.kit.several_nb import give_nb, several_step_nb
-from strategies.kit.sig import DECIDE_SIG
-from strategies.kit.track_nb import rounds_until_scored_nb
-from strategies.kit.walk_nb import pass_start_nb
+from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
+from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.track_nb import rounds_until_scored_nb
+from strategies.maharaja.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS
@@ -129,7 +129,7 @@ _TURN_ROUND = 0  # round of the turn the plan below belongs to
 _PHASE = 1  # 0 = no palace route yet, 1 = palace route set, 2 = visit route set
 _ART_SEEN = 2  # Artist's owner at the last pick, + 10 (0 = not seen yet)
 _ART_CHANGES = 3  # times the Artist changed hands between our picks
-_ROUTE = 8  # the route being walked (strategies.kit.route_nb)
+_ROUTE = 8  # the route being walked (strategies.maharaja.kit.route_nb)
 _KEY = _ROUTE + ROUTE_SIZE  # what the route costs were computed for: set flag, architect,
 # Monk's owner + 10, then the house count of every village
 _NO_BUDGET = 1 << 30

@@ -127,14 +127,14 @@ from simcore.maharaja.rules_layout import (
     R_QUARRY_HOUSES,
     R_SADHU_OUTER_POINTS,
 )
-from strategies.kit.auction_nb import value_bid_nb
-from strategies.kit.chips_nb import chip_step_nb
-from strategies.kit.inline_nb import (
+from strategies.maharaja.kit.auction_nb import value_bid_nb
+from strategies.maharaja.kit.chips_nb import chip_step_nb
+from strategies.maharaja.kit.inline_nb import (
     city_points_inl_nb,
     governor_target_inl_nb,
     rounds_until_scored_inl_nb,
 )
-from strategies.kit.route_nb import (
+from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
     both_route_costs_nb,
@@ -142,9 +142,9 @@ from strategies.kit.route_nb import (
     route_costs_nb,
     set_route_nb,
 )
-from strategies.kit.several_nb import give_nb, several_step_nb
-from strategies.kit.sig import DECIDE_SIG
-from strategies.kit.walk_nb import pass_start_nb, walk_route_nb
+from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
+from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS
@@ -196,7 +196,7 @@ W_CHAR_NOISE = _NAMES.index("char_noise")
 DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
 
 # scratch layout
-_ROUTE = 0  # cheapest routes from the architect over open roads (strategies.kit.route_nb)
+_ROUTE = 0  # cheapest routes from the architect over open roads (strategies.maharaja.kit.route_nb)
 _ROUTE2 = ROUTE_SIZE  # cheapest routes that may open closed roads with own houses
 _OPENS = _ROUTE2 + ROUTE_SIZE  # [MAX_JUNCTIONS] villages _ROUTE2 opens to each junction
 _WALK = _OPENS + MAX_JUNCTIONS  # route block this turn walks (_ROUTE or _ROUTE2)
@@ -867,6 +867,7 @@ def step_nb(state, board, rules, params, seat, scratch, out):
     "weighted",
     "parametric heuristic: action pairs, cities and characters scored by a weight vector",
     params=PARAMS,
+    default=True,
 )
 @njit(DECIDE_SIG, cache=True, _nrt=False)
 def weighted_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):

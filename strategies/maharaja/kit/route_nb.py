@@ -223,6 +223,6 @@ def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, 
 def both_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, base, base2, opens):
     """route_costs_nb(.., budget, scratch, base), then open_route_costs_nb(.., budget,
     house_cost, wopen, scratch, base2, opens), inlined: for callers that want both
-    tables at every decision (strategies.weighted)."""
+    tables at every decision (strategies.maharaja.weighted)."""
     route_costs_nb(state, board, seat, budget, scratch, base)
     open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, base2, opens)

@@ -15,7 +15,7 @@ from simcore.maharaja.nb.game_nb import OUT_SIZE, RNG_STREAMS, SCRATCH_SIZE, ini
 from simcore.maharaja.record_layout import REC_FORFEITS, REC_RANK
 from simcore.maharaja.rules import RuleSet
 from simcore.maharaja.rules_layout import MAX_PLAYERS
-from strategies.house_network import PARAMS, house_network_decide_nb
+from strategies.maharaja.house_network import PARAMS, house_network_decide_nb
 
 NAME = "house-network"
 DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)

@@ -27,7 +27,7 @@ from simcore.maharaja.layout import S_CHAR_OWNER, S_GOV_POS, S_INNER, S_MAHARAJA
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from simcore.maharaja.record_layout import REC_RANK
 from simcore.maharaja.rules import RuleSet
-from strategies.chaser import best_governor_nb, chaser_decide_nb
+from strategies.maharaja.chaser import best_governor_nb, chaser_decide_nb
 from tests.maharaja.state_builder import (
     BOARD_ARR,
     RULES_ARR,

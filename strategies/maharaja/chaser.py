@@ -105,10 +105,10 @@ from simcore.maharaja.rules_layout import (
     R_SADHU_OUTER_POINTS,
     R_V_MULTI,
 )
-from strategies.kit.auction_nb import value_bid_nb
-from strategies.kit.building_nb import free_sites_nb
-from strategies.kit.inline_nb import rounds_until_scored_inl_nb
-from strategies.kit.route_nb import (
+from strategies.maharaja.kit.auction_nb import value_bid_nb
+from strategies.maharaja.kit.building_nb import free_sites_nb
+from strategies.maharaja.kit.inline_nb import rounds_until_scored_inl_nb
+from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
     next_road_nb,
@@ -116,9 +116,9 @@ from strategies.kit.route_nb import (
     route_costs_nb,
     set_route_nb,
 )
-from strategies.kit.several_nb import give_nb, several_step_nb
-from strategies.kit.sig import DECIDE_SIG
-from strategies.kit.walk_nb import pass_start_nb
+from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
+from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS
@@ -132,7 +132,7 @@ P_W_CHAR = 4  # six character weights: Mogul, Merchant, Sadhu, Monk, Builder, Ar
 
 # scratch layout
 _TARGET = 0  # city chosen for this turn
-_ROUTE = 2  # the route block (strategies.kit.route_nb)
+_ROUTE = 2  # the route block (strategies.maharaja.kit.route_nb)
 _GOV = _ROUTE + ROUTE_SIZE  # [MAX_JUNCTIONS] governor positions while simulating a move
 _LEAD = _GOV + MAX_JUNCTIONS  # [MAX_JUNCTIONS] own points minus best opponent's, per city
 _ORDER = _LEAD + MAX_JUNCTIONS  # [MAX_JUNCTIONS] cities in scoring order

@@ -117,11 +117,11 @@ from simcore.maharaja.rules_layout import (
     R_ROUND_LIMIT,
     R_V_MULTI,
 )
-from strategies.kit.auction_nb import value_bid_nb
-from strategies.kit.route_nb import R_DIST, R_LEN, R_POS, R_PREV, ROUTE_SIZE, set_route_nb
-from strategies.kit.several_nb import give_nb, several_step_nb
-from strategies.kit.sig import DECIDE_SIG
-from strategies.kit.walk_nb import pass_start_nb, walk_route_nb
+from strategies.maharaja.kit.auction_nb import value_bid_nb
+from strategies.maharaja.kit.route_nb import R_DIST, R_LEN, R_POS, R_PREV, ROUTE_SIZE, set_route_nb
+from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
+from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
 
 P = MAX_PLAYERS

@@ -1,0 +1,205 @@
+"""The game contract: everything the generic layers (run jobs, analyses, reports, CLI) may
+know about a game, in one object per game.
+
+A game package `simcore/<game>/` owns its engine, rules, data file (a board, a card
+table), results schema, balance keys, studies and event text, and exposes them as one
+`GamePlugin` in `simcore/<game>/plugin.py` (registered when imported; the registry in
+`games.py` imports every such module). Its strategies live in `strategies/<game>/`.
+Nothing outside the game's folders names a game concept (a character, a palace): the
+generic layers read labels, orders and measures from here.
+
+Why data rather than subclass hooks: most of what differs between games is *which
+column* and *what to call it*; the few behaviours (rules parsing, result rows) are
+plain callables, so a plug-in reads top to bottom like a table of contents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+
+class Rules(Protocol):
+    """What a game's rule set must offer (simcore/maharaja/rules.py is the model): an
+    immutable, validated value with the rulebook defaults; bad values raise InputError."""
+
+    def with_overrides(self, items: Sequence[str]) -> Rules: ...  # --set key=value
+    def with_variants(self, names: Sequence[str]) -> Rules: ...  # --variant NAME
+    def variant_names(self) -> tuple[str, ...]: ...  # switches on, away from the rulebook
+    def to_dict(self) -> dict[str, Any]: ...  # JSON-ready; from_mapping(to_dict()) == self
+    def diff_from_default(self) -> dict[str, Any]: ...  # keys that differ from the rulebook
+    def pack(self) -> np.ndarray: ...  # the int64 array the engine reads
+
+
+class GameData(Protocol):
+    """A game's replaceable data file (Maharaja: the board; Vermächtnis: the card table)."""
+
+    def pack(self) -> np.ndarray: ...
+    def digest(self) -> str: ...  # sha256 of the canonical content (the manifest records it)
+
+
+@dataclass(frozen=True)
+class Key:
+    """A balance key: a results column whose values a designer compares win rates across
+    (a starting character, a seat, a turn position).
+
+    `order`: the values in the order tables and charts show them (card order); empty =
+    sorted. `one_per_game`: each value belongs to at most one seat of a game (then the
+    seats behind a rate come from different games, the Wilson interval's independence
+    holds, and the all-equal test of analyses.equality applies). `text` turns a value
+    into words for sentences ("seat 1"); `ordinal` keys are positions counted from 0
+    ("acts 1st"). `expected`: the values that should occur under given rules (a manifest's
+    `rules` dict) — a value that never occurs is warned about; None = no expectation.
+    """
+
+    column: str
+    label: str  # "starting character"
+    plural: str  # "starting characters"
+    order: tuple[Any, ...] = ()
+    one_per_game: bool = True
+    ordinal: bool = False
+    text: Callable[[Any], str] | None = None
+    expected: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
+    never_held_note: str = ""  # for an end-of-game key: why a value may never occur
+
+    def words(self, value: Any) -> str:
+        if self.text is not None:
+            return self.text(value)
+        return str(value)
+
+
+@dataclass(frozen=True)
+class MaskKey:
+    """A key stored as a bit mask per seat (bit k = value order[k] held), e.g. every
+    character a seat holds at the end when it may hold several; rates then overlap."""
+
+    column: str
+    label: str
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class JointKeys:
+    """Two keys that are nearly the same variable and must be separated (Maharaja: the
+    starting character fixes the turn position). The report shows win rate per cell and
+    a logistic model with both; `factor` is the key a designer can change (a card),
+    `position` the one it brings (the turn position)."""
+
+    factor: str  # column of a Key
+    position: str  # column of an ordinal Key
+
+
+@dataclass(frozen=True)
+class Shape:
+    """Game-shape measures. `game_columns`: per-game values repeated on every seat row
+    (length, end reason); `seat_measures`: per-seat numbers summarised as the winner's and
+    the mean of the others (palaces, gold, points). `length` is the game_columns entry
+    that counts the game's length (rounds, turns); `end` the one naming why it ended, with
+    `end_words` for each code. `winner_measure` is tabulated per value in the summary."""
+
+    length: str
+    length_label: str  # "rounds", "turns"
+    end: str | None = None
+    end_words: Mapping[str, str] = field(default_factory=dict)
+    seat_measures: tuple[tuple[str, str], ...] = ()  # (column, label)
+    winner_measure: str | None = None  # e.g. palaces: "winner's palaces: 7: 100%"
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A robustness ladder: the primary key's table under several bots, weakest first,
+    with the rule settings that take the strategies' own choice out of it (Maharaja:
+    deal=random), and the games each rung and each head-to-head step plays."""
+
+    rungs: tuple[tuple[str, str], ...]  # (label, --strategy text), weakest expected first
+    sets: tuple[str, ...] = ()  # rule settings every ladder run plays
+    games: tuple[int, ...] = ()  # key-table games per rung
+    step_games: tuple[int, ...] = ()  # head-to-head games per seat arrangement, per step
+    note: str = ""  # what `sets` does, for the report
+
+
+@dataclass(frozen=True)
+class StudyRun:
+    folder: str  # subfolder of the study directory
+    players: int
+    variants: tuple[str, ...] = ()
+    sets: tuple[str, ...] = ()  # --set values, e.g. ("deal=random",)
+    strategy: str | None = None  # --strategy text; None = the study strategy
+    games: int | None = None  # a fixed number of games (no --target-ci); None = the study's
+
+
+@dataclass(frozen=True)
+class Study:
+    """A predefined study: data only; run jobs play it, the report reads its runs."""
+
+    name: str
+    description: str
+    runs: tuple[StudyRun, ...]
+    target_ci: float | None = 0.01
+    cap: int = 200_000  # games per run at most
+    chunk: int = 2_000  # games per chunk (rounds of 4 chunks between checks)
+    notes: tuple[str, ...] = ()
+    ladder: Ladder | None = None  # robustness ladder played as well
+    ladder_players: int = 0
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game, as the generic layers see it. See the module docstring."""
+
+    name: str  # what users type: --game NAME
+    title: str  # "Maharaja (Kramer & Kiesling, 2004)"
+    min_players: int
+    max_players: int
+    default_players: int
+    engine: str  # module implementing the driver protocol (simcore/core/driver.py)
+    # rules
+    default_rules: Callable[[], Rules]
+    rules_from_mapping: Callable[[Mapping[str, Any], str, Rules], Rules]  # (data, source, base)
+    check_rules: Callable[[Rules, int], None]  # values that depend on the player count
+    variants: Mapping[str, tuple[str, ...]]  # variant name -> switch fields it turns on
+    rule_docs: Mapping[str, str]  # key -> one-line doc with its rule id (`palace-lab rules`)
+    choices: tuple[str, ...]  # keys that are [choice]s (not settled by the rulebook)
+    # data file (board, card table)
+    data_label: str  # "board", "card table"
+    default_data: Callable[[], GameData]
+    load_data: Callable[[str], GameData]
+    # playing
+    play_batch: Callable[..., np.ndarray]  # (driver, sids, params, n, players, seed, first,
+    #                                         rules, data) -> records (games, players, width)
+    play_game: Callable[..., Any]  # (driver, sids, params, players, seed, game, rules, data)
+    #                                 -> object with .log (event rows)
+    describe_event: Callable[[np.ndarray, GameData], str]  # one event row as a sentence
+    event_record: Callable[[np.ndarray, GameData], dict]  # one event row as JSON
+    # results
+    records_table: Callable[..., Any]  # (rec, first_game, seat_names, rules) -> pyarrow.Table
+    check_batch: Callable[[Rules], None]  # rules a batch run's typed columns cannot hold
+    keys: tuple[Key, ...]  # balance keys; keys[0] is the primary one (--target-ci, ladder)
+    seat_key: str = "seat"  # the key of seats (rotated fairly by tournaments)
+    mask_keys: tuple[MaskKey, ...] = ()
+    joint: JointKeys | None = None
+    shape: Shape | None = None
+    shared_wins: bool = False  # results carry `win_share` (ties share first place)
+    # strategies and studies
+    study_strategy_params: Mapping[str, float] = field(default_factory=dict)
+    studies: Callable[[int], Mapping[str, Study]] = lambda players: {}
+    ladder: Callable[[int, bool], Ladder | None] = lambda players, full: None
+    search: str | None = None  # module of the search hooks (strategies' generic lookahead)
+    notes: tuple[str, ...] = ()  # what every report on this game must say (reconstructions)
+
+    @property
+    def primary(self) -> Key:
+        return self.keys[0]
+
+    def key(self, column: str) -> Key:
+        for k in self.keys:
+            if k.column == column:
+                return k
+        raise KeyError(column)
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)

@@ -1,0 +1,124 @@
+"""Maharaja as a game plug-in (simcore/core/plugin.py): what the generic layers may know.
+
+Balance keys: the starting character (primary: the card a designer would change), the
+character held at the end, the seat, the round-1 turn position and the position in the
+set-up choice. The starting character fixes the turn position (turn order follows the
+character numbers, M-R4), so the two are separated by a joint model (JointKeys).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from simcore.core.games import register_game
+from simcore.core.plugin import GamePlugin, JointKeys, Key, Ladder, MaskKey, Shape
+
+from . import events, game, results, rules
+from .board import default_board, load_board
+from .enums import CHARACTER_NAMES, YOGI
+
+
+def ordinal(k: int) -> str:
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def characters_in_play(r: Mapping[str, Any]) -> tuple[str, ...]:
+    """The characters a game deals from: the Yogi only with the yogi switch (M-A5y)."""
+    return CHARACTER_NAMES[: YOGI + (1 if r.get("yogi") else 0)]
+
+
+def check_rules(rs: rules.RuleSet, players: int) -> None:
+    game.check_supported(rs)
+    rules.check_for_players(rs, players)
+
+
+END_WORDS = {
+    "palaces": "a player built the last palace",
+    "field10": "governor reached field 10",
+    "round_limit": "short game's last round played",
+    "cap": "safety round cap reached",
+    "error": "engine stopped a broken game",
+}
+
+KEYS = (
+    Key("start_character", "starting character", "starting characters", CHARACTER_NAMES,
+        expected=characters_in_play),
+    Key("end_character", "character held at the end", "characters held at the end",
+        CHARACTER_NAMES, expected=characters_in_play,
+        never_held_note="started games but was never held at the end of one (always "
+        "passed on)"),
+    Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),
+    Key("first_order", "round-1 turn position", "round-1 turn positions", ordinal=True,
+        text=lambda k: f"the player {ordinal(int(k) + 1)} in round 1"),
+    Key("choice_order", "position in the character choice", "positions in the character "
+        "choice", ordinal=True, text=lambda k: f"the {ordinal(int(k) + 1)} to choose"),
+)  # fmt: skip
+
+
+def ladder(players: int, full: bool) -> Ladder:
+    """Weakest first, as measured head to head under deal=random (docs/STUDIES.md): house-
+    network beats chaser (~93% of the wins), weighted beats house-network (~80%); then
+    lookahead at a small and a larger budget."""
+    budgets, games, steps = (
+        ((100, 400), (20_000, 20_000, 20_000, 1_000, 300), (2_000, 2_000, 60, 32))
+        if full
+        else ((20, 60), (6_000, 6_000, 6_000, 300, 150), (600, 600, 40, 24))
+    )
+    rungs = (("chaser", "chaser"), ("house-network", "house-network"),
+             ("weighted", "weighted"),
+             *((f"lookahead-{b}", f"lookahead:rollouts={b}") for b in budgets))  # fmt: skip
+    return Ladder(rungs, ("deal=random",), games, steps,
+                  "characters dealt at random, so that no bot's choice enters the table")  # fmt: skip
+
+
+def _studies(players: int):
+    from .studies import studies
+
+    return studies(players)
+
+
+PLUGIN = register_game(
+    GamePlugin(
+        name="maharaja",
+        title="Maharaja (Kramer & Kiesling, 2004)",
+        min_players=game.MIN_PLAYERS,
+        max_players=game.MAX_PLAYERS,
+        default_players=4,
+        engine="simcore.maharaja.nb.game_nb",
+        default_rules=rules.RuleSet,
+        rules_from_mapping=lambda data, source, base: rules.RuleSet.from_mapping(
+            data, source, base
+        ),
+        check_rules=check_rules,
+        variants=rules.VARIANTS,
+        rule_docs=rules.FIELD_DOCS,
+        choices=rules.CHOICES,
+        data_label="board",
+        default_data=default_board,
+        load_data=load_board,
+        play_batch=game.play_batch,
+        play_game=game.play_game,
+        describe_event=events.describe,
+        event_record=events.as_record,
+        records_table=results.records_table,
+        check_batch=results.check_fits,
+        keys=KEYS,
+        mask_keys=(
+            MaskKey("characters_held", "each character held at the end", CHARACTER_NAMES),
+        ),  # fmt: skip
+        joint=JointKeys("start_character", "first_order"),
+        shape=Shape(
+            "rounds",
+            "rounds",
+            "end_reason",
+            END_WORDS,
+            (("palaces", "palaces"), ("gold", "gold")),
+            "palaces",
+        ),  # fmt: skip
+        study_strategy_params={"char_noise": 1.0},
+        studies=_studies,
+        ladder=ladder,
+    )
+)
