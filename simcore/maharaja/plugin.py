@@ -69,8 +69,8 @@ def ladder(players: int, full: bool) -> Ladder:
     rungs = (("chaser", "chaser"), ("house-network", "house-network"),
              ("weighted", "weighted"),
              *((f"lookahead-{b}", f"lookahead:rollouts={b}") for b in budgets))  # fmt: skip
-    return Ladder(rungs, ("deal=random",), games, steps,
-                  "characters dealt at random, so that no bot's choice enters the table")  # fmt: skip
+    why = "characters dealt at random, so that no bot's choice enters the table"
+    return Ladder(rungs, ("deal=random",), games, steps, why)
 
 
 def _studies(players: int):
