@@ -16,10 +16,10 @@ import argparse
 import statistics
 import time
 
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.board import default_board
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.record_layout import REC_ROUNDS
 from simcore.maharaja.rules import RuleSet
 
 
@@ -35,7 +35,7 @@ def one_run(driver, opponent: str, games: int, seed: int) -> tuple[float, float,
         names[seat] = "lookahead"
         sids, params = strategies.seat_arrays(strategies.resolve(names, 4))
         rec = play_batch(driver, sids, params, per_seat, 4, seed + seat, 0, rules, board)
-        picks += int(rec[:, seat, REC_ROUNDS].sum())  # one pick per round
+        picks += int(rec[:, seat, REC.ROUNDS].sum())  # one pick per round
     dt = time.perf_counter() - t
     return picks / dt, 4 * per_seat / dt, picks / (time.process_time() - cpu)
 

@@ -27,19 +27,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
+import simcore.maharaja.record_layout as REC
 import strategies
 from analyses.intervals import wilson
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import CHARACTER_NAMES, END_PALACES
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.record_layout import (
-    REC_END_REASON,
-    REC_ERRORS,
-    REC_PALACES,
-    REC_RANK,
-    REC_ROUNDS,
-    REC_START_CHAR,
-)
 from simcore.maharaja.rules import RuleSet
 
 RULES = RuleSet(first_chooser=-1)
@@ -83,9 +76,9 @@ def vs_random(pool, names, players, games, target) -> list[str]:
                 seating = ["random"] * players
                 seating[seat] = name
                 rec = play(pool, seating, per_seat, seed=100 + 10 * rounds + seat)
-                wins += int((rec[:, seat, REC_RANK] == 0).sum())
+                wins += int((rec[:, seat, REC.RANK] == 0).sum())
                 n += len(rec)
-                errors += int(rec[:, :, REC_ERRORS].max(initial=0))
+                errors += int(rec[:, :, REC.ERRORS].max(initial=0))
             rounds += 1
         lines.append(f"| {name} | {rate(wins, n)} | {errors} |")
     return lines + [""]
@@ -105,7 +98,7 @@ def round_robin(pool, names, players, games, target) -> list[str]:
                 seating = list(group[r:] + group[:r])
                 rec = play(pool, seating, per_rotation, seed=7 + 1000 * rounds)
                 for seat, name in enumerate(seating):
-                    wins[name] += int((rec[:, seat, REC_RANK] == 0).sum())
+                    wins[name] += int((rec[:, seat, REC.RANK] == 0).sum())
                     n[name] += len(rec)
         rounds += 1
     lines = [
@@ -154,8 +147,8 @@ def characters_and_shape(pool, names, players, games) -> list[str]:
     ]
     for name in names:
         rec = play(pool, [name] * players, games, seed=3)
-        start = rec[:, :, REC_START_CHAR].ravel()
-        won = (rec[:, :, REC_RANK] == 0).ravel()
+        start = rec[:, :, REC.START_CHAR].ravel()
+        won = (rec[:, :, REC.RANK] == 0).ravel()
         cells, rates = [], {}
         for k, label in enumerate(chars):
             sel = start == k
@@ -165,9 +158,9 @@ def characters_and_shape(pool, names, players, games) -> list[str]:
             cells.append(f"{w / n:.1%} ±{(hi - lo) / 2 * 100:.1f} (n={n})" if n else "-")
         order = " > ".join(sorted(chars, key=lambda c: -rates[c]))
         lines.append(f"| {name} | " + " | ".join(cells) + f" | {order} |")
-        rounds = rec[:, 0, REC_ROUNDS]
-        pal_end = float(np.mean(rec[:, 0, REC_END_REASON] == END_PALACES))
-        wp = rec[:, :, REC_PALACES][rec[:, :, REC_RANK] == 0]
+        rounds = rec[:, 0, REC.ROUNDS]
+        pal_end = float(np.mean(rec[:, 0, REC.END_REASON] == END_PALACES))
+        wp = rec[:, :, REC.PALACES][rec[:, :, REC.RANK] == 0]
         shape.append(
             f"| {name} | {rounds.mean():.2f} | {rounds.min()}–{rounds.max()} | {pal_end:.1%} | "
             f"{np.mean((wp >= 5) & (wp <= 7)):.1%} | {wp.mean():.2f} |"

@@ -6,7 +6,9 @@ Gold + Gold and takes both. Not registered: it is no player.
 
 from numba import njit
 
-from simcore.maharaja.board_layout import B_N_VILLAGES
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.maharaja.enums import (
     A_GOLD,
     BANK,
@@ -18,10 +20,8 @@ from simcore.maharaja.enums import (
     OP_END,
     OP_GOLD,
 )
-from simcore.maharaja.layout import S_CHAR_OWNER, S_VIL_TOTAL, T_OTHER_LEFT
 from simcore.maharaja.nb.build_nb import village_cap_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
-from simcore.maharaja.rules_layout import R_N_CHARACTERS
 
 
 @njit(f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})", cache=True, _nrt=False)
@@ -32,18 +32,18 @@ def trivial_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out
     elif kind == DK_STEP:
         out[0] = OP_END
         for s in range(2):
-            if state[T_OTHER_LEFT + s] > 0:
+            if state[S.T_OTHER_LEFT + s] > 0:
                 out[0] = OP_GOLD
                 out[1] = s
                 break
     elif kind == DK_CHARACTER or kind == DK_REPLACE:
-        for k in range(rules[R_N_CHARACTERS]):
-            if state[S_CHAR_OWNER + k] == BANK:
+        for k in range(rules[R.N_CHARACTERS]):
+            if state[S.CHAR_OWNER + k] == BANK:
                 return k
     elif kind == DK_SETUP_HOUSE:
         cap = village_cap_nb(state, rules)
-        for v in range(board[B_N_VILLAGES]):
-            if state[S_VIL_TOTAL + v] < cap:
+        for v in range(board[B.N_VILLAGES]):
+            if state[S.VIL_TOTAL + v] < cap:
                 return v
     return 0
 

@@ -22,10 +22,10 @@ import math
 
 import numpy as np
 
+import simcore.maharaja.record_layout as REC
 import strategies
 from analyses.intervals import wilson
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.record_layout import REC_RANK
 from simcore.maharaja.rules import RuleSet
 
 RULES = RuleSet(first_chooser=-1)
@@ -46,7 +46,7 @@ def win_rate(driver, cand: np.ndarray, field: list[str], games: int, seed: int) 
         grown[seat, :] = 0
         grown[seat, : cand.size] = cand
         rec = play_batch(driver, sids, grown, games, players, seed + seat, 0, RULES)
-        wins.append((rec[:, seat, REC_RANK] == 0).astype(np.float64))
+        wins.append((rec[:, seat, REC.RANK] == 0).astype(np.float64))
     return np.concatenate(wins)
 
 

@@ -21,18 +21,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
+import simcore.maharaja.record_layout as REC
 import strategies
 from analyses.intervals import wilson
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import CHARACTER_NAMES, END_REASON_NAMES
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.record_layout import (
-    REC_END_REASON,
-    REC_ERRORS,
-    REC_RANK,
-    REC_ROUNDS,
-    REC_START_CHAR,
-)
 from simcore.maharaja.rules import RuleSet
 
 CELLS = ("basic", "yogi", "neutral", "auction", "home", "several", "advanced1", "advanced2")
@@ -56,15 +50,15 @@ def _play(args: tuple[str, str, int, int, int, int]) -> np.ndarray:
 def summarise(rec: np.ndarray) -> dict[str, str]:
     """One table row from the records (games, seats, N_REC)."""
     n = rec.shape[0]
-    rounds = rec[:, 0, REC_ROUNDS].astype(float)
+    rounds = rec[:, 0, REC.ROUNDS].astype(float)
     half = 1.96 * rounds.std(ddof=1) / np.sqrt(n)
-    ends = rec[:, 0, REC_END_REASON]
+    ends = rec[:, 0, REC.END_REASON]
     shares = {
         name: float(np.mean(ends == END_REASON_NAMES.index(name)))
         for name in ("palaces", "field10", "cap")
     }
-    chars = rec[:, :, REC_START_CHAR].ravel()
-    wins = (rec[:, :, REC_RANK] == 0).ravel()
+    chars = rec[:, :, REC.START_CHAR].ravel()
+    wins = (rec[:, :, REC.RANK] == 0).ravel()
     rates = {}
     for k in np.unique(chars):
         m = chars == k
@@ -84,7 +78,7 @@ def summarise(rec: np.ndarray) -> dict[str, str]:
         "spread": f"{spread * 100:.1f} pt",
         "best": fmt(best),
         "worst": fmt(worst),
-        "errors": str(int(rec[:, :, REC_ERRORS].sum())),
+        "errors": str(int(rec[:, :, REC.ERRORS].sum())),
     }
 
 

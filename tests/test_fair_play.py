@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 from numba import njit
 
+import simcore.maharaja.layout as S
 import strategies
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import A_GOLD, DK_PICK, N_ACTIONS
-from simcore.maharaja.layout import S_ASK_SEAT, S_GOLD, S_N_PLAYERS, STATE_SIZE
 from simcore.maharaja.nb.game_nb import (
     OUT_SIZE,
     RNG_STREAMS,
@@ -39,7 +39,7 @@ def perturbed(state: np.ndarray, seat: int, rng: np.random.Generator) -> np.ndar
     """A copy with every field hidden from `seat` replaced by a random legal-looking value."""
     copy = state.copy()
     for off in hidden_offsets(state, seat):
-        is_gold = S_GOLD <= off < S_GOLD + 5
+        is_gold = S.GOLD <= off < S.GOLD + 5
         copy[off] = rng.integers(0, 80) if is_gold else rng.integers(0, N_ACTIONS)
     return copy
 
@@ -60,14 +60,14 @@ def first_leak(
     checked = 0
     perturbations = 0
     for game in range(games):
-        state = np.zeros(STATE_SIZE, dtype=np.int64)
+        state = np.zeros(S.STATE_SIZE, dtype=np.int64)
         log = np.zeros((0, 7), dtype=np.int64)
         streams = np.zeros(RNG_STREAMS, dtype=np.uint64)
         scratch = np.zeros((5, SCRATCH_SIZE), dtype=np.int64)
         work = np.zeros(WORK_SIZE, dtype=np.int64)
         start_game_nb(state, board, rules, log, players, 11, game, streams)
         while (kind := advance_nb(state, board, rules, log, work)) >= 0:
-            seat = int(state[S_ASK_SEAT])
+            seat = int(state[S.ASK_SEAT])
             rng = streams[1 + seat : 2 + seat]
             hidden = perturbed(state, seat, noise)
             perturbations += int(np.any(hidden != state))
@@ -101,7 +101,7 @@ def test_hidden_opponent_data_never_changes_a_decision(name, players, variants):
 @njit(DECIDE_SIG, cache=False)
 def _peeking_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     """`weighted`, except that it saves up while the next player looks rich."""
-    if kind == DK_PICK and state[S_GOLD + (seat + 1) % state[S_N_PLAYERS]] > 40:
+    if kind == DK_PICK and state[S.GOLD + (seat + 1) % state[S.N_PLAYERS]] > 40:
         out[0] = A_GOLD
         out[1] = A_GOLD
         return 0
@@ -118,7 +118,7 @@ def test_determinised_view_hides_exactly_the_secrets():
     """determinise_nb keeps every public field and rewrites every hidden one."""
     board = default_board().pack()
     rules = RuleSet().pack()
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     log = np.zeros((0, 7), dtype=np.int64)
     streams = np.zeros(RNG_STREAMS, dtype=np.uint64)
     start_game_nb(state, board, rules, log, 4, 3, 0, streams)
@@ -130,7 +130,7 @@ def test_determinised_view_hides_exactly_the_secrets():
         determinise_nb(secret, rules, 0, view)
         views.append(view)
     hidden = set(hidden_offsets(state, 0))
-    public = [i for i in range(STATE_SIZE) if i not in hidden]
+    public = [i for i in range(S.STATE_SIZE) if i not in hidden]
     assert len(hidden) == 3 * 3  # 3 opponents: gold and two unrevealed picks each
     for view in views:
         assert np.array_equal(view, views[0])  # secrets never leak into the view

@@ -12,6 +12,7 @@ import numpy as np
 import polars as pl
 import pytest
 
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.core.errors import InputError
 from simcore.core.executors import LocalExecutor
@@ -20,7 +21,6 @@ from simcore.maharaja.batch import BatchSpec, play_chunk_parquet, run_config
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import CHARACTER_NAMES, END_REASON_NAMES
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.record_layout import RECORD_COLUMNS
 from simcore.maharaja.results import read_manifest, scan_run
 from simcore.maharaja.rules import RuleSet
 
@@ -54,7 +54,7 @@ def test_rows_match_the_engine_and_the_contract(tmp_path, driver):
     spec = plan.spec
     rec = play_batch(driver, spec.sids, spec.params, 50, PLAYERS, spec.seed, 0, spec.rules)
     flat = rec.reshape(50 * PLAYERS, -1)
-    col = {n: flat[:, i] for i, n in enumerate(RECORD_COLUMNS)}
+    col = {n: flat[:, i] for i, n in enumerate(REC.RECORD_COLUMNS)}
     assert df.height == 50 * PLAYERS
     assert df["game_id"].to_list() == np.repeat(np.arange(50), PLAYERS).tolist()
     assert df["seat"].to_list() == list(range(PLAYERS)) * 50

@@ -8,9 +8,9 @@ import re
 import sys
 from pathlib import Path
 
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.record_layout import REC_ERRORS, REC_GOLD, REC_PALACES, REC_ROUNDS
 from simcore.maharaja.rules import RuleSet
 from strategies.registry import _REGISTRY
 
@@ -29,16 +29,16 @@ def test_example_strategy_registers_and_plays(tmp_path, monkeypatch):
         sids, params = strategies.seat_arrays(seats)
         rules = RuleSet()
         rec = play_batch(strategies.driver_for(), sids, params, 50, 3, 5, 0, rules)
-        assert rec[:, :, REC_ERRORS].max() == 0
+        assert rec[:, :, REC.ERRORS].max() == 0
         advanced = RuleSet().with_variants(["advanced2"])  # bids, gives and chips too
         adv = play_batch(strategies.driver_for(), sids, params, 50, 3, 5, 0, advanced)
-        assert adv[:, :, REC_ERRORS].max() == 0
+        assert adv[:, :, REC.ERRORS].max() == 0
         hoarder = rec[:, 0]
-        assert (hoarder[:, REC_PALACES] == 0).all()  # it never builds
+        assert (hoarder[:, REC.PALACES] == 0).all()  # it never builds
         # Gold twice a round (M-A1), plus scoring gold it may win with its architect:
         # never less than start gold + 2 * 2 per round played.
-        least = rules.start_gold + 2 * rules.gold_action * hoarder[:, REC_ROUNDS]
-        assert (hoarder[:, REC_GOLD] >= least).all()
+        least = rules.start_gold + 2 * rules.gold_action * hoarder[:, REC.ROUNDS]
+        assert (hoarder[:, REC.GOLD] >= least).all()
     finally:
         _REGISTRY["maharaja"].pop("hoarder", None)
         sys.modules.pop("doc_hoarder", None)

@@ -7,9 +7,9 @@ import os
 
 import pytest
 
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.record_layout import REC_END_REASON, REC_ERRORS, REC_RANK
 from simcore.maharaja.rules import RuleSet
 
 PLAIN = os.environ.get("NUMBA_DISABLE_JIT") == "1"
@@ -26,6 +26,6 @@ def test_strategy_plays_legal_games(name):
     n = 1 if PLAIN else 20
     rules = RuleSet(first_chooser=-1)
     rec = play_batch(strategies.driver_for(), sids, params, n, 3, 17, 0, rules)
-    assert rec[:, :, REC_ERRORS].max() == 0
-    assert (rec[:, :, REC_END_REASON] > 0).all()
-    assert ((rec[:, :, REC_RANK] == 0).sum(axis=1) == 1).all()
+    assert rec[:, :, REC.ERRORS].max() == 0
+    assert (rec[:, :, REC.END_REASON] > 0).all()
+    assert ((rec[:, :, REC.RANK] == 0).sum(axis=1) == 1).all()

@@ -7,17 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import END_REASON_NAMES
-from simcore.maharaja.record_layout import (
-    N_REC,
-    REC_BID_PAID,
-    REC_CHARS_HELD,
-    REC_CHIPS_USED,
-    REC_END_REASON,
-    REC_ERRORS,
-)
 from simcore.maharaja.rules import RuleSet
 
 VARIANTS = ["yogi", "neutral", "auction", "home", "several", "short", "advanced1", "advanced2"]
@@ -30,7 +23,7 @@ def play(names: list[str], variant: str, n_games: int, seed: int) -> np.ndarray:
     seats = strategies.resolve(names, len(names))
     sids, params = strategies.seat_arrays(seats)
     rules = RuleSet().with_variants([variant]).pack()
-    rec = np.zeros((n_games, 5, N_REC), dtype=np.int64)
+    rec = np.zeros((n_games, 5, REC.N_REC), dtype=np.int64)
     strategies.driver_for().play_batch_nb(
         default_board().pack(), rules, len(names), seed, 0, sids, params, rec
     )
@@ -38,9 +31,9 @@ def play(names: list[str], variant: str, n_games: int, seed: int) -> np.ndarray:
 
 
 def check(rec: np.ndarray, label: str) -> None:
-    errors = rec[:, :, REC_ERRORS]
+    errors = rec[:, :, REC.ERRORS]
     assert not errors.any(), f"{label}: errors in games {np.flatnonzero(errors.any(1))}"
-    ends = set(np.unique(rec[:, :, REC_END_REASON]).tolist())
+    ends = set(np.unique(rec[:, :, REC.END_REASON]).tolist())
     valid = SHORT_ENDS if label.startswith("short ") else VALID_ENDS
     assert ends <= valid, f"{label}: end reasons {ends}"
 
@@ -70,11 +63,11 @@ def test_M_V3_records_carry_the_auction_price():
     """With the auction, someone pays a positive price in some games, and the records of
     the players sum to what the bank took (never more than the start gold)."""
     rec = play(["weighted"] * 4, "auction", 200, 3)
-    paid = rec[:, :, REC_BID_PAID]
+    paid = rec[:, :, REC.BID_PAID]
     assert (paid >= 0).all() and (paid <= 15).all()
     assert paid.sum() > 0
     rec = play(["weighted"] * 4, "yogi", 50, 3)
-    assert not rec[:, :, REC_BID_PAID].any()  # no auction, no price
+    assert not rec[:, :, REC.BID_PAID].any()  # no auction, no price
 
 
 def test_M_V4_records_show_several_characters_held():
@@ -82,12 +75,12 @@ def test_M_V4_records_show_several_characters_held():
     bits); without the variant every player holds exactly one."""
     bits = np.vectorize(lambda m: bin(int(m)).count("1"))
     rec = play(["weighted"] * 3, "several", 200, 5)
-    assert bits(rec[:, :, REC_CHARS_HELD]).max() >= 2
+    assert bits(rec[:, :, REC.CHARS_HELD]).max() >= 2
     rec = play(["weighted"] * 3, "home", 50, 5)
-    assert (bits(rec[:, :, REC_CHARS_HELD]) == 1).all()
+    assert (bits(rec[:, :, REC.CHARS_HELD]) == 1).all()
 
 
 @pytest.mark.parametrize("name", ["weighted", "random"])
 def test_M_A5y_weighted_and_random_use_their_chips(name):
     rec = play([f"{name}:char_noise=1" if name == "weighted" else name] * 4, "yogi", 200, 11)
-    assert rec[:, :, REC_CHIPS_USED].sum() > 0
+    assert rec[:, :, REC.CHIPS_USED].sum() > 0

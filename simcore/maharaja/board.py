@@ -25,7 +25,7 @@ import numpy as np
 
 from ..core.datafile import read_data_file
 from ..core.errors import InputError
-from . import board_layout as L
+from . import board_layout as B
 from .enums import CHARACTER_NAMES
 
 _KEYS = {"name", "start", "cities", "roads"}
@@ -109,34 +109,34 @@ class Board:
 
     def pack(self) -> np.ndarray:
         """The int64 array the engine reads (layout in board_layout); unused entries are -1."""
-        out = np.full(L.BOARD_SIZE, -1, dtype=np.int64)
-        out[L.B_N_CITIES] = self.n_cities
-        out[L.B_N_JUNCTIONS] = self.n_junctions
-        out[L.B_START] = self.n_cities
-        out[L.B_N_ROADS] = self.n_roads
-        out[L.B_N_VILLAGES] = self.n_villages
+        out = np.full(B.BOARD_SIZE, -1, dtype=np.int64)
+        out[B.N_CITIES] = self.n_cities
+        out[B.N_JUNCTIONS] = self.n_junctions
+        out[B.START] = self.n_cities
+        out[B.N_ROADS] = self.n_roads
+        out[B.N_VILLAGES] = self.n_villages
         deg = [0] * self.n_junctions
         for r, road in enumerate(self.roads):
             a, b = self.junction_index(road.a), self.junction_index(road.b)
             vils = self.road_villages(r)
-            out[L.B_ROAD_A + r] = a
-            out[L.B_ROAD_B + r] = b
-            out[L.B_ROAD_NV + r] = road.villages
-            out[L.B_ROAD_V0 + r] = vils[0]
+            out[B.ROAD_A + r] = a
+            out[B.ROAD_B + r] = b
+            out[B.ROAD_NV + r] = road.villages
+            out[B.ROAD_V0 + r] = vils[0]
             if len(vils) > 1:
-                out[L.B_ROAD_V1 + r] = vils[1]
+                out[B.ROAD_V1 + r] = vils[1]
             for v in vils:
-                out[L.B_VIL_ROAD + v] = r
+                out[B.VIL_ROAD + v] = r
             for j, other in ((a, b), (b, a)):
-                slot = j * L.MAX_DEGREE + deg[j]
-                out[L.B_ADJ_ROAD + slot] = r
-                out[L.B_ADJ_TO + slot] = other
+                slot = j * B.MAX_DEGREE + deg[j]
+                out[B.ADJ_ROAD + slot] = r
+                out[B.ADJ_TO + slot] = other
                 deg[j] += 1
-        out[L.B_DEG : L.B_DEG + self.n_junctions] = deg
-        out[L.B_HOME_CITY : L.B_HOME_CITY + L.N_HOME_SLOTS] = self.home_cities
+        out[B.DEG : B.DEG + self.n_junctions] = deg
+        out[B.HOME_CITY : B.HOME_CITY + B.N_HOME_SLOTS] = self.home_cities
         nj = self.n_junctions
         for i, row in enumerate(self.hops()):
-            out[L.B_HOPS + i * L.MAX_JUNCTIONS : L.B_HOPS + i * L.MAX_JUNCTIONS + nj] = row
+            out[B.HOPS + i * B.MAX_JUNCTIONS : B.HOPS + i * B.MAX_JUNCTIONS + nj] = row
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -200,8 +200,8 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
         fail(f"'cities' must be a list of names, got {type(cities).__name__}")
     for c in cities:
         _nonempty_str(c, "each city", fail)
-    if not L.MAX_CITIES >= len(cities) >= 2:
-        fail(f"{len(cities)} cities; a board has 2 to {L.MAX_CITIES}")
+    if not B.MAX_CITIES >= len(cities) >= 2:
+        fail(f"{len(cities)} cities; a board has 2 to {B.MAX_CITIES}")
     dups = sorted({c for c in cities if cities.count(c) > 1})
     if dups:
         fail(f"city named twice: {', '.join(dups)}")
@@ -212,8 +212,8 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
     raw_roads = data["roads"]
     if not isinstance(raw_roads, list):
         fail(f"'roads' must be a list of tables, got {type(raw_roads).__name__}")
-    if len(raw_roads) > L.MAX_ROADS:
-        fail(f"{len(raw_roads)} roads; at most {L.MAX_ROADS}")
+    if len(raw_roads) > B.MAX_ROADS:
+        fail(f"{len(raw_roads)} roads; at most {B.MAX_ROADS}")
     roads: list[Road] = []
     pairs: dict[frozenset, int] = {}
     deg = dict.fromkeys(junctions, 0)
@@ -236,8 +236,8 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
         nv = raw["villages"]
         if not isinstance(nv, int) or isinstance(nv, bool):
             fail(f"{label}: 'villages' must be an integer, got {nv!r}")
-        if not 1 <= nv <= L.MAX_VILLAGES_PER_ROAD:
-            fail(f"{label} has {nv} villages; a road carries 1 or {L.MAX_VILLAGES_PER_ROAD}")
+        if not 1 <= nv <= B.MAX_VILLAGES_PER_ROAD:
+            fail(f"{label} has {nv} villages; a road carries 1 or {B.MAX_VILLAGES_PER_ROAD}")
         pair = frozenset((a, b))
         if pair in pairs:
             fail(f"{label}: two roads join {a} and {b} (also road {pairs[pair]})")
@@ -246,20 +246,20 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
         deg[b] += 1
         roads.append(Road(a, b, nv))
     n_vil = sum(r.villages for r in roads)
-    if n_vil > L.MAX_VILLAGES:
-        fail(f"{n_vil} villages; at most {L.MAX_VILLAGES}")
+    if n_vil > B.MAX_VILLAGES:
+        fail(f"{n_vil} villages; at most {B.MAX_VILLAGES}")
     for j in junctions:
         if deg[j] == 0:
             fail(f"junction {j} has no road")
-        if deg[j] > L.MAX_DEGREE:
-            fail(f"junction {j} has {deg[j]} roads; at most {L.MAX_DEGREE}")
+        if deg[j] > B.MAX_DEGREE:
+            fail(f"junction {j} has {deg[j]} roads; at most {B.MAX_DEGREE}")
     ends = [(junctions.index(r.a), junctions.index(r.b)) for r in roads]
     dist = _bfs(len(junctions), ends, len(cities))
     lost = sorted(c for c, d in zip(cities, dist) if d < 0)
     if lost:
         fail(f"cities not reachable from {start}: {', '.join(lost)}")
 
-    homes = [-1] * L.N_HOME_SLOTS
+    homes = [-1] * B.N_HOME_SLOTS
     raw_homes = data.get("home_cities", {})
     if not isinstance(raw_homes, dict):
         fail(f"'home_cities' must be a table, got {type(raw_homes).__name__}")

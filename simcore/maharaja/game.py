@@ -13,9 +13,10 @@ import numpy as np
 
 from simcore.core.errors import InputError
 
+from . import layout as S
+from . import record_layout as REC
 from .board import Board, default_board
 from .enums import LOG_WIDTH
-from .layout import S_LOG_N, STATE_SIZE
 from .nb.game_nb import (
     MAX_SEATS,
     OUT_SIZE,
@@ -24,7 +25,6 @@ from .nb.game_nb import (
     WORK_SIZE,
     write_records_nb,
 )
-from .record_layout import N_REC
 from .rules import RuleSet, check_for_players
 
 MIN_PLAYERS = 2
@@ -76,7 +76,7 @@ def play_game(
     check_for_players(rules, n_players)
     rules_arr = rules.pack()
     board_arr = (board or default_board()).pack()
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     log = np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64)
     rng = np.zeros(RNG_STREAMS, dtype=np.uint64)
     scratch = np.zeros((MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
@@ -86,8 +86,8 @@ def play_game(
         state, board_arr, rules_arr, log, n_players, seed, game, sids, params, rng, scratch,
         out, work,
     )  # fmt: skip
-    n_events = int(state[S_LOG_N])
-    rec = np.zeros((MAX_SEATS, N_REC), dtype=np.int64)
+    n_events = int(state[S.LOG_N])
+    rec = np.zeros((MAX_SEATS, REC.N_REC), dtype=np.int64)
     write_records_nb(state, sids, rec)
     return PlayedGame(state=state, log=log[: min(n_events, log_capacity)].copy(), records=rec)
 
@@ -103,12 +103,12 @@ def play_batch(
     rules: RuleSet | None = None,
     board: Board | None = None,
 ) -> np.ndarray:
-    """Records of games first_game .. first_game + n_games - 1: (games, players, N_REC)."""
+    """Records of games first_game .. first_game + n_games - 1: (games, players, REC.N_REC)."""
     check_players(n_players)
     rules = rules or RuleSet()
     check_supported(rules)
     check_for_players(rules, n_players)
-    rec = np.zeros((n_games, MAX_SEATS, N_REC), dtype=np.int64)
+    rec = np.zeros((n_games, MAX_SEATS, REC.N_REC), dtype=np.int64)
     driver.play_batch_nb(
         (board or default_board()).pack(), rules.pack(), n_players, seed,
         first_game, sids, params, rec,

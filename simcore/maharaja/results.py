@@ -21,8 +21,8 @@ import pyarrow.parquet as pq
 from simcore.core.errors import InputError
 from simcore.core.manifest import load_manifest
 
+from . import record_layout as REC
 from .enums import CHARACTER_NAMES, END_REASON_NAMES
-from .record_layout import ACTION_COLUMNS, RECORD_COLUMNS, TURN_COLUMNS
 from .rules import PLAYER_COUNTS, RuleSet
 
 # The fixed columns, in file order; record columns not listed keep their record name.
@@ -56,8 +56,8 @@ BASE_COLUMNS: dict[str, pa.DataType] = {
     **dict.fromkeys(_INT32_C, pa.int32()),
     "errors": pa.int16(),
     "choice_order": pa.int8(),  # null when the characters were dealt (deal != choose)
-    **dict.fromkeys(TURN_COLUMNS, pa.int8()),  # at most one turn per round: <= rounds
-    **dict.fromkeys(ACTION_COLUMNS, pa.int16()),
+    **dict.fromkeys(REC.TURN_COLUMNS, pa.int8()),  # at most one turn per round: <= rounds
+    **dict.fromkeys(REC.ACTION_COLUMNS, pa.int16()),
 }
 # Variant switch column -> RuleSet field (one column per switch, on or off).
 VARIANT_COLUMNS: dict[str, str] = {
@@ -122,7 +122,7 @@ def records_table(
     n = n_games * n_players
     cols = np.ascontiguousarray(rec.reshape(n, -1).T)  # one row per record column
     lo, hi = cols.min(axis=1, initial=0), cols.max(axis=1, initial=0)
-    col = {name: i for i, name in enumerate(RECORD_COLUMNS)}
+    col = {name: i for i, name in enumerate(REC.RECORD_COLUMNS)}
     seat = np.tile(np.arange(n_players, dtype=np.int8), n_games)
     arrays: dict[str, pa.Array] = {
         "game_id": pa.array(np.repeat(np.arange(first_game, first_game + n_games), n_players)),
@@ -200,7 +200,7 @@ def records_frame(rec: np.ndarray, first_game: int, strategy_names: list[str]) -
     }
     small = {"start_character", "end_character", "palaces", "rank", "end_reason", "first_order",
              "choice_order"}  # fmt: skip
-    for i, name in enumerate(RECORD_COLUMNS):
+    for i, name in enumerate(REC.RECORD_COLUMNS):
         typ = pl.Int8 if name in small else pl.Int16 if name in ("strategy", "rounds") else pl.Int32
         cols[name] = pl.Series(flat[:, i], dtype=typ)
     names = np.array(strategy_names + ["-"], dtype=object)

@@ -23,8 +23,8 @@ import numpy as np
 
 from ..core.datafile import read_data_file
 from ..core.errors import InputError
-from . import rules_layout as L
-from .board_layout import MAX_CITIES
+from . import board_layout as B
+from . import rules_layout as R
 from .enums import CHARACTER_NAMES, YOGI
 
 # Value ranges (issue 12): no rule value may let a state entry (int64) or a results
@@ -43,7 +43,7 @@ DEFAULT_PAYOUTS: tuple[tuple[int, ...], ...] = (
     (12, 9, 6, 3),
     (13, 10, 7, 4, 1),
 )
-PLAYER_COUNTS = tuple(range(2, L.MAX_PLAYERS + 1))
+PLAYER_COUNTS = tuple(range(2, R.MAX_PLAYERS + 1))
 
 
 def _f(default: Any, rule: str, doc: str, lo: int = 0, hi: int = 1) -> Any:
@@ -112,7 +112,7 @@ class RuleSet:
     )
     governor_clamp: bool = _f(True, "M-A8 [choice]", "a governor moves as far down as it can")
     first_chooser: int = _f(
-        0, "M-S3 [choice]", "seat choosing a character first; -1 = random", -1, L.MAX_PLAYERS - 1
+        0, "M-S3 [choice]", "seat choosing a character first; -1 = random", -1, R.MAX_PLAYERS - 1
     )
     deal: str = field(
         default="choose",
@@ -155,7 +155,7 @@ class RuleSet:
                 if not isinstance(v, numbers.Integral) or isinstance(v, bool) or not _fits(f, v):
                     _bad(f"{name} must be an integer {_range(f)}, got {v!r}")
                 object.__setattr__(self, name, int(v))
-        most = MAX_CITIES * (1 + self.outer_sites)
+        most = B.MAX_CITIES * (1 + self.outer_sites)
         if self.palaces > most:
             _bad(f"palaces must be at most {most} (all sites with outer_sites), got {self.palaces}")
         if self.short_game and self.short_game_palaces > self.palaces:
@@ -177,9 +177,9 @@ class RuleSet:
                 f"deal={self.deal} cannot be combined with the auction (M-V3 is a way of "
                 "choosing characters); use deal=choose or switch auction off"
             )
-        if self.neutral_palaces and self.outer_sites < L.MAX_PLAYERS - 2:
+        if self.neutral_palaces and self.outer_sites < R.MAX_PLAYERS - 2:
             _bad(
-                f"neutral_palaces needs outer_sites >= {L.MAX_PLAYERS - 2} (one neutral palace "
+                f"neutral_palaces needs outer_sites >= {R.MAX_PLAYERS - 2} (one neutral palace "
                 f"per unused colour), got {self.outer_sites}; or set neutral_palaces=false"
             )
 
@@ -288,35 +288,36 @@ class RuleSet:
 
     def pack(self) -> np.ndarray:
         """The int64 array the engine reads (layout in rules_layout); unused entries are 0."""
-        out = np.zeros(L.RULES_SIZE, dtype=np.int64)
+        out = np.zeros(R.RULES_SIZE, dtype=np.int64)
         for name, offset in _DIRECT.items():
             out[offset] = int(getattr(self, name))
-        out[L.R_ROUND_LIMIT] = self.short_game_rounds if self.short_game else 0
-        out[L.R_N_CHARACTERS] = 7 if self.yogi else 6
-        out[L.R_PALACES] = self.short_game_palaces if self.short_game else self.palaces
+        out[R.ROUND_LIMIT] = self.short_game_rounds if self.short_game else 0
+        out[R.N_CHARACTERS] = 7 if self.yogi else 6
+        out[R.PALACES] = self.short_game_palaces if self.short_game else self.palaces
         mode, chars = deal_mode(self.deal)
-        out[L.R_DEAL] = mode
-        out[L.R_DEAL_N] = len(chars)
-        out[L.R_DEAL_CHAR : L.R_DEAL_CHAR + len(chars)] = chars
+        out[R.DEAL] = mode
+        out[R.DEAL_N] = len(chars)
+        out[R.DEAL_CHAR : R.DEAL_CHAR + len(chars)] = chars
         for n, row in zip(PLAYER_COUNTS, self.payouts):
-            start = L.R_PAYOUT + (n - 1) * L.MAX_PLAYERS
+            start = R.PAYOUT + (n - 1) * R.MAX_PLAYERS
             out[start : start + n] = row
         return out
 
 
 _SWITCHES = {  # variant name -> (switch field, offset in the packed array)
-    "yogi": ("yogi", L.R_V_YOGI),
-    "neutral": ("neutral_palaces", L.R_V_NEUTRAL),
-    "auction": ("auction", L.R_V_AUCTION),
-    "home": ("home_cities", L.R_V_HOME),
-    "several": ("several_characters", L.R_V_MULTI),
-    "short": ("short_game", L.R_SHORT_GAME),
+    "yogi": ("yogi", R.V_YOGI),
+    "neutral": ("neutral_palaces", R.V_NEUTRAL),
+    "auction": ("auction", R.V_AUCTION),
+    "home": ("home_cities", R.V_HOME),
+    "several": ("several_characters", R.V_MULTI),
+    "short": ("short_game", R.SHORT_GAME),
 }
-# Fields copied one-to-one into the packed array: the switches and every field with an R_<NAME>.
+# Fields copied one-to-one into the packed array: the switches and every field with an offset
+# of its own name in rules_layout (R.<NAME>).
 _DIRECT = dict(_SWITCHES.values()) | {
-    f.name: getattr(L, "R_" + f.name.upper())
+    f.name: getattr(R, f.name.upper())
     for f in fields(RuleSet)
-    if hasattr(L, "R_" + f.name.upper()) and f.name != "deal"  # deal packs as mode + seats
+    if hasattr(R, f.name.upper()) and f.name != "deal"  # deal packs as mode + seats
 }
 _FLAGS = dict.fromkeys(("true", "yes", "1"), True) | dict.fromkeys(("false", "no", "0"), False)
 _ADVANCED1 = ("yogi", "neutral_palaces", "auction", "home_cities")
@@ -338,7 +339,7 @@ FIELD_DOCS: dict[str, str] = {
 }
 
 
-_DEAL_MODES = {"choose": L.DEAL_CHOOSE, "random": L.DEAL_RANDOM}
+_DEAL_MODES = {"choose": R.DEAL_CHOOSE, "random": R.DEAL_RANDOM}
 _CHARACTER_CODES = {name.lower(): k for k, name in enumerate(CHARACTER_NAMES)}
 
 
@@ -360,8 +361,8 @@ def _deal_text(value: Any, yogi: bool) -> str:
         _bad(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
     names = [n.strip() for n in rest.replace("/", ",").split(",")]
     known = ", ".join(n.lower() for n in CHARACTER_NAMES[: YOGI + (1 if yogi else 0)])
-    if not 2 <= len(names) <= L.MAX_PLAYERS:
-        _bad(f"deal=fixed needs 2 to {L.MAX_PLAYERS} characters (one per seat), got {value!r}")
+    if not 2 <= len(names) <= R.MAX_PLAYERS:
+        _bad(f"deal=fixed needs 2 to {R.MAX_PLAYERS} characters (one per seat), got {value!r}")
     for n in names:
         if n not in _CHARACTER_CODES or (_CHARACTER_CODES[n] == YOGI and not yogi):
             tip = " (the Yogi needs the yogi variant)" if n == "yogi" else ""
@@ -372,10 +373,10 @@ def _deal_text(value: Any, yogi: bool) -> str:
 
 
 def deal_mode(deal: str) -> tuple[int, list[int]]:
-    """(R_DEAL value, character code per seat for a fixed deal) of a canonical deal text."""
+    """(R.DEAL value, character code per seat for a fixed deal) of a canonical deal text."""
     if deal in _DEAL_MODES:
         return _DEAL_MODES[deal], []
-    return L.DEAL_FIXED, [_CHARACTER_CODES[n] for n in deal.removeprefix("fixed:").split(",")]
+    return R.DEAL_FIXED, [_CHARACTER_CODES[n] for n in deal.removeprefix("fixed:").split(",")]
 
 
 def check_for_players(rules: RuleSet, n_players: int) -> None:
@@ -387,7 +388,7 @@ def check_for_players(rules: RuleSet, n_players: int) -> None:
             f"with {n_players} players, got {rules.first_chooser}"
         )
     mode, chars = deal_mode(rules.deal)
-    if mode == L.DEAL_FIXED and len(chars) < n_players:
+    if mode == R.DEAL_FIXED and len(chars) < n_players:
         raise InputError(
             f"rules: deal={rules.deal} names {len(chars)} characters for {n_players} players "
             "(one per seat needed)"

@@ -1,6 +1,6 @@
 """`chaser`: chase the Maharaja — build where the scoring is, turn gold into palaces.
 
-The plan a player would recognise. Each round the Maharaja's city (S_MAHARAJA) is
+The plan a player would recognise. Each round the Maharaja's city (S.MAHARAJA) is
 scored (M-P); the chaser walks its architect there on the cheapest route with fees
 (architect present = 1 point) and builds: palaces first (the inner site, 3 points,
 when free), houses when it needs points to beat the best opponent there. Winning
@@ -15,22 +15,9 @@ checked with the engine's own legality tests first, so it makes no illegal reque
 
 from numba import njit
 
-from simcore.maharaja.board_layout import (
-    B_HOPS,
-    B_N_CITIES,
-    B_N_ROADS,
-    B_N_VILLAGES,
-    B_ROAD_A,
-    B_ROAD_B,
-    B_ROAD_NV,
-    B_ROAD_V0,
-    B_ROAD_V1,
-    B_START,
-    B_VIL_ROAD,
-    MAX_JUNCTIONS,
-    MAX_ROADS,
-    MAX_VILLAGES,
-)
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -65,46 +52,12 @@ from simcore.maharaja.enums import (
     SITE_OUTER,
     SLOT_BUILDER,
 )
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_CHAR_OWNER,
-    S_CITY_HOUSES,
-    S_GOLD,
-    S_GOV_POS,
-    S_INNER,
-    S_MAHARAJA,
-    S_N_PLAYERS,
-    S_OUTER,
-    S_PALACES,
-    S_QUARRY,
-    S_ROUND,
-    S_STEPS,
-    S_SUPPLY,
-    S_VIL,
-    S_VIL_TOTAL,
-    T_ACTION,
-    T_HOUSES_LEFT,
-    T_OTHER_LEFT,
-    T_PALACE_LEFT,
-)
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.governor_nb import governor_target_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.turn_nb import house_error_nb, other_slot_error_nb, palace_error_nb
-from simcore.maharaja.rules_layout import (
-    MAX_PLAYERS,
-    R_ARCHITECT_POINTS,
-    R_HOUSE_COST,
-    R_HOUSE_POINTS,
-    R_INNER_POINTS,
-    R_N_CHARACTERS,
-    R_OUTER_POINTS,
-    R_PALACES,
-    R_SADHU_OUTER_POINTS,
-    R_V_MULTI,
-)
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb
 from strategies.maharaja.kit.inline_nb import rounds_until_scored_inl_nb
@@ -121,7 +74,7 @@ from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
-P = MAX_PLAYERS
+P = R.MAX_PLAYERS
 
 # parameters (order of the @register params below)
 P_MARGIN = 0  # points of lead wanted in the scored city before houses stop paying
@@ -133,14 +86,14 @@ P_W_CHAR = 4  # six character weights: Mogul, Merchant, Sadhu, Monk, Builder, Ar
 # scratch layout
 _TARGET = 0  # city chosen for this turn
 _ROUTE = 2  # the route block (strategies.maharaja.kit.route_nb)
-_GOV = _ROUTE + ROUTE_SIZE  # [MAX_JUNCTIONS] governor positions while simulating a move
-_LEAD = _GOV + MAX_JUNCTIONS  # [MAX_JUNCTIONS] own points minus best opponent's, per city
-_ORDER = _LEAD + MAX_JUNCTIONS  # [MAX_JUNCTIONS] cities in scoring order
-_ROADV = _ORDER + MAX_JUNCTIONS  # [MAX_ROADS] value of each road for the coming trips
-_WEIGHT = _ROADV + MAX_ROADS  # [MAX_JUNCTIONS] weight (x1000) of a scoring r rounds ahead
-_SETUP = _WEIGHT + MAX_JUNCTIONS  # 1 once the setup road values are known
+_GOV = _ROUTE + ROUTE_SIZE  # [B.MAX_JUNCTIONS] governor positions while simulating a move
+_LEAD = _GOV + B.MAX_JUNCTIONS  # [B.MAX_JUNCTIONS] own points minus best opponent's, per city
+_ORDER = _LEAD + B.MAX_JUNCTIONS  # [B.MAX_JUNCTIONS] cities in scoring order
+_ROADV = _ORDER + B.MAX_JUNCTIONS  # [B.MAX_ROADS] value of each road for the coming trips
+_WEIGHT = _ROADV + B.MAX_ROADS  # [B.MAX_JUNCTIONS] weight (x1000) of a scoring r rounds ahead
+_SETUP = _WEIGHT + B.MAX_JUNCTIONS  # 1 once the setup road values are known
 _SNAP = _SETUP + 1  # round, Monk's owner, village totals when the pick planned the route
-SCRATCH_USED = _SNAP + 2 + MAX_VILLAGES  # of the 256 entries a seat has
+SCRATCH_USED = _SNAP + 2 + B.MAX_VILLAGES  # of the 256 entries a seat has
 
 
 @njit(f"int64({I1}, {I1}, {F1})", cache=True, _nrt=False)
@@ -148,8 +101,8 @@ def best_bank_character_nb(state, rules, params):
     """The bank character with the highest weight (M-S3, M-A9 replacement)."""
     best = -1
     best_w = -1e30
-    for k in range(rules[R_N_CHARACTERS]):
-        if state[S_CHAR_OWNER + k] != BANK:
+    for k in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + k] != BANK:
             continue
         w = params[P_W_CHAR + k] if k < 6 else 0.0
         if w > best_w:
@@ -161,8 +114,8 @@ def best_bank_character_nb(state, rules, params):
 @njit(f"boolean({I1}, int64, int64, int64, int64)", cache=True, _nrt=False)
 def on_short_path_nb(board, a, b, x, y):
     """Is the road x-y on a shortest (fewest roads) path from junction a to b?"""
-    h = B_HOPS
-    n = MAX_JUNCTIONS
+    h = B.HOPS
+    n = B.MAX_JUNCTIONS
     d = board[h + a * n + b]
     if board[h + a * n + x] + 1 + board[h + y * n + b] == d:
         return True
@@ -174,10 +127,10 @@ def road_values_nb(state, board, scratch, start, decay):
     """scratch[_ROADV + r] (x1000): how much road r serves the coming trips — from
     `start`, then the next scored cities in order; a road on a leg's shortest path
     counts with that leg's weight (decay per later leg)."""
-    n = board[B_N_CITIES]
+    n = board[B.N_CITIES]
     for c in range(n):
         scratch[_ORDER + rounds_until_scored_inl_nb(state, board, c)] = c
-    for r in range(board[B_N_ROADS]):
+    for r in range(board[B.N_ROADS]):
         scratch[_ROADV + r] = 0
     k_max = min(4, n)
     here = start
@@ -185,8 +138,8 @@ def road_values_nb(state, board, scratch, start, decay):
     for k in range(k_max):
         c = scratch[_ORDER + k]
         if c != here:
-            for r in range(board[B_N_ROADS]):
-                if on_short_path_nb(board, here, c, board[B_ROAD_A + r], board[B_ROAD_B + r]):
+            for r in range(board[B.N_ROADS]):
+                if on_short_path_nb(board, here, c, board[B.ROAD_A + r], board[B.ROAD_B + r]):
                     scratch[_ROADV + r] += int(w)
         here = c
         w *= decay
@@ -200,16 +153,16 @@ def valued_village_nb(state, board, rules, seat, scratch):
     cap = village_cap_nb(state, rules)
     best = -1
     best_val = -1
-    for v in range(board[B_N_VILLAGES]):
-        if state[S_VIL_TOTAL + v] >= cap:
+    for v in range(board[B.N_VILLAGES]):
+        if state[S.VIL_TOTAL + v] >= cap:
             continue
-        r = board[B_VIL_ROAD + v]
+        r = board[B.VIL_ROAD + v]
         val = scratch[_ROADV + r]
-        if state[S_VIL + v * P + seat] > 0:
+        if state[S.VIL + v * P + seat] > 0:
             val //= 10
-        elif board[B_ROAD_NV + r] > 1:
-            other = board[B_ROAD_V0 + r] if board[B_ROAD_V1 + r] == v else board[B_ROAD_V1 + r]
-            if state[S_VIL_TOTAL + other] > 0:
+        elif board[B.ROAD_NV + r] > 1:
+            other = board[B.ROAD_V0 + r] if board[B.ROAD_V1 + r] == v else board[B.ROAD_V1 + r]
+            if state[S.VIL_TOTAL + other] > 0:
                 val += val // 5
         if val > best_val:
             best_val = val
@@ -228,8 +181,8 @@ def best_village_nb(state, board, rules, seat, start, decay, scratch):
 def static_points_nb(state, board, rules, q, c):
     """q's points in city c without the architect (it moves every turn)."""
     pts = city_points_nb(state, board, rules, q, c)
-    if state[S_ARCH + q] == c:
-        pts -= rules[R_ARCHITECT_POINTS]
+    if state[S.ARCH + q] == c:
+        pts -= rules[R.ARCHITECT_POINTS]
     return pts
 
 
@@ -237,7 +190,7 @@ def static_points_nb(state, board, rules, q, c):
 def best_opponent_points_nb(state, board, rules, seat, c):
     """Most points an opponent has in city c now (public pieces only)."""
     best = 0
-    for q in range(state[S_N_PLAYERS]):
+    for q in range(state[S.N_PLAYERS]):
         if q != seat:
             pts = city_points_nb(state, board, rules, q, c)
             if pts > best:
@@ -248,11 +201,11 @@ def best_opponent_points_nb(state, board, rules, seat, c):
 @njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
 def palace_points_nb(state, rules, seat, c):
     """Points the next own palace in c would score: inner if free, else outer (M-K3)."""
-    if state[S_INNER + c] < 0:
-        return rules[R_INNER_POINTS]
+    if state[S.INNER + c] < 0:
+        return rules[R.INNER_POINTS]
     if holds_nb(state, seat, SADHU):
-        return rules[R_SADHU_OUTER_POINTS]
-    return rules[R_OUTER_POINTS]
+        return rules[R.SADHU_OUTER_POINTS]
+    return rules[R.OUTER_POINTS]
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
@@ -261,25 +214,25 @@ def best_governor_nb(state, board, rules, seat, params, scratch, out):
     others later; out[0] = its city (-1 if none can move). Returns the gain over not
     moving in weighted lead (x1000): a city scored r rounds after the next one weighs
     decay**r, a lead counts up to 3 points either way. This round's city is fixed."""
-    n = board[B_N_CITIES]
-    maharaja = state[S_MAHARAJA] if state[S_ROUND] > 0 else -1
+    n = board[B.N_CITIES]
+    maharaja = state[S.MAHARAJA] if state[S.ROUND] > 0 else -1
     w = 1000.0
     for r in range(n + 1):
         scratch[_WEIGHT + r] = int(w)
         w *= params[P_DECAY]
-    sadhu = state[S_CHAR_OWNER + SADHU]
-    n_pl = state[S_N_PLAYERS]
-    hp = rules[R_HOUSE_POINTS]
-    op = rules[R_OUTER_POINTS]
-    sop = rules[R_SADHU_OUTER_POINTS]
-    ip = rules[R_INNER_POINTS]
+    sadhu = state[S.CHAR_OWNER + SADHU]
+    n_pl = state[S.N_PLAYERS]
+    hp = rules[R.HOUSE_POINTS]
+    op = rules[R.OUTER_POINTS]
+    sop = rules[R.SADHU_OUTER_POINTS]
+    ip = rules[R.INNER_POINTS]
     for c in range(n):
         # pieces only (architects move every turn); home cities (M-A7h) left out
         best_opp = 0
         mine = 0
-        inner = state[S_INNER + c]
+        inner = state[S.INNER + c]
         for q in range(n_pl):
-            pts = state[S_CITY_HOUSES + c * P + q] * hp + state[S_OUTER + c * P + q] * (
+            pts = state[S.CITY_HOUSES + c * P + q] * hp + state[S.OUTER + c * P + q] * (
                 sop if q == sadhu else op
             )
             if inner == q:
@@ -292,9 +245,9 @@ def best_governor_nb(state, board, rules, seat, params, scratch, out):
         scratch[_LEAD + c] = max(-3, min(3, lead))
         r = 0
         if c != maharaja:
-            pc = state[S_GOV_POS + c]
+            pc = state[S.GOV_POS + c]
             for d in range(n):
-                r += (d != maharaja) & (state[S_GOV_POS + d] < pc)
+                r += (d != maharaja) & (state[S.GOV_POS + d] < pc)
         scratch[_GOV + c] = r  # rank in the coming scoring order
     best = -1
     best_gain = -(1 << 40)
@@ -305,10 +258,10 @@ def best_governor_nb(state, board, rules, seat, params, scratch, out):
         gain = 0
         if c != maharaja:
             # c swaps places with each city it passes: c earlier, each of those later
-            pos = state[S_GOV_POS + c]
+            pos = state[S.GOV_POS + c]
             k = 0
             for d in range(n):
-                q = state[S_GOV_POS + d]
+                q = state[S.GOV_POS + d]
                 if d != c and d != maharaja and target <= q < pos:
                     k += 1
                     rd = scratch[_GOV + d]
@@ -325,20 +278,20 @@ def best_governor_nb(state, board, rules, seat, params, scratch, out):
 @njit(f"void({I1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def snapshot_nb(state, board, scratch):
     """Remember what the travel costs depend on besides the own pieces (M-F1, M-K4)."""
-    scratch[_SNAP] = state[S_ROUND]
-    scratch[_SNAP + 1] = state[S_CHAR_OWNER + MONK]
-    for v in range(board[B_N_VILLAGES]):
-        scratch[_SNAP + 2 + v] = state[S_VIL_TOTAL + v]
+    scratch[_SNAP] = state[S.ROUND]
+    scratch[_SNAP + 1] = state[S.CHAR_OWNER + MONK]
+    for v in range(board[B.N_VILLAGES]):
+        scratch[_SNAP + 2 + v] = state[S.VIL_TOTAL + v]
 
 
 @njit(f"boolean({I1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def snapshot_valid_nb(state, board, scratch):
     """True if the travel costs planned at the pick still hold: same round, same
     Monk, no house built or moved in a village since (gold has only grown)."""
-    if scratch[_SNAP] != state[S_ROUND] or scratch[_SNAP + 1] != state[S_CHAR_OWNER + MONK]:
+    if scratch[_SNAP] != state[S.ROUND] or scratch[_SNAP + 1] != state[S.CHAR_OWNER + MONK]:
         return False
-    for v in range(board[B_N_VILLAGES]):
-        if scratch[_SNAP + 2 + v] != state[S_VIL_TOTAL + v]:
+    for v in range(board[B.N_VILLAGES]):
+        if scratch[_SNAP + 2 + v] != state[S.VIL_TOTAL + v]:
             return False
     return True
 
@@ -348,7 +301,7 @@ def fallback_city_nb(state, board, rules, seat, params, scratch):
     """After route_costs_nb: the reachable city scored soonest (-1 if none)."""
     best = -1
     best_r = 1 << 30
-    for c in range(board[B_N_CITIES]):
+    for c in range(board[B.N_CITIES]):
         if route_cost_nb(scratch, _ROUTE, c) < NO_ROUTE:
             r = rounds_until_scored_inl_nb(state, board, c)
             if r < best_r:
@@ -366,34 +319,34 @@ def fallback_city_nb(state, board, rules, seat, params, scratch):
 def pick_nb(state, board, rules, seat, params, rng, scratch, out):
     """M-R3: two actions that build a palace in the scored city when the gold allows,
     houses when points are short there, otherwise Gold (or a Governor move)."""
-    g = state[S_GOLD + seat]
+    g = state[S.GOLD + seat]
     cost = palace_cost_nb(state, rules, seat)
-    t = state[S_MAHARAJA]
+    t = state[S.MAHARAJA]
     route_costs_nb(state, board, seat, g, scratch, _ROUTE)
     snapshot_nb(state, board, scratch)
     if t < 0 or route_cost_nb(scratch, _ROUTE, t) >= NO_ROUTE:
         t = fallback_city_nb(state, board, rules, seat, params, scratch)
-    here = state[S_ARCH + seat]
+    here = state[S.ARCH + seat]
     if t < 0:
-        t = here if here < board[B_N_CITIES] else -1
+        t = here if here < board[B.N_CITIES] else -1
     travel = route_cost_nb(scratch, _ROUTE, t) if t >= 0 else 0
     avail = g - travel
-    supply = state[S_SUPPLY + seat]
+    supply = state[S.SUPPLY + seat]
     n_pal = 0
     if t >= 0:
         n_pal = avail // cost
-        left = rules[R_PALACES] - state[S_PALACES + seat]
+        left = rules[R.PALACES] - state[S.PALACES + seat]
         n_pal = min(n_pal, 2, left, free_sites_nb(state, rules, t))
     # points needed to lead the scored city
     need = 0
-    if t >= 0 and t == state[S_MAHARAJA]:
-        mine = static_points_nb(state, board, rules, seat, t) + rules[R_ARCHITECT_POINTS]
+    if t >= 0 and t == state[S.MAHARAJA]:
+        mine = static_points_nb(state, board, rules, seat, t) + rules[R.ARCHITECT_POINTS]
         if n_pal > 0:
             mine += palace_points_nb(state, rules, seat, t)
         if n_pal > 1:
-            mine += rules[R_OUTER_POINTS]
+            mine += rules[R.OUTER_POINTS]
         need = best_opponent_points_nb(state, board, rules, seat, t) + int(params[P_MARGIN]) - mine
-    hc = rules[R_HOUSE_COST]
+    hc = rules[R.HOUSE_COST]
     spare = avail - n_pal * cost
     if n_pal >= 2:
         out[0] = A_PALACE_HOUSE if spare >= hc and supply > 0 else A_PALACE
@@ -416,13 +369,13 @@ def pick_nb(state, board, rules, seat, params, rng, scratch, out):
         return
     out[0] = A_GOLD
     out[1] = A_GOLD
-    if t < 0 or here >= board[B_N_CITIES] and route_cost_nb(scratch, _ROUTE, t) >= NO_ROUTE:
+    if t < 0 or here >= board[B.N_CITIES] and route_cost_nb(scratch, _ROUTE, t) >= NO_ROUTE:
         return
     if need > 1 and avail >= 2 * hc and supply >= 2:
         out[1] = A_TWO_HOUSES
     elif need > 0 and avail >= hc and supply >= 1:
         out[1] = A_HOUSE
-    elif supply < 2 and state[S_QUARRY + seat] >= 2 and need > 0:
+    elif supply < 2 and state[S.QUARRY + seat] >= 2 and need > 0:
         out[1] = A_QUARRY
     elif params[P_GOV_GAIN] < 100.0:
         gain = best_governor_nb(state, board, rules, seat, params, scratch, out[2:])
@@ -435,11 +388,11 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
     """At the first step: the city to walk to and its cheapest route (M-F1). With a
     palace to build: the scored city if the palaces stay affordable, else the
     soonest-scored city where they do; without: the scored city if fees are low."""
-    g = state[S_GOLD + seat]
+    g = state[S.GOLD + seat]
     n_pal = 0
     city_bound = False
     for s in range(2):
-        a = state[T_ACTION + s]
+        a = state[S.T_ACTION + s]
         if a == A_PALACE or a == A_PALACE_HOUSE:
             n_pal += 1
         if a == A_PALACE or a == A_PALACE_HOUSE or a == A_HOUSE or a == A_TWO_HOUSES:
@@ -447,16 +400,16 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
     cost = palace_cost_nb(state, rules, seat)
     if not snapshot_valid_nb(state, board, scratch):
         route_costs_nb(state, board, seat, g, scratch, _ROUTE)
-    t = state[S_MAHARAJA]
+    t = state[S.MAHARAJA]
     target = -1
-    left = rules[R_PALACES] - state[S_PALACES + seat]
+    left = rules[R.PALACES] - state[S.PALACES + seat]
     if n_pal > left:
         n_pal = left
     if n_pal > 0:
         # most palaces first, then the soonest-scored city
         best_n = 0
         best_r = 1 << 30
-        for c in range(board[B_N_CITIES]):
+        for c in range(board[B.N_CITIES]):
             d = route_cost_nb(scratch, _ROUTE, c)
             if d >= NO_ROUTE:
                 continue
@@ -470,7 +423,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
         d = route_cost_nb(scratch, _ROUTE, t) if t >= 0 else NO_ROUTE
         if d < NO_ROUTE and (city_bound or d <= params[P_TRAVEL_MAX]):
             target = t
-        elif city_bound and state[S_ARCH + seat] >= board[B_N_CITIES]:
+        elif city_bound and state[S.ARCH + seat] >= board[B.N_CITIES]:
             target = fallback_city_nb(state, board, rules, seat, params, scratch)
     scratch[_TARGET] = target
     set_route_nb(state, board, seat, target, scratch, _ROUTE)
@@ -479,28 +432,28 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
 @njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: walk the planned route, then palaces, houses, the one-part actions, end."""
-    if state[S_STEPS] == 0:
+    if state[S.STEPS] == 0:
         plan_turn_nb(state, board, rules, seat, params, scratch)
     road = next_road_nb(scratch, _ROUTE)
     if road >= 0:
         out[0] = OP_ROAD
         out[1] = road
         return
-    here = state[S_ARCH + seat]
-    in_city = here < board[B_N_CITIES]
+    here = state[S.ARCH + seat]
+    in_city = here < board[B.N_CITIES]
     for s in range(2):
-        if state[T_PALACE_LEFT + s] > 0:
+        if state[S.T_PALACE_LEFT + s] > 0:
             for site in (SITE_INNER, SITE_OUTER):
                 if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
                     out[0] = OP_PALACE
                     out[1] = s
                     out[2] = site
                     return
-    builder = holds_nb(state, seat, BUILDER) and state[T_OTHER_LEFT + SLOT_BUILDER] > 0
+    builder = holds_nb(state, seat, BUILDER) and state[S.T_OTHER_LEFT + SLOT_BUILDER] > 0
     for s in (0, 1, SLOT_BUILDER):
         if s == SLOT_BUILDER and not builder:
             continue
-        if s != SLOT_BUILDER and state[T_HOUSES_LEFT + s] <= 0:
+        if s != SLOT_BUILDER and state[S.T_HOUSES_LEFT + s] <= 0:
             continue
         if in_city and house_error_nb(state, board, rules, seat, s, LOC_CITY0 + here) == E_OK:
             out[0] = OP_HOUSE
@@ -516,9 +469,9 @@ def step_nb(state, board, rules, seat, params, scratch, out):
             out[2] = v
             return
     for s in range(2):
-        if state[T_OTHER_LEFT + s] <= 0:
+        if state[S.T_OTHER_LEFT + s] <= 0:
             continue
-        a = state[T_ACTION + s]
+        a = state[S.T_ACTION + s]
         if a == A_GOLD and other_slot_error_nb(state, seat, s, A_GOLD) == E_OK:
             out[0] = OP_GOLD
             out[1] = s
@@ -561,7 +514,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
 def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)
-        if rules[R_V_MULTI] != 0:
+        if rules[R.V_MULTI] != 0:
             several_step_nb(state, rules, seat, params[P_W_CHAR : P_W_CHAR + 6], out)  # M-V4
         pass_start_nb(state, board, seat, scratch, _ROUTE, out)  # M-F3
         return 0
@@ -574,7 +527,7 @@ def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out)
     if kind == DK_SETUP_HOUSE:
         # the scoring order cannot change during setup: road values once
         if scratch[_SETUP] == 0:
-            road_values_nb(state, board, scratch, board[B_START], params[P_DECAY])
+            road_values_nb(state, board, scratch, board[B.START], params[P_DECAY])
             scratch[_SETUP] = 1
         return valued_village_nb(state, board, rules, seat, scratch)
     if kind == DK_BID:  # M-V3

@@ -18,25 +18,9 @@ starts; the route is then walked one road per step.
 
 from numba import njit
 
-from simcore.maharaja.board_layout import (
-    B_ADJ_ROAD,
-    B_ADJ_TO,
-    B_DEG,
-    B_HOPS,
-    B_N_CITIES,
-    B_N_JUNCTIONS,
-    B_N_ROADS,
-    B_N_VILLAGES,
-    B_ROAD_A,
-    B_ROAD_B,
-    B_ROAD_NV,
-    B_ROAD_V0,
-    B_ROAD_V1,
-    B_VIL_ROAD,
-    MAX_DEGREE,
-    MAX_JUNCTIONS,
-    MAX_ROADS,
-)
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.maharaja.enums import (
     A_GOLD,
     A_HOUSE,
@@ -71,52 +55,12 @@ from simcore.maharaja.enums import (
     SLOT_BUILDER,
     YOGI,
 )
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_CHAR_OWNER,
-    S_GOLD,
-    S_GOV_PLACED,
-    S_GOV_POS,
-    S_INNER,
-    S_MAHARAJA,
-    S_N_PLAYERS,
-    S_ON_START,
-    S_OUTER_USED,
-    S_PALACES,
-    S_QUARRY,
-    S_ROUND,
-    S_STEPS,
-    S_SUPPLY,
-    S_VIL,
-    S_VIL_TOTAL,
-    T_ACTION,
-    T_HOUSES_LEFT,
-    T_OTHER_LEFT,
-    T_PALACE_LEFT,
-)
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from simcore.maharaja.nb.sig import F1, I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE
 from simcore.maharaja.nb.turn_nb import house_error_nb, palace_error_nb
-from simcore.maharaja.rules_layout import (
-    MAX_PLAYERS,
-    R_ARCHITECT_POINTS,
-    R_END_FIELD,
-    R_GOLD_ACTION,
-    R_HOUSE_COST,
-    R_INNER_POINTS,
-    R_MONOPOLY_BONUS,
-    R_N_CHARACTERS,
-    R_OUTER_POINTS,
-    R_OUTER_SITES,
-    R_PALACES,
-    R_PAYOUT,
-    R_QUARRY_HOUSES,
-    R_ROUND_LIMIT,
-    R_V_MULTI,
-)
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.route_nb import R_DIST, R_LEN, R_POS, R_PREV, ROUTE_SIZE, set_route_nb
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
@@ -124,7 +68,7 @@ from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
 
-P = MAX_PLAYERS
+P = R.MAX_PLAYERS
 
 PARAMS = {
     "palace_value": 16.0,  # worth of a palace in gold before the late rounds
@@ -146,10 +90,10 @@ P_SUPPLY = 5  # supply kept in hand (each house below it is worth one gold)
 _INIT = 0  # 1 once the road importance is computed
 _DEST = 1  # destination junction of this turn
 _TO_CITY = 2  # 1: flexible houses go into the destination city
-_IMP = 3  # [MAX_ROADS] road importance
-_OG = _IMP + MAX_ROADS  # [MAX_JUNCTIONS] gold for the cheapest route (fees + opening houses)
-_OE = _OG + MAX_JUNCTIONS  # [MAX_JUNCTIONS] closed villages to open on it
-_OTH = _OE + MAX_JUNCTIONS  # [P] the others' points in the scored city (2 x points + tie)
+_IMP = 3  # [B.MAX_ROADS] road importance
+_OG = _IMP + B.MAX_ROADS  # [B.MAX_JUNCTIONS] gold for the cheapest route (fees + opening houses)
+_OE = _OG + B.MAX_JUNCTIONS  # [B.MAX_JUNCTIONS] closed villages to open on it
+_OTH = _OE + B.MAX_JUNCTIONS  # [P] the others' points in the scored city (2 x points + tie)
 _N_PAY = 8
 _PAY = _OTH + P  # [_N_PAY] scoring gold if this turn adds k points in the scored city
 _K_GOLD = _PAY + _N_PAY  # facts of this decision (see _turn_facts_nb, _city_facts_nb)
@@ -181,27 +125,27 @@ def road_importance_nb(board, scratch):
     shortest routes through this road when it is the only bridge between the sides,
     so it counts how many junction-to-junction routes a road carries (O(roads x
     junctions): it runs in every game)."""
-    nj = board[B_N_JUNCTIONS]
-    mj = MAX_JUNCTIONS
-    for r in range(board[B_N_ROADS]):
-        a = board[B_ROAD_A + r]
-        b = board[B_ROAD_B + r]
+    nj = board[B.N_JUNCTIONS]
+    mj = B.MAX_JUNCTIONS
+    for r in range(board[B.N_ROADS]):
+        a = board[B.ROAD_A + r]
+        b = board[B.ROAD_B + r]
         side_a = 0
         side_b = 0
         for i in range(nj):
-            ha = board[B_HOPS + i * mj + a]
-            hb = board[B_HOPS + i * mj + b]
+            ha = board[B.HOPS + i * mj + a]
+            hb = board[B.HOPS + i * mj + b]
             if ha < hb:
-                side_a += board[B_DEG + i]
+                side_a += board[B.DEG + i]
             elif hb < ha:
-                side_b += board[B_DEG + i]
+                side_b += board[B.DEG + i]
         scratch[_IMP + r] = side_a * side_b
     scratch[_INIT] = 1
 
 
 @njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
 def _road_village_nb(board, r, i):
-    return board[B_ROAD_V0 + r] if i == 0 else board[B_ROAD_V1 + r]
+    return board[B.ROAD_V0 + r] if i == 0 else board[B.ROAD_V1 + r]
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
@@ -212,26 +156,26 @@ def best_village_nb(state, board, rules, seat, scratch):
     cap = village_cap_nb(state, rules)
     best = -1
     best_score = -1
-    for v in range(board[B_N_VILLAGES]):
-        if state[S_VIL_TOTAL + v] >= cap or state[S_VIL + v * P + seat] > 0:
+    for v in range(board[B.N_VILLAGES]):
+        if state[S.VIL_TOTAL + v] >= cap or state[S.VIL + v * P + seat] > 0:
             continue
-        r = board[B_VIL_ROAD + v]
+        r = board[B.VIL_ROAD + v]
         imp = scratch[_IMP + r]
         score = imp
-        if state[S_VIL_TOTAL + v] == 0:
+        if state[S.VIL_TOTAL + v] == 0:
             score += imp
-        if board[B_ROAD_NV + r] > 1:
-            other = board[B_ROAD_V0 + r]
+        if board[B.ROAD_NV + r] > 1:
+            other = board[B.ROAD_V0 + r]
             if other == v:
-                other = board[B_ROAD_V1 + r]
-            if state[S_VIL + other * P + seat] > 0:
+                other = board[B.ROAD_V1 + r]
+            if state[S.VIL + other * P + seat] > 0:
                 score += imp
         if score > best_score:
             best_score = score
             best = v
     if best < 0:  # only villages where we already are: any with room
-        for v in range(board[B_N_VILLAGES]):
-            if state[S_VIL_TOTAL + v] < cap:
+        for v in range(board[B.N_VILLAGES]):
+            if state[S.VIL_TOTAL + v] < cap:
                 return v
     return best
 
@@ -242,7 +186,7 @@ def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
     extra weight): _OG/_OE hold gold and villages to open on each cheapest route,
     the route block's DIST/PREV the weights and last roads (for set_route_nb).
     It stops once junction `stop` is settled (-1: never): others may stay unsettled."""
-    nj = board[B_N_JUNCTIONS]
+    nj = board[B.N_JUNCTIONS]
     dist = _ROUTE + R_DIST
     prev = _ROUTE + R_PREV
     for j in range(nj):
@@ -250,10 +194,10 @@ def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
         scratch[prev + j] = -1
         scratch[_OG + j] = 0
         scratch[_OE + j] = 0
-    start = state[S_ARCH + seat]
+    start = state[S.ARCH + seat]
     scratch[dist + start] = 0
     monk = holds_nb(state, seat, MONK)
-    hc = rules[R_HOUSE_COST]
+    hc = rules[R.HOUSE_COST]
     done = 0
     for _ in range(nj):
         u = -1
@@ -265,20 +209,20 @@ def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
         if u < 0 or u == stop:
             break  # the junctions settled so far keep their cheapest routes
         done |= 1 << u
-        for k in range(board[B_DEG + u]):
-            w = board[B_ADJ_TO + u * MAX_DEGREE + k]
+        for k in range(board[B.DEG + u]):
+            w = board[B.ADJ_TO + u * B.MAX_DEGREE + k]
             if (done >> w) & 1 == 1:
                 continue
-            r = board[B_ADJ_ROAD + u * MAX_DEGREE + k]
+            r = board[B.ADJ_ROAD + u * B.MAX_DEGREE + k]
             g = 0
             e = 0
-            for i in range(board[B_ROAD_NV + r]):
+            for i in range(board[B.ROAD_NV + r]):
                 v = _road_village_nb(board, r, i)
-                t = state[S_VIL_TOTAL + v]
+                t = state[S.VIL_TOTAL + v]
                 if t == 0:
                     e += 1
                     g += hc
-                elif not monk and state[S_VIL + v * P + seat] == 0:
+                elif not monk and state[S.VIL + v * P + seat] == 0:
                     g += t
             d = best + g + e * wopen
             if d < scratch[dist + w]:
@@ -293,22 +237,22 @@ def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
 @njit(f"int64({I1}, {I1}, {I1})", cache=True, _nrt=False)
 def rounds_left_nb(state, board, rules):
     """Rounds still to play after this one, from the governor track (M-E1, M-V1)."""
-    field = state[S_GOV_PLACED] - board[B_N_CITIES] + 1
-    left = rules[R_END_FIELD] - field
-    if rules[R_ROUND_LIMIT] > 0 and rules[R_ROUND_LIMIT] - state[S_ROUND] < left:
-        left = rules[R_ROUND_LIMIT] - state[S_ROUND]
+    field = state[S.GOV_PLACED] - board[B.N_CITIES] + 1
+    left = rules[R.END_FIELD] - field
+    if rules[R.ROUND_LIMIT] > 0 and rules[R.ROUND_LIMIT] - state[S.ROUND] < left:
+        left = rules[R.ROUND_LIMIT] - state[S.ROUND]
     return left if left > 0 else 0
 
 
 @njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False, inline="always")
 def _turn_facts_nb(state, board, rules, seat, scratch):
     """What every evaluation of this decision reads: own gold, supply, ..."""
-    scratch[_K_GOLD] = state[S_GOLD + seat]
-    scratch[_K_SUP] = state[S_SUPPLY + seat]
-    scratch[_K_QB] = state[S_QUARRY + seat]
+    scratch[_K_GOLD] = state[S.GOLD + seat]
+    scratch[_K_SUP] = state[S.SUPPLY + seat]
+    scratch[_K_QB] = state[S.QUARRY + seat]
     scratch[_K_BUILDER] = 1 if holds_nb(state, seat, BUILDER) else 0
     scratch[_K_PC] = palace_cost_nb(state, rules, seat)
-    scratch[_K_PAL_LEFT] = rules[R_PALACES] - state[S_PALACES + seat]
+    scratch[_K_PAL_LEFT] = rules[R.PALACES] - state[S.PALACES + seat]
 
 
 @njit(
@@ -321,29 +265,29 @@ def _city_facts_nb(state, board, rules, seat, d, pay, scratch):
     scratch[_K_SCORING] = 0
     scratch[_K_INNER] = 0
     scratch[_K_SITES] = 0
-    if d >= board[B_N_CITIES]:
+    if d >= board[B.N_CITIES]:
         return
-    inner = 1 if state[S_INNER + d] < 0 else 0
+    inner = 1 if state[S.INNER + d] < 0 else 0
     scratch[_K_INNER] = inner
-    scratch[_K_SITES] = inner + rules[R_OUTER_SITES] - state[S_OUTER_USED + d]
-    if not pay or d != state[S_MAHARAJA] or state[S_ROUND] == 0:
+    scratch[_K_SITES] = inner + rules[R.OUTER_SITES] - state[S.OUTER_USED + d]
+    if not pay or d != state[S.MAHARAJA] or state[S.ROUND] == 0:
         return
     scratch[_K_SCORING] = 1
-    n = state[S_N_PLAYERS]
+    n = state[S.N_PLAYERS]
     base = city_points_nb(state, board, rules, seat, d)
-    if state[S_ARCH + seat] != d:
-        base += rules[R_ARCHITECT_POINTS]
+    if state[S.ARCH + seat] != d:
+        base += rules[R.ARCHITECT_POINTS]
     for q in range(n):
         scratch[_OTH + q] = 0 if q == seat else 2 * city_points_nb(state, board, rules, q, d)
     # a tie goes to the lower character (M-P2): a half point more for whoever holds
     # a lower one than our lowest (one pass over the cards, lowest first)
     for k in range(N_CHARACTERS_MAX):
-        q = state[S_CHAR_OWNER + k]
+        q = state[S.CHAR_OWNER + k]
         if q == seat:
             break
         if 0 <= q < n:
             scratch[_OTH + q] |= 1
-    row = R_PAYOUT + (n - 1) * P
+    row = R.PAYOUT + (n - 1) * P
     for k in range(_N_PAY):
         mine = base + k
         rank = 0
@@ -356,7 +300,7 @@ def _city_facts_nb(state, board, rules, seat, d, pay, scratch):
                     rank += 1
         gold = rules[row + rank] if mine > 0 else 0
         if alone and mine > 0:
-            gold += rules[R_MONOPOLY_BONUS]
+            gold += rules[R.MONOPOLY_BONUS]
         scratch[_PAY + k] = gold
 
 
@@ -383,11 +327,11 @@ def best_pair_nb(rules, params, only0, only1, d_is_city, late, scratch, pair):
     pal_left = scratch[_K_PAL_LEFT]
     sites = scratch[_K_SITES]
     scoring = scratch[_K_SCORING]
-    first_pal = rules[R_INNER_POINTS] if scratch[_K_INNER] == 1 else rules[R_OUTER_POINTS]
-    outer_pts = rules[R_OUTER_POINTS]
-    qh = rules[R_QUARRY_HOUSES]
-    hc = rules[R_HOUSE_COST]
-    ga = rules[R_GOLD_ACTION]
+    first_pal = rules[R.INNER_POINTS] if scratch[_K_INNER] == 1 else rules[R.OUTER_POINTS]
+    outer_pts = rules[R.OUTER_POINTS]
+    qh = rules[R.QUARRY_HOUSES]
+    hc = rules[R.HOUSE_COST]
+    ga = rules[R.GOLD_ACTION]
     w_pal = 1000.0 if late else params[P_PALACE]
     w_vil = 0.0 if late else params[P_VILLAGE]
     w_house = 0.0 if late else params[P_HOUSE]
@@ -474,22 +418,22 @@ def _candidates_nb(state, board, seat, scratch, cand):
     stands, and the city scored next round when this round's cannot be reached.
     Into cand[0..2]; returns how many."""
     n = 0
-    m = state[S_MAHARAJA] if state[S_ROUND] > 0 else -1
+    m = state[S.MAHARAJA] if state[S.ROUND] > 0 else -1
     if m >= 0:
         cand[0] = m
         n = 1
     if m < 0 or scratch[_ROUTE + R_DIST + m] >= UNREACHABLE:
         best = -1
         best_pos = 1 << 40
-        for c in range(board[B_N_CITIES]):
-            pos = state[S_GOV_POS + c]
+        for c in range(board[B.N_CITIES]):
+            pos = state[S.GOV_POS + c]
             if c != m and pos < best_pos:
                 best_pos = pos
                 best = c
         if best >= 0:
             cand[n] = best
             n += 1
-    here = state[S_ARCH + seat]
+    here = state[S.ARCH + seat]
     for i in range(n):
         if cand[i] == here:
             return n
@@ -500,7 +444,7 @@ def _candidates_nb(state, board, seat, scratch, cand):
 @njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
 def pick_nb(state, board, rules, seat, params, scratch, out):
     """M-R3: the best feasible pair over the candidate destinations (see best_pair_nb)."""
-    _open_costs_nb(state, board, rules, seat, int(params[P_OPEN]), state[S_MAHARAJA], scratch)
+    _open_costs_nb(state, board, rules, seat, int(params[P_OPEN]), state[S.MAHARAJA], scratch)
     _turn_facts_nb(state, board, rules, seat, scratch)
     late = 1 if rounds_left_nb(state, board, rules) < params[P_LATE] else 0
     cand = out[4:8]
@@ -508,7 +452,7 @@ def pick_nb(state, board, rules, seat, params, scratch, out):
     best = _INFEASIBLE
     out[0] = A_GOLD
     out[1] = A_GOLD
-    nc = board[B_N_CITIES]
+    nc = board[B.N_CITIES]
     for ci in range(n):
         d = cand[ci]
         if best > _INFEASIBLE:
@@ -537,14 +481,14 @@ def plan_turn_nb(state, board, rules, seat, params, scratch, out):
     checked again before it is walked, so a stale route only stops the walk early."""
     _turn_facts_nb(state, board, rules, seat, scratch)
     late = 1 if rounds_left_nb(state, board, rules) < params[P_LATE] else 0
-    a0 = state[T_ACTION]
-    a1 = state[T_ACTION + 1]
+    a0 = state[S.T_ACTION]
+    a1 = state[S.T_ACTION + 1]
     cand = out[4:8]
     n = _candidates_nb(state, board, seat, scratch, cand)
-    here = state[S_ARCH + seat]
+    here = state[S.ARCH + seat]
     best = _INFEASIBLE
     dest = here
-    nc = board[B_N_CITIES]
+    nc = board[B.N_CITIES]
     for ci in range(n):
         d = cand[ci]
         if best > _INFEASIBLE:
@@ -561,14 +505,14 @@ def plan_turn_nb(state, board, rules, seat, params, scratch, out):
     if best == _INFEASIBLE:
         # nothing fits in full: the picked destination if it can be reached at all
         d = scratch[_DEST]
-        if 0 <= d < board[B_N_JUNCTIONS] and scratch[_ROUTE + R_DIST + d] < UNREACHABLE:
+        if 0 <= d < board[B.N_JUNCTIONS] and scratch[_ROUTE + R_DIST + d] < UNREACHABLE:
             dest = d
     for i in range(2, 8):
         out[i] = 0  # scratch use only
     scratch[_DEST] = dest
     to_city = 0
     if dest < nc and (
-        dest == state[S_MAHARAJA] or (not late and params[P_HOUSE] >= params[P_VILLAGE])
+        dest == state[S.MAHARAJA] or (not late and params[P_HOUSE] >= params[P_VILLAGE])
     ):
         to_city = 1
     scratch[_TO_CITY] = to_city
@@ -579,9 +523,9 @@ def plan_turn_nb(state, board, rules, seat, params, scratch, out):
 def _place_house_nb(state, board, rules, seat, s, scratch, out):
     """One house part of slot s: into the city (scoring points) or onto a network
     village, whichever the plan prefers and the rules allow."""
-    here = state[S_ARCH + seat]
+    here = state[S.ARCH + seat]
     city = LOC_CITY0 + here
-    in_city = here < board[B_N_CITIES]
+    in_city = here < board[B.N_CITIES]
     if (
         in_city
         and scratch[_TO_CITY] == 1
@@ -609,14 +553,14 @@ def _place_house_nb(state, board, rules, seat, s, scratch, out):
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: gold and quarry first, then the route (opening closed villages on it),
     then palaces, then houses, the Builder's free house last; OP_END when done."""
-    if state[S_STEPS] == 0:
+    if state[S.STEPS] == 0:
         plan_turn_nb(state, board, rules, seat, params, scratch, out)
-    if state[S_ON_START] != 0:  # M-F3: S is only passed through, the walk goes on
+    if state[S.ON_START] != 0:  # M-F3: S is only passed through, the walk goes on
         walk_route_nb(state, board, rules, seat, scratch, _ROUTE, out)
         return
     for s in range(2):
-        a = state[T_ACTION + s]
-        if state[T_OTHER_LEFT + s] > 0:
+        a = state[S.T_ACTION + s]
+        if state[S.T_OTHER_LEFT + s] > 0:
             if a == A_GOLD:
                 out[0] = OP_GOLD
                 out[1] = s
@@ -628,7 +572,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
     if walk_route_nb(state, board, rules, seat, scratch, _ROUTE, out) == 1:
         return  # the route, opening its closed villages first (M-F1, M-F3)
     for s in range(2):
-        if state[T_PALACE_LEFT + s] > 0:
+        if state[S.T_PALACE_LEFT + s] > 0:
             for site in (SITE_INNER, SITE_OUTER):
                 if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
                     out[0] = OP_PALACE
@@ -636,14 +580,14 @@ def step_nb(state, board, rules, seat, params, scratch, out):
                     out[2] = site
                     return
     for s in range(2):
-        if state[T_HOUSES_LEFT + s] > 0 and _place_house_nb(
+        if state[S.T_HOUSES_LEFT + s] > 0 and _place_house_nb(
             state, board, rules, seat, s, scratch, out
         ):
             return
     if (
         holds_nb(state, seat, BUILDER)
-        and state[T_OTHER_LEFT + SLOT_BUILDER] > 0
-        and state[S_SUPPLY + seat] > 0
+        and state[S.T_OTHER_LEFT + SLOT_BUILDER] > 0
+        and state[S.SUPPLY + seat] > 0
         and _place_house_nb(state, board, rules, seat, SLOT_BUILDER, scratch, out)
     ):
         return
@@ -654,7 +598,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
 def preferred_character_nb(state, rules):
     """The bank character first in _PREF (Builder, Monk, Artist, ...); -1 if none."""
     for k in _PREF:
-        if k < rules[R_N_CHARACTERS] and state[S_CHAR_OWNER + k] == BANK:
+        if k < rules[R.N_CHARACTERS] and state[S.CHAR_OWNER + k] == BANK:
             return k
     return -1
 
@@ -670,7 +614,7 @@ def house_network_decide_nb(kind, seat, state, board, rules, params, rng, scratc
         road_importance_nb(board, scratch)
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)
-        if rules[R_V_MULTI] != 0:
+        if rules[R.V_MULTI] != 0:
             several_step_nb(state, rules, seat, params[0:0], out)  # M-V4
         pass_start_nb(state, board, seat, scratch, _ROUTE, out)  # M-F3
         return 0

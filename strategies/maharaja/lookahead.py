@@ -41,19 +41,10 @@ Fair play holds by construction: the search reads only the determinised view.
 import numpy as np
 from numba import njit
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.core.rng_nb import next_u64_nb, randint_nb, random_nb, stream_seed_nb
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
-from simcore.maharaja.layout import (
-    S_ACTED,
-    S_CHAR_OWNER,
-    S_GOLD,
-    S_N_PLAYERS,
-    S_PALACES,
-    S_PICK0,
-    S_PICK1,
-    S_RANK,
-    STATE_SIZE,
-)
 from simcore.maharaja.nb.game_nb import (
     MAX_SEATS,
     OUT_SIZE,
@@ -65,7 +56,6 @@ from simcore.maharaja.nb.game_nb import (
     asked_seat_nb,
 )
 from simcore.maharaja.nb.sig import F1, I1, I2, U1
-from simcore.maharaja.rules_layout import R_N_CHARACTERS
 from strategies import registry
 from strategies.maharaja.chaser import chaser_decide_nb
 from strategies.maharaja.house_network import house_network_decide_nb
@@ -179,8 +169,8 @@ def rollout_nb(
     Each rollout redraws what is hidden (opponents' gold around the public estimate,
     earlier opponents' picks) and lets every pick be a uniform pair with chance
     `explore`: a deterministic policy would otherwise replay one single game."""
-    n = view[S_N_PLAYERS]
-    for i in range(STATE_SIZE):
+    n = view[S.N_PLAYERS]
+    for i in range(S.STATE_SIZE):
         sim[i] = view[i]
     for i in range(RNG_STREAMS):
         rr[i] = stream_seed_nb(seed, seat, i)
@@ -190,11 +180,11 @@ def rollout_nb(
     if noise > 0:
         for q in range(n):
             if q != seat:
-                g = sim[S_GOLD + q] + randint_nb(rr, 0, 2 * noise + 1) - noise
-                sim[S_GOLD + q] = g if g > 0 else 0
+                g = sim[S.GOLD + q] + randint_nb(rr, 0, 2 * noise + 1) - noise
+                sim[S.GOLD + q] = g if g > 0 else 0
     # opponents who picked before this seat: a pick of the policy's, on the view
     for q in range(seat if kind == DK_PICK else 0):
-        if sim[S_ACTED + q] == 0 and sim[S_PICK0 + q] < 0:
+        if sim[S.ACTED + q] == 0 and sim[S.PICK0 + q] < 0:
             for i in range(OUT_SIZE):
                 out[i] = 0
             seat_decide_nb(
@@ -202,8 +192,8 @@ def rollout_nb(
             )
             if random_nb(rr, 0) < explore:
                 random_pick_nb(rr[1 + q : 2 + q], out)
-            sim[S_PICK0 + q] = out[0]
-            sim[S_PICK1 + q] = out[1]
+            sim[S.PICK0 + q] = out[0]
+            sim[S.PICK1 + q] = out[1]
     for i in range(OUT_SIZE):
         out[i] = 0
     out[0] = a0
@@ -225,10 +215,10 @@ def rollout_nb(
         answer_nb(sim, board, rules, log, out, ret)
     best = 0
     for q in range(n):
-        if q != seat and sim[S_PALACES + q] > best:
-            best = sim[S_PALACES + q]
-    value = margin * (sim[S_PALACES + seat] - best)
-    if sim[S_RANK + seat] == 0:
+        if q != seat and sim[S.PALACES + q] > best:
+            best = sim[S.PALACES + q]
+    value = margin * (sim[S.PALACES + seat] - best)
+    if sim[S.RANK + seat] == 0:
         value += 1.0
     return value
 
@@ -266,16 +256,16 @@ def search_nb(kind, seat, state, board, rules, params, rng, scratch, out):
             cands[c, 1] = o[1]
         n_alive = N_PAIRS
     else:
-        for k in range(rules[R_N_CHARACTERS]):
-            if state[S_CHAR_OWNER + k] == BANK:
+        for k in range(rules[R.N_CHARACTERS]):
+            if state[S.CHAR_OWNER + k] == BANK:
                 cands[n_alive, 0] = k
                 cands[n_alive, 1] = 0
                 n_alive += 1
     if budget <= 0 or n_alive <= 1:
         return policy_decide_nb(kind, seat, state, board, rules, pp, rng, scratch, out)
-    view = np.empty(STATE_SIZE, dtype=np.int64)
+    view = np.empty(S.STATE_SIZE, dtype=np.int64)
     determinise_nb(state, rules, seat, view)
-    sim = np.empty(STATE_SIZE, dtype=np.int64)
+    sim = np.empty(S.STATE_SIZE, dtype=np.int64)
     sc = np.empty((MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
     rr = np.empty(RNG_STREAMS, dtype=np.uint64)
     log = np.zeros((0, 7), dtype=np.int64)

@@ -16,18 +16,9 @@ for what the engine's own checks allow, so it never makes an illegal request.
 
 from numba import njit
 
-from simcore.maharaja.board_layout import (
-    B_DEG,
-    B_N_CITIES,
-    B_N_VILLAGES,
-    B_ROAD_A,
-    B_ROAD_B,
-    B_ROAD_NV,
-    B_ROAD_V0,
-    B_ROAD_V1,
-    B_START,
-    B_VIL_ROAD,
-)
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -57,35 +48,10 @@ from simcore.maharaja.enums import (
     SITE_INNER,
     SITE_OUTER,
 )
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_CHAR_OWNER,
-    S_GOLD,
-    S_INNER,
-    S_MAHARAJA,
-    S_PALACES,
-    S_ROUND,
-    S_SUPPLY,
-    S_VIL,
-    S_VIL_TOTAL,
-    T_ACTION,
-    T_HOUSES_LEFT,
-    T_OTHER_LEFT,
-    T_PALACE_LEFT,
-)
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.sig import F1, I1
 from simcore.maharaja.nb.turn_nb import character_error_nb, house_error_nb, palace_error_nb
-from simcore.maharaja.rules_layout import (
-    MAX_PLAYERS,
-    R_ARTIST_PALACE_COST,
-    R_GOLD_ACTION,
-    R_HOUSE_COST,
-    R_MERCHANT_INCOME,
-    R_N_CHARACTERS,
-    R_PALACES,
-)
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb
 from strategies.maharaja.kit.route_nb import (
@@ -102,7 +68,7 @@ from strategies.maharaja.kit.track_nb import rounds_until_scored_nb
 from strategies.maharaja.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
-P = MAX_PLAYERS
+P = R.MAX_PLAYERS
 
 # parameters (float64 vector, in this order)
 PARAMS = {
@@ -138,16 +104,16 @@ _NO_BUDGET = 1 << 30
 @njit(f"int64({I1}, {I1}, {F1})", cache=True, _nrt=False)
 def choose_character_nb(state, rules, params):
     """The Artist if the bank has it, else the fallback (Merchant or Mogul), else any."""
-    if state[S_CHAR_OWNER + ARTIST] == BANK:
+    if state[S.CHAR_OWNER + ARTIST] == BANK:
         return ARTIST
     first = MERCHANT if params[_FALLBACK_MERCHANT] >= 0.5 else MOGUL
     second = MOGUL if first == MERCHANT else MERCHANT
-    if state[S_CHAR_OWNER + first] == BANK:
+    if state[S.CHAR_OWNER + first] == BANK:
         return first
-    if state[S_CHAR_OWNER + second] == BANK:
+    if state[S.CHAR_OWNER + second] == BANK:
         return second
-    for k in range(rules[R_N_CHARACTERS]):
-        if state[S_CHAR_OWNER + k] == BANK:
+    for k in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + k] == BANK:
             return k
     return -1
 
@@ -156,23 +122,23 @@ def choose_character_nb(state, rules, params):
 def setup_village_nb(state, board, rules, seat):
     """M-S4: pair houses on roads from S, so that two spokes are open and free for us."""
     cap = village_cap_nb(state, rules)
-    start = board[B_START]
+    start = board[B.START]
     best = -1
     best_val = -1
-    for v in range(board[B_N_VILLAGES]):
-        if state[S_VIL_TOTAL + v] >= cap or state[S_VIL + v * P + seat] > 0:
+    for v in range(board[B.N_VILLAGES]):
+        if state[S.VIL_TOTAL + v] >= cap or state[S.VIL + v * P + seat] > 0:
             continue
-        r = board[B_VIL_ROAD + v]
-        a = board[B_ROAD_A + r]
-        b = board[B_ROAD_B + r]
+        r = board[B.VIL_ROAD + v]
+        a = board[B.ROAD_A + r]
+        b = board[B.ROAD_B + r]
         val = 1
         if a == start or b == start:
             val += 100
             city = b if a == start else a
-            val += 2 * board[B_DEG + city]
-        if board[B_ROAD_NV + r] > 1:
-            other = board[B_ROAD_V1 + r] if board[B_ROAD_V0 + r] == v else board[B_ROAD_V0 + r]
-            if state[S_VIL + other * P + seat] > 0:
+            val += 2 * board[B.DEG + city]
+        if board[B.ROAD_NV + r] > 1:
+            other = board[B.ROAD_V1 + r] if board[B.ROAD_V0 + r] == v else board[B.ROAD_V0 + r]
+            if state[S.VIL + other * P + seat] > 0:
                 val += 50  # completes a road that is then free for us
         else:
             val += 20  # one house opens the whole road
@@ -180,8 +146,8 @@ def setup_village_nb(state, board, rules, seat):
             best_val = val
             best = v
     if best < 0:  # every village with room already holds one of ours
-        for v in range(board[B_N_VILLAGES]):
-            if state[S_VIL_TOTAL + v] < cap:
+        for v in range(board[B.N_VILLAGES]):
+            if state[S.VIL_TOTAL + v] < cap:
                 return v
     return best
 
@@ -190,7 +156,7 @@ def setup_village_nb(state, board, rules, seat):
 def wants_artist_nb(state, rules, seat, params, scratch):
     """Worth a Character action: the Artist is elsewhere, enough palaces remain, and it is
     not fought over (other players taking it back and forth would waste every swap)."""
-    owner = state[S_CHAR_OWNER + ARTIST]
+    owner = state[S.CHAR_OWNER + ARTIST]
     if scratch[_ART_SEEN] != 0 and scratch[_ART_SEEN] != owner + 10:
         scratch[_ART_CHANGES] += 1
     scratch[_ART_SEEN] = owner + 10
@@ -198,7 +164,7 @@ def wants_artist_nb(state, rules, seat, params, scratch):
         return False
     if scratch[_ART_CHANGES] >= params[_STEAL_MAX_CHANGES]:
         return False
-    return rules[R_PALACES] - state[S_PALACES + seat] >= params[_STEAL_MIN_LEFT]
+    return rules[R.PALACES] - state[S.PALACES + seat] >= params[_STEAL_MIN_LEFT]
 
 
 @njit(f"void({I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
@@ -206,40 +172,40 @@ def fresh_costs_nb(state, board, seat, scratch):
     """Cheapest fees from the architect to every junction, without a budget (a route within
     any budget is a cheapest route too, since fees are never negative). Recomputed only
     when the architect, the Monk's owner or a village's houses changed since last time."""
-    nv = board[B_N_VILLAGES]
+    nv = board[B.N_VILLAGES]
     same = (
         scratch[_KEY] == 1
-        and scratch[_KEY + 1] == state[S_ARCH + seat]
-        and scratch[_KEY + 2] == state[S_CHAR_OWNER + MONK] + 10
+        and scratch[_KEY + 1] == state[S.ARCH + seat]
+        and scratch[_KEY + 2] == state[S.CHAR_OWNER + MONK] + 10
     )
     for v in range(nv):
-        if scratch[_KEY + 3 + v] != state[S_VIL_TOTAL + v]:
-            scratch[_KEY + 3 + v] = state[S_VIL_TOTAL + v]
+        if scratch[_KEY + 3 + v] != state[S.VIL_TOTAL + v]:
+            scratch[_KEY + 3 + v] = state[S.VIL_TOTAL + v]
             same = False
     if not same:
         scratch[_KEY] = 1
-        scratch[_KEY + 1] = state[S_ARCH + seat]
-        scratch[_KEY + 2] = state[S_CHAR_OWNER + MONK] + 10
+        scratch[_KEY + 1] = state[S.ARCH + seat]
+        scratch[_KEY + 2] = state[S.CHAR_OWNER + MONK] + 10
         route_costs_nb(state, board, seat, _NO_BUDGET, scratch, _ROUTE)
 
 
 @njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
 def pick_nb(state, board, rules, seat, params, scratch, out):
     """M-R3: two palaces, one palace, or saving gold; the Artist back first if it is gone."""
-    gold = state[S_GOLD + seat]
+    gold = state[S.GOLD + seat]
     if holds_nb(state, seat, MERCHANT):
-        gold += rules[R_MERCHANT_INCOME]
+        gold += rules[R.MERCHANT_INCOME]
     margin = int(params[_MARGIN])
-    left = rules[R_PALACES] - state[S_PALACES + seat]
+    left = rules[R.PALACES] - state[S.PALACES + seat]
     fee1 = NO_ROUTE
     fee2 = NO_ROUTE
-    here = state[S_ARCH + seat]
-    if here < board[B_N_CITIES] and free_sites_nb(state, rules, here) >= 2:
+    here = state[S.ARCH + seat]
+    if here < board[B.N_CITIES] and free_sites_nb(state, rules, here) >= 2:
         fee1 = 0  # nothing is cheaper than staying: no route search needed
         fee2 = 0
-    elif gold + rules[R_GOLD_ACTION] >= rules[R_ARTIST_PALACE_COST]:
+    elif gold + rules[R.GOLD_ACTION] >= rules[R.ARTIST_PALACE_COST]:
         fresh_costs_nb(state, board, seat, scratch)
-        for c in range(board[B_N_CITIES]):
+        for c in range(board[B.N_CITIES]):
             f = route_cost_nb(scratch, _ROUTE, c)
             n = free_sites_nb(state, rules, c)
             if f > gold:
@@ -250,7 +216,7 @@ def pick_nb(state, board, rules, seat, params, scratch, out):
                 fee2 = f
     if wants_artist_nb(state, rules, seat, params, scratch):
         out[0] = A_CHARACTER
-        if left >= 1 and gold >= rules[R_ARTIST_PALACE_COST] + fee1 + margin:
+        if left >= 1 and gold >= rules[R.ARTIST_PALACE_COST] + fee1 + margin:
             out[1] = A_PALACE
         else:
             out[1] = A_GOLD
@@ -258,12 +224,12 @@ def pick_nb(state, board, rules, seat, params, scratch, out):
     cost = palace_cost_nb(state, rules, seat)
     if (
         left >= 2
-        and state[S_SUPPLY + seat] > 0
-        and gold >= 2 * cost + rules[R_HOUSE_COST] + fee2 + margin
+        and state[S.SUPPLY + seat] > 0
+        and gold >= 2 * cost + rules[R.HOUSE_COST] + fee2 + margin
     ):
         out[0] = A_PALACE
         out[1] = A_PALACE_HOUSE
-    elif left >= 1 and gold + rules[R_GOLD_ACTION] >= cost + fee1 + margin:
+    elif left >= 1 and gold + rules[R.GOLD_ACTION] >= cost + fee1 + margin:
         out[0] = A_GOLD
         out[1] = A_PALACE
     else:
@@ -279,12 +245,12 @@ def best_city_nb(state, board, rules, seat, params, scratch, n_pal, budget):
     fresh_costs_nb(state, board, seat, scratch)
     best = -1
     best_val = -1e18
-    for c in range(board[B_N_CITIES]):
+    for c in range(board[B.N_CITIES]):
         f = route_cost_nb(scratch, _ROUTE, c)
         n = free_sites_nb(state, rules, c)
         if f > budget or n < n_pal:
             continue
-        inner = 1 if state[S_INNER + c] < 0 else 0
+        inner = 1 if state[S.INNER + c] < 0 else 0
         val = 2.0 * inner + n_pal - params[_FEE_WEIGHT] * f
         k = rounds_until_scored_nb(state, board, c)
         if k == 0:
@@ -301,16 +267,16 @@ def best_city_nb(state, board, rules, seat, params, scratch, n_pal, budget):
 def plan_palace_route_nb(state, board, rules, seat, params, scratch, n_pal):
     """Route to the best city for the pending palaces, keeping gold for the pending house;
     if the fees rose since the pick, for fewer parts. Returns the city, -1 if none."""
-    gold = state[S_GOLD + seat]
+    gold = state[S.GOLD + seat]
     cost = palace_cost_nb(state, rules, seat)
     houses = 0
     for s in range(2):
-        houses += state[T_HOUSES_LEFT + s]
-    if houses > state[S_SUPPLY + seat]:
-        houses = state[S_SUPPLY + seat]
+        houses += state[S.T_HOUSES_LEFT + s]
+    if houses > state[S.SUPPLY + seat]:
+        houses = state[S.SUPPLY + seat]
     c = best_city_nb(
         state, board, rules, seat, params, scratch, n_pal,
-        gold - n_pal * cost - houses * rules[R_HOUSE_COST],
+        gold - n_pal * cost - houses * rules[R.HOUSE_COST],
     )  # fmt: skip
     if c < 0 and houses > 0:
         c = best_city_nb(state, board, rules, seat, params, scratch, n_pal, gold - n_pal * cost)
@@ -329,11 +295,11 @@ def plan_visit_nb(state, board, rules, seat, params, scratch):
     """After building: walk on to the Maharaja's city if that is cheap (architect point)."""
     scratch[_ROUTE] = 0
     scratch[_ROUTE + 1] = 0
-    m = state[S_MAHARAJA]
-    if m < 0 or m == state[S_ARCH + seat]:
+    m = state[S.MAHARAJA]
+    if m < 0 or m == state[S.ARCH + seat]:
         return
     budget = int(params[_VISIT_FEE_MAX])
-    gold = state[S_GOLD + seat]
+    gold = state[S.GOLD + seat]
     if budget > gold:
         budget = gold
     if budget < 0:
@@ -346,11 +312,11 @@ def plan_visit_nb(state, board, rules, seat, params, scratch):
 @njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
 def house_site_nb(state, board, rules, seat, s):
     """Where slot s's house goes: the architect's city, else a village with room; -1 if none."""
-    here = state[S_ARCH + seat]
-    if here < board[B_N_CITIES]:
+    here = state[S.ARCH + seat]
+    if here < board[B.N_CITIES]:
         if house_error_nb(state, board, rules, seat, s, LOC_CITY0 + here) == E_OK:
             return LOC_CITY0 + here
-    for v in range(board[B_N_VILLAGES]):
+    for v in range(board[B.N_VILLAGES]):
         if house_error_nb(state, board, rules, seat, s, v) == E_OK:
             return v
     return -1
@@ -359,18 +325,18 @@ def house_site_nb(state, board, rules, seat, s):
 @njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: gold first, then the Artist, the walk, the palaces, the house, the visit."""
-    if scratch[_TURN_ROUND] != state[S_ROUND]:
-        scratch[_TURN_ROUND] = state[S_ROUND]
+    if scratch[_TURN_ROUND] != state[S.ROUND]:
+        scratch[_TURN_ROUND] = state[S.ROUND]
         scratch[_PHASE] = 0
         scratch[_ROUTE] = 0
         scratch[_ROUTE + 1] = 0
     for s in range(2):
-        if state[T_ACTION + s] == A_GOLD and state[T_OTHER_LEFT + s] > 0:
+        if state[S.T_ACTION + s] == A_GOLD and state[S.T_OTHER_LEFT + s] > 0:
             out[0] = OP_GOLD
             out[1] = s
             return
     for s in range(2):
-        if state[T_ACTION + s] == A_CHARACTER and state[T_OTHER_LEFT + s] > 0:
+        if state[S.T_ACTION + s] == A_CHARACTER and state[S.T_OTHER_LEFT + s] > 0:
             # never swap the Artist away (we may hold it again after being robbed of it
             # and taking it back from the bank): leaving the slot undone costs less
             k = -1
@@ -389,8 +355,8 @@ def step_nb(state, board, rules, seat, params, scratch, out):
                 return
     n_pal = 0
     for s in range(2):
-        a = state[T_ACTION + s]
-        if (a == A_PALACE or a == A_PALACE_HOUSE) and state[T_PALACE_LEFT + s] > 0:
+        a = state[S.T_ACTION + s]
+        if (a == A_PALACE or a == A_PALACE_HOUSE) and state[S.T_PALACE_LEFT + s] > 0:
             n_pal += 1
     if n_pal > 0:
         if scratch[_PHASE] == 0:
@@ -402,7 +368,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
             out[1] = road
             return
         for s in range(2):
-            if state[T_PALACE_LEFT + s] <= 0:
+            if state[S.T_PALACE_LEFT + s] <= 0:
                 continue
             for site in (SITE_INNER, SITE_OUTER):
                 if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
@@ -411,7 +377,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
                     out[2] = site
                     return
     for s in range(2):
-        if state[T_HOUSES_LEFT + s] > 0:
+        if state[S.T_HOUSES_LEFT + s] > 0:
             loc = house_site_nb(state, board, rules, seat, s)
             if loc >= 0:
                 out[0] = OP_HOUSE

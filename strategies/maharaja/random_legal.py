@@ -10,8 +10,10 @@ operation is legal, so it forfeits only what it cannot do.
 
 from numba import njit
 
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.core.rng_nb import randint_nb
-from simcore.maharaja.board_layout import B_N_CITIES, B_N_VILLAGES
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -46,19 +48,6 @@ from simcore.maharaja.enums import (
     SITE_OUTER,
     SLOT_BUILDER,
 )
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_CHAR_OWNER,
-    S_CITY_HOUSES,
-    S_GOLD,
-    S_STEPS,
-    S_VIL,
-    S_VIL_TOTAL,
-    T_ACTION,
-    T_HOUSES_LEFT,
-    T_OTHER_LEFT,
-    T_PALACE_LEFT,
-)
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.governor_nb import governor_target_nb
@@ -69,7 +58,6 @@ from simcore.maharaja.nb.turn_nb import (
     other_slot_error_nb,
     palace_error_nb,
 )
-from simcore.maharaja.rules_layout import MAX_PLAYERS, R_N_CHARACTERS
 from strategies.maharaja.kit.auction_nb import random_bid_nb
 from strategies.maharaja.kit.chips_nb import random_chip_nb
 from strategies.maharaja.kit.route_nb import (
@@ -93,15 +81,15 @@ _ROUTE = 4  # this turn's route (strategies.maharaja.kit.route_nb)
 _ROOMS = _ROUTE + ROUTE_SIZE  # [n_villages] villages with room this step
 _HOUSE_VILLAGE = -10  # candidate block: a house in any village with room
 _MOVE = -11  # candidate block: move one of the own houses
-P = MAX_PLAYERS
+P = R.MAX_PLAYERS
 
 
 @njit(f"int64({I1}, {I1}, {U1})", cache=True, _nrt=False)
 def random_bank_character_nb(state, rules, rng):
     n = 0
     pick = -1
-    for k in range(rules[R_N_CHARACTERS]):
-        if state[S_CHAR_OWNER + k] == BANK:
+    for k in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + k] == BANK:
             n += 1
             if randint_nb(rng, 0, n) == 0:
                 pick = k
@@ -113,8 +101,8 @@ def random_village_nb(state, board, rules, rng):
     cap = village_cap_nb(state, rules)
     n = 0
     pick = -1
-    for v in range(board[B_N_VILLAGES]):
-        if state[S_VIL_TOTAL + v] < cap:
+    for v in range(board[B.N_VILLAGES]):
+        if state[S.VIL_TOTAL + v] < cap:
             n += 1
             if randint_nb(rng, 0, n) == 0:
                 pick = v
@@ -140,7 +128,7 @@ def choose_target_nb(state, board, rules, seat, rng, scratch):
     need = 0
     city_bound = False
     for s in range(2):
-        a = state[T_ACTION + s]
+        a = state[S.T_ACTION + s]
         if a == A_PALACE or a == A_PALACE_HOUSE:
             need = palace_cost_nb(state, rules, seat)
             city_bound = True
@@ -150,13 +138,13 @@ def choose_target_nb(state, board, rules, seat, rng, scratch):
     scratch[_ROUTE + R_POS] = 0
     if not city_bound:
         return
-    budget = state[S_GOLD + seat] - need
+    budget = state[S.GOLD + seat] - need
     if budget < 0:
-        budget = state[S_GOLD + seat]
+        budget = state[S.GOLD + seat]
     route_costs_nb(state, board, seat, budget, scratch, _ROUTE)
     target = -1
     n = 0
-    for c in range(board[B_N_CITIES]):
+    for c in range(board[B.N_CITIES]):
         if route_cost_nb(scratch, _ROUTE, c) < NO_ROUTE:
             n += 1
             if randint_nb(rng, 0, n) == 0:
@@ -169,22 +157,22 @@ def choose_target_nb(state, board, rules, seat, rng, scratch):
 def own_houses_nb(state, board, seat):
     """Houses of `seat` on the board (villages and cities)."""
     n = 0
-    for v in range(board[B_N_VILLAGES]):
-        n += state[S_VIL + v * P + seat]
-    for c in range(board[B_N_CITIES]):
-        n += state[S_CITY_HOUSES + c * P + seat]
+    for v in range(board[B.N_VILLAGES]):
+        n += state[S.VIL + v * P + seat]
+    for c in range(board[B.N_CITIES]):
+        n += state[S.CITY_HOUSES + c * P + seat]
     return n
 
 
 @njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
 def nth_own_house_nb(state, board, seat, i):
     """Location of the i-th own house (villages first, then cities), -1 if none."""
-    for v in range(board[B_N_VILLAGES]):
-        i -= state[S_VIL + v * P + seat]
+    for v in range(board[B.N_VILLAGES]):
+        i -= state[S.VIL + v * P + seat]
         if i < 0:
             return v
-    for c in range(board[B_N_CITIES]):
-        i -= state[S_CITY_HOUSES + c * P + seat]
+    for c in range(board[B.N_CITIES]):
+        i -= state[S.CITY_HOUSES + c * P + seat]
         if i < 0:
             return LOC_CITY0 + c
     return -1
@@ -208,52 +196,52 @@ def _offer_block_nb(scratch, n, size, kind, s, a, rng):
 @njit(f"void({I1}, {I1}, {I1}, int64, {U1}, {I1}, {I1})", cache=True, _nrt=False)
 def random_step_nb(state, board, rules, seat, rng, scratch, out):
     """One operation of the turn: walk towards the drawn city, then any legal part."""
-    if state[S_STEPS] == 0:
+    if state[S.STEPS] == 0:
         choose_target_nb(state, board, rules, seat, rng, scratch)
-    here = state[S_ARCH + seat]
+    here = state[S.ARCH + seat]
     road = next_road_nb(scratch, _ROUTE)
     if road >= 0:
         out[0] = OP_ROAD
         out[1] = road
         return
-    n_vil = board[B_N_VILLAGES]
-    in_city = here < board[B_N_CITIES]
+    n_vil = board[B.N_VILLAGES]
+    in_city = here < board[B.N_CITIES]
     city_loc = LOC_CITY0 + here
     # villages with room, once per step (the same for every house-building slot)
     cap = village_cap_nb(state, rules)
     rooms = scratch[_ROOMS : _ROOMS + n_vil]
     n_room = 0
     for v in range(n_vil):
-        if state[S_VIL_TOTAL + v] < cap:
+        if state[S.VIL_TOTAL + v] < cap:
             rooms[n_room] = v
             n_room += 1
     n = 0
-    builder = holds_nb(state, seat, BUILDER) and state[T_OTHER_LEFT + SLOT_BUILDER] > 0
+    builder = holds_nb(state, seat, BUILDER) and state[S.T_OTHER_LEFT + SLOT_BUILDER] > 0
     for s in range(4):
         if s == SLOT_BUILDER and not builder:
             continue
-        a = state[T_ACTION + s] if s < 3 else A_MOVE_HOUSE
-        if s == SLOT_BUILDER or state[T_HOUSES_LEFT + s] > 0:
+        a = state[S.T_ACTION + s] if s < 3 else A_MOVE_HOUSE
+        if s == SLOT_BUILDER or state[S.T_HOUSES_LEFT + s] > 0:
             # a village is legal for this slot iff the first village with room is
             if n_room > 0 and house_error_nb(state, board, rules, seat, s, rooms[0]) == E_OK:
                 n = _offer_block_nb(scratch, n, n_room, _HOUSE_VILLAGE, s, 0, rng)
             if in_city and house_error_nb(state, board, rules, seat, s, city_loc) == E_OK:
                 n = _offer_block_nb(scratch, n, 1, OP_HOUSE, s, city_loc, rng)
-        if s < 3 and state[T_PALACE_LEFT + s] > 0:
+        if s < 3 and state[S.T_PALACE_LEFT + s] > 0:
             for site in (SITE_INNER, SITE_OUTER):
                 if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
                     n = _offer_block_nb(scratch, n, 1, OP_PALACE, s, site, rng)
-        if s == SLOT_BUILDER or (s < 3 and state[T_OTHER_LEFT + s] > 0):
+        if s == SLOT_BUILDER or (s < 3 and state[S.T_OTHER_LEFT + s] > 0):
             if a == A_GOLD:
                 n = _offer_block_nb(scratch, n, 1, OP_GOLD, s, 0, rng)
             elif a == A_QUARRY:
                 n = _offer_block_nb(scratch, n, 1, OP_QUARRY, s, 0, rng)
             elif a == A_GOVERNOR:
-                for c in range(board[B_N_CITIES]):
+                for c in range(board[B.N_CITIES]):
                     if governor_target_nb(state, board, rules, c) >= 0:
                         n = _offer_block_nb(scratch, n, 1, OP_GOVERNOR, s, c, rng)
             elif a == A_CHARACTER:
-                for k in range(rules[R_N_CHARACTERS]):
+                for k in range(rules[R.N_CHARACTERS]):
                     if character_error_nb(state, rules, seat, s, k) == E_OK:
                         n = _offer_block_nb(scratch, n, 1, OP_CHARACTER, s, k, rng)
             elif a == A_MOVE_HOUSE and other_slot_error_nb(state, seat, s, A_MOVE_HOUSE) == E_OK:

@@ -28,20 +28,10 @@ is not legal is left undone.
 import numpy as np
 from numba import njit
 
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.core.rng_nb import random_nb
-from simcore.maharaja.board_layout import (
-    B_N_CITIES,
-    B_N_VILLAGES,
-    B_ROAD_A,
-    B_ROAD_B,
-    B_ROAD_NV,
-    B_ROAD_V0,
-    B_ROAD_V1,
-    B_START,
-    B_VIL_ROAD,
-    MAX_CITIES,
-    MAX_JUNCTIONS,
-)
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -79,27 +69,6 @@ from simcore.maharaja.enums import (
     SITE_OUTER,
     SLOT_BUILDER,
 )
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_CHAR_OWNER,
-    S_GOLD,
-    S_GOV_PLACED,
-    S_INNER,
-    S_MAHARAJA,
-    S_N_PLAYERS,
-    S_ON_START,
-    S_OUTER_USED,
-    S_PALACES,
-    S_QUARRY,
-    S_STEPS,
-    S_SUPPLY,
-    S_VIL,
-    S_VIL_TOTAL,
-    T_ACTION,
-    T_HOUSES_LEFT,
-    T_OTHER_LEFT,
-    T_PALACE_LEFT,
-)
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb, lowest_character_nb
 from simcore.maharaja.nb.governor_nb import field_of_nb
@@ -110,22 +79,6 @@ from simcore.maharaja.nb.turn_nb import (
     move_error_nb,
     other_slot_error_nb,
     palace_error_nb,
-)
-from simcore.maharaja.rules_layout import (
-    MAX_PLAYERS,
-    R_END_FIELD,
-    R_GOLD_ACTION,
-    R_HOUSE_COST,
-    R_INNER_POINTS,
-    R_MERCHANT_INCOME,
-    R_MONOPOLY_BONUS,
-    R_N_CHARACTERS,
-    R_OUTER_POINTS,
-    R_OUTER_SITES,
-    R_PALACES,
-    R_PAYOUT,
-    R_QUARRY_HOUSES,
-    R_SADHU_OUTER_POINTS,
 )
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.chips_nb import chip_step_nb
@@ -147,7 +100,7 @@ from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
 
-P = MAX_PLAYERS
+P = R.MAX_PLAYERS
 
 # The weight vector, by name (registered params; order = index).
 PARAMS = {
@@ -198,14 +151,14 @@ DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
 # scratch layout
 _ROUTE = 0  # cheapest routes from the architect over open roads (strategies.maharaja.kit.route_nb)
 _ROUTE2 = ROUTE_SIZE  # cheapest routes that may open closed roads with own houses
-_OPENS = _ROUTE2 + ROUTE_SIZE  # [MAX_JUNCTIONS] villages _ROUTE2 opens to each junction
-_WALK = _OPENS + MAX_JUNCTIONS  # route block this turn walks (_ROUTE or _ROUTE2)
+_OPENS = _ROUTE2 + ROUTE_SIZE  # [B.MAX_JUNCTIONS] villages _ROUTE2 opens to each junction
+_WALK = _OPENS + B.MAX_JUNCTIONS  # route block this turn walks (_ROUTE or _ROUTE2)
 _BUILDER = _WALK + 1  # 1 if the Builder's free house can open a village this turn
 _TARGET = _BUILDER + 1  # city this turn's plan builds in, -1 = none
 _PLANNED = _TARGET + 1  # 1 once this turn's route is planned
 _TMP = _PLANNED + 1  # one-entry out-parameter
-_RU = _TMP + 1  # [MAX_CITIES] rounds until each city is scored (kit.track_nb)
-_OPP = _RU + MAX_CITIES  # [MAX_PLAYERS] others' points in this round's city
+_RU = _TMP + 1  # [B.MAX_CITIES] rounds until each city is scored (kit.track_nb)
+_OPP = _RU + B.MAX_CITIES  # [R.MAX_PLAYERS] others' points in this round's city
 _PAY = _OPP + P  # [_MAX_PTS] this round's scoring gold by own points there
 _MAX_PTS = 24
 _NOW = _PAY + _MAX_PTS  # own points in this round's city when the tables were made
@@ -219,14 +172,14 @@ _MEMO = _LAST + 1  # best city value (x 2**20) per (palaces, houses, village par
 _MEMO_CITY = 115  # (two palaces leave at most 2 houses: key <= 114), then [9] the
 # best travel value of pairs with no city part, by (House actions, Gold actions)
 _MEMO_SIZE = _MEMO_CITY + 9
-_BEATS = _MEMO + _MEMO_SIZE  # [MAX_PLAYERS] 1 if that player wins a tie against us (M-P2)
+_BEATS = _MEMO + _MEMO_SIZE  # [R.MAX_PLAYERS] 1 if that player wins a tie against us (M-P2)
 assert _BEATS + P <= 256  # SCRATCH_SIZE
 _UNSET = -(1 << 62)
 
 
 @njit(f"float64({I1}, {F1}, int64)", cache=True, _nrt=False, inline="always")
 def char_value_nb(rules, params, k):
-    if k < 0 or k >= rules[R_N_CHARACTERS]:
+    if k < 0 or k >= rules[R.N_CHARACTERS]:
         return -1e9
     return params[W_CHAR0 + k]
 
@@ -236,8 +189,8 @@ def best_bank_character_nb(state, rules, params, seat, rng, noise):
     """The preferred bank character; with noise > 0, preference + noise * Gumbel draw."""
     best = -1
     best_v = -1e18
-    for k in range(rules[R_N_CHARACTERS]):
-        if state[S_CHAR_OWNER + k] == BANK:
+    for k in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + k] == BANK:
             v = char_value_nb(rules, params, k)
             if noise > 0:
                 v -= noise * np.log(-np.log(random_nb(rng, 0) * 0.999999 + 5e-7))
@@ -250,18 +203,18 @@ def best_bank_character_nb(state, rules, params, seat, rng, noise):
 @njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, int64)", cache=True, _nrt=False, inline="always")
 def village_value_nb(state, board, rules, params, seat, v):
     """A house in village v: opens its road, keeps own travel free and earns fees."""
-    if state[S_VIL_TOTAL + v] >= village_cap_nb(state, rules):
+    if state[S.VIL_TOTAL + v] >= village_cap_nb(state, rules):
         return -1e9
-    r = board[B_VIL_ROAD + v]
+    r = board[B.VIL_ROAD + v]
     val = 0.0
-    if board[B_ROAD_A + r] == board[B_START] or board[B_ROAD_B + r] == board[B_START]:
+    if board[B.ROAD_A + r] == board[B.START] or board[B.ROAD_B + r] == board[B.START]:
         val += 0.5  # the spokes carry most traffic from the start
-    if state[S_VIL + v * P + seat] > 0:
+    if state[S.VIL + v * P + seat] > 0:
         val -= 1.0  # already own a house there: travel is free anyway
-    if state[S_VIL_TOTAL + v] == 0:
+    if state[S.VIL_TOTAL + v] == 0:
         val += 0.5  # opponents passing pay only us
-        other = board[B_ROAD_V0 + r] if board[B_ROAD_V0 + r] != v else board[B_ROAD_V1 + r]
-        if board[B_ROAD_NV + r] < 2 or state[S_VIL_TOTAL + other] > 0:
+        other = board[B.ROAD_V0 + r] if board[B.ROAD_V0 + r] != v else board[B.ROAD_V1 + r]
+        if board[B.ROAD_NV + r] < 2 or state[S.VIL_TOTAL + other] > 0:
             val += 1.0  # this house opens the road
     return val * params[W_VILLAGE]
 
@@ -271,7 +224,7 @@ def best_village_nb(state, board, rules, params, seat, slot):
     """Best village for a house; slot >= 0 also checks that the house is legal now."""
     best = -1
     best_v = -1e18
-    for v in range(board[B_N_VILLAGES]):
+    for v in range(board[B.N_VILLAGES]):
         val = village_value_nb(state, board, rules, params, seat, v)
         if val <= best_v:
             continue
@@ -289,19 +242,19 @@ def prepare_nb(state, board, rules, seat, scratch):
     gold for every number of own points there (others as they stand; ties go to the
     lower character, M-P2; a lone scorer gets the monopoly bonus, M-P3). Opponents'
     points do not change during our own turn, so the tables hold for the whole turn."""
-    for c in range(board[B_N_CITIES]):
+    for c in range(board[B.N_CITIES]):
         scratch[_RU + c] = rounds_until_scored_inl_nb(state, board, c)
     scratch[_COST] = palace_cost_nb(state, rules, seat)
-    scratch[_LEFT] = rules[R_PALACES] - state[S_PALACES + seat]
+    scratch[_LEFT] = rules[R.PALACES] - state[S.PALACES + seat]
     sadhu = holds_nb(state, seat, SADHU)
-    scratch[_OUTER_PTS] = rules[R_SADHU_OUTER_POINTS] if sadhu else rules[R_OUTER_POINTS]
-    scratch[_SUPPLY] = state[S_SUPPLY + seat]
-    scratch[_HERE_M] = 1 if state[S_ARCH + seat] == state[S_MAHARAJA] else 0
-    scratch[_LAST] = 1 if field_of_nb(board, state[S_GOV_PLACED]) >= rules[R_END_FIELD] else 0
-    c = state[S_MAHARAJA]
-    n = state[S_N_PLAYERS]
+    scratch[_OUTER_PTS] = rules[R.SADHU_OUTER_POINTS] if sadhu else rules[R.OUTER_POINTS]
+    scratch[_SUPPLY] = state[S.SUPPLY + seat]
+    scratch[_HERE_M] = 1 if state[S.ARCH + seat] == state[S.MAHARAJA] else 0
+    scratch[_LAST] = 1 if field_of_nb(board, state[S.GOV_PLACED]) >= rules[R.END_FIELD] else 0
+    c = state[S.MAHARAJA]
+    n = state[S.N_PLAYERS]
     mine = lowest_character_nb(state, seat)
-    row = R_PAYOUT + (n - 1) * P
+    row = R.PAYOUT + (n - 1) * P
     scratch[_PAY] = 0
     for pts in range(1, _MAX_PTS):
         scratch[_PAY + pts] = 0
@@ -325,7 +278,7 @@ def prepare_nb(state, board, rules, seat, scratch):
                 rank += 1
         gold = rules[row + rank]
         if others == 0:
-            gold += rules[R_MONOPOLY_BONUS]
+            gold += rules[R.MONOPOLY_BONUS]
         scratch[_PAY + pts] = gold
         if rank == 0:
             for rest in range(pts + 1, _MAX_PTS):
@@ -355,10 +308,10 @@ def point_value_nb(params, scratch, c, pts):
 def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, now):
     """Change of this round's scoring gold if the turn ends in end_city having added
     `added` points there."""
-    m = state[S_MAHARAJA]
+    m = state[S.MAHARAJA]
     if m < 0:
         return 0.0
-    here = state[S_ARCH + seat] == m
+    here = state[S.ARCH + seat] == m
     after = now
     if end_city == m:
         after += added
@@ -384,7 +337,7 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
     n_house houses there with `gold` in hand, this round's scoring included (tables
     from prepare_nb). Infeasible routes are -1e18."""
     wg = params[W_GOLD] * (params[W_LAST_GOLD] if scratch[_LAST] else 1.0)
-    hc = rules[R_HOUSE_COST]
+    hc = rules[R.HOUSE_COST]
     g = gold - fee - paid * hc
     if g < 0 or opened > scratch[_SUPPLY]:
         return -1e18
@@ -393,8 +346,8 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
     if n_pal > 0:
         cost = scratch[_COST]
         left = scratch[_LEFT]
-        inner_free = state[S_INNER + c] < 0
-        outer_free = rules[R_OUTER_SITES] - state[S_OUTER_USED + c]
+        inner_free = state[S.INNER + c] < 0
+        outer_free = rules[R.OUTER_SITES] - state[S.OUTER_USED + c]
         for _ in range(n_pal):
             if g < cost or left <= 0 or (not inner_free and outer_free <= 0):
                 val -= params[W_FORFEIT]
@@ -405,7 +358,7 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
             if inner_free:
                 inner_free = False
                 val += params[W_INNER]
-                pts += rules[R_INNER_POINTS]
+                pts += rules[R.INNER_POINTS]
             else:
                 outer_free -= 1
                 pts += scratch[_OUTER_PTS]
@@ -422,7 +375,7 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
     lasting = params[W_POINT] * pts / (1.0 + scratch[_RU + c])
     now = scratch[_NOW]
     after = now
-    if c == state[S_MAHARAJA]:
+    if c == state[S.MAHARAJA]:
         lasting *= 0.5  # this round's city is valued mostly by its payout
         after += pts + (1 - scratch[_HERE_M])
     elif scratch[_HERE_M]:
@@ -440,10 +393,10 @@ def governor_value_nb(state, board, rules, params, seat, scratch):
     """Best Governor move: bring forward a city where seat leads (points over the best
     other). scratch[_TMP] receives the city."""
     best = scratch[_TMP : _TMP + 1]
-    n = state[S_N_PLAYERS]
+    n = state[S.N_PLAYERS]
     best_v = -1e18
     best[0] = -1
-    for c in range(board[B_N_CITIES]):
+    for c in range(board[B.N_CITIES]):
         if governor_target_inl_nb(state, board, rules, c) < 0:
             continue
         mine = city_points_inl_nb(state, board, rules, seat, c)
@@ -465,11 +418,11 @@ def governor_value_nb(state, board, rules, params, seat, scratch):
 def swap_value_nb(state, rules, params, seat, best):
     """Best Character action (M-A9): preference gained; best[0] receives the character."""
     mine = lowest_character_nb(state, seat)
-    base = char_value_nb(rules, params, mine) if mine < rules[R_N_CHARACTERS] else 0.0
+    base = char_value_nb(rules, params, mine) if mine < rules[R.N_CHARACTERS] else 0.0
     best_v = -1e18
     best[0] = -1
-    for k in range(rules[R_N_CHARACTERS]):
-        owner = state[S_CHAR_OWNER + k]
+    for k in range(rules[R.N_CHARACTERS]):
+        owner = state[S.CHAR_OWNER + k]
         if owner == seat or owner == OUT_OF_GAME:
             continue
         v = (char_value_nb(rules, params, k) - base) * params[W_SWAP]
@@ -495,8 +448,8 @@ def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_v
     scratch[_TARGET] = -1
     scratch[_WALK] = _ROUTE
     builder = scratch[_BUILDER]
-    hc = rules[R_HOUSE_COST]
-    for c in range(board[B_N_CITIES]):
+    hc = rules[R.HOUSE_COST]
+    for c in range(board[B.N_CITIES]):
         fee_a = route_cost_nb(scratch, _ROUTE, c)
         if fee_a < NO_ROUTE and fee_a <= gold:
             v = city_value_nb(state, rules, params, c, fee_a, gold, n_pal, n_house, 0, 0, scratch)
@@ -534,20 +487,20 @@ def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_v
 def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v):
     """Value of picking actions a0 and a1 now (route costs and tables in scratch;
     the best Governor and Character values given, -inf when impossible)."""
-    gold = state[S_GOLD + seat]
+    gold = state[S.GOLD + seat]
     if holds_nb(state, seat, MERCHANT):
-        gold += rules[R_MERCHANT_INCOME]
+        gold += rules[R.MERCHANT_INCOME]
     val = 0.0
     n_pal = 0
     n_city = 0
     n_flex = 0
     n_vil = 0  # house parts that may go to a village (one per House, Two houses, P+house)
-    quarry_left = state[S_QUARRY + seat]
+    quarry_left = state[S.QUARRY + seat]
     for i in range(2):
         a = a0 if i == 0 else a1
         if a == A_GOLD:
-            gold += rules[R_GOLD_ACTION]
-            val += rules[R_GOLD_ACTION] * params[W_GOLD]
+            gold += rules[R.GOLD_ACTION]
+            val += rules[R.GOLD_ACTION] * params[W_GOLD]
         elif a == A_PALACE:
             n_pal += 1
         elif a == A_PALACE_HOUSE:
@@ -561,11 +514,11 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
             n_flex += 1
             n_vil += 1
         elif a == A_QUARRY:
-            got = min(rules[R_QUARRY_HOUSES], quarry_left)
+            got = min(rules[R.QUARRY_HOUSES], quarry_left)
             quarry_left -= got
-            low = 1.0 if state[S_SUPPLY + seat] < 4 else 0.3
+            low = 1.0 if state[S.SUPPLY + seat] < 4 else 0.3
             val += got * params[W_QUARRY] * low
-            if got < rules[R_QUARRY_HOUSES]:
+            if got < rules[R.QUARRY_HOUSES]:
                 val -= params[W_FORFEIT]
         elif a == A_GOVERNOR:
             val += gov_v
@@ -573,7 +526,7 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
             val += swap_v
         elif a == A_MOVE_HOUSE:
             val -= 0.5
-    here = state[S_ARCH + seat]
+    here = state[S.ARCH + seat]
     n_gold = (1 if a0 == A_GOLD else 0) + (1 if a1 == A_GOLD else 0)
     if n_pal + n_city == 0:
         # free to travel anyway: the best of staying and going to this round's city
@@ -581,13 +534,13 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
         if scratch[key] != _UNSET:
             return val + scratch[key] / 1048576.0
         flex_v = 0.0
-        if vil_v > -1e8 and state[S_SUPPLY + seat] >= n_flex and gold >= n_flex:
+        if vil_v > -1e8 and state[S.SUPPLY + seat] >= n_flex and gold >= n_flex:
             flex_v = vil_v - 0.2
         else:
             flex_v = -params[W_FORFEIT]
         stay = score_gain_nb(state, board, rules, params, seat, here, 0, scratch, scratch[_NOW])
         best = stay + n_flex * flex_v
-        m = state[S_MAHARAJA]
+        m = state[S.MAHARAJA]
         if m >= 0:
             gain = score_gain_nb(state, board, rules, params, seat, m, 0, scratch, scratch[_NOW])
             fee = route_cost_nb(scratch, _ROUTE, m)
@@ -597,13 +550,13 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
             fee = route_cost_nb(scratch, _ROUTE2, m)
             b = scratch[_BUILDER]
             paid = e - b if e > b else 0
-            hc = rules[R_HOUSE_COST]
+            hc = rules[R.HOUSE_COST]
             if (
                 e > 0
                 and fee < NO_ROUTE
                 and paid <= n_flex
                 and fee + paid * hc <= gold
-                and e <= state[S_SUPPLY + seat]
+                and e <= state[S.SUPPLY + seat]
             ):
                 go = gain - (fee + paid * hc) * params[W_GOLD]
                 go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
@@ -635,7 +588,7 @@ def routes_nb(state, board, rules, params, seat, budget, scratch):
         board,
         seat,
         budget,
-        rules[R_HOUSE_COST],
+        rules[R.HOUSE_COST],
         np.int64(16.0 * max(params[W_OPEN_ROUTE], 0.0)),
         scratch,
         _ROUTE,
@@ -647,7 +600,7 @@ def routes_nb(state, board, rules, params, seat, budget, scratch):
 @njit(f"void({I1}, {I1}, {I1}, {F1}, int64, {I1}, {I1})", cache=True, _nrt=False)
 def pick_nb(state, board, rules, params, seat, scratch, out):
     """M-R3: the best of the 45 unordered pairs."""
-    routes_nb(state, board, rules, params, seat, state[S_GOLD + seat] + 5, scratch)
+    routes_nb(state, board, rules, params, seat, state[S.GOLD + seat] + 5, scratch)
     prepare_nb(state, board, rules, seat, scratch)
     scratch[_BUILDER] = 1 if holds_nb(state, seat, BUILDER) else 0
     tmp = scratch[_TMP : _TMP + 1]
@@ -678,18 +631,18 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
 @njit(f"void({I1}, {I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
 def plan_turn_nb(state, board, rules, params, seat, scratch):
     """Choose this turn's city with the real gold and store the route to it."""
-    gold = state[S_GOLD + seat]
+    gold = state[S.GOLD + seat]
     prepare_nb(state, board, rules, seat, scratch)
-    builder = holds_nb(state, seat, BUILDER) and state[T_OTHER_LEFT + SLOT_BUILDER] > 0
+    builder = holds_nb(state, seat, BUILDER) and state[S.T_OTHER_LEFT + SLOT_BUILDER] > 0
     scratch[_BUILDER] = 1 if builder else 0
     n_pal = 0
     n_house = 0
     n_vil = 0
     n_spare = 0
     for s in range(2):
-        n_pal += state[T_PALACE_LEFT + s]
-        a = state[T_ACTION + s]
-        left = state[T_HOUSES_LEFT + s]
+        n_pal += state[S.T_PALACE_LEFT + s]
+        a = state[S.T_ACTION + s]
+        left = state[S.T_HOUSES_LEFT + s]
         if a == A_TWO_HOUSES or a == A_PALACE_HOUSE:
             n_house += left
             if left > 0:
@@ -700,9 +653,9 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
         routes_nb(state, board, rules, params, seat, gold, scratch)
     else:  # no house to open a road with: open roads only
         route_costs_nb(state, board, seat, gold, scratch, _ROUTE)
-        for j in range(MAX_JUNCTIONS):
+        for j in range(B.MAX_JUNCTIONS):
             scratch[_OPENS + j] = 0
-    here = state[S_ARCH + seat]
+    here = state[S.ARCH + seat]
     target = -1
     block = _ROUTE
     if n_pal + n_house > 0:
@@ -710,7 +663,7 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
         target = scratch[_TARGET]
         block = scratch[_WALK]
     else:
-        m = state[S_MAHARAJA]
+        m = state[S.MAHARAJA]
         if m >= 0 and m != here:
             gain = score_gain_nb(state, board, rules, params, seat, m, 0, scratch, scratch[_NOW])
             gain -= score_gain_nb(
@@ -724,13 +677,13 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
             e = scratch[_OPENS + m]
             fee = route_cost_nb(scratch, _ROUTE2, m)
             paid = e - scratch[_BUILDER] if e > scratch[_BUILDER] else 0
-            hc = rules[R_HOUSE_COST]
+            hc = rules[R.HOUSE_COST]
             if (
                 e > 0
                 and fee < NO_ROUTE
                 and paid <= n_spare
                 and fee + paid * hc <= gold
-                and e <= state[S_SUPPLY + seat]
+                and e <= state[S.SUPPLY + seat]
             ):
                 go = gain - (fee + paid * hc) * params[W_GOLD]
                 go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
@@ -754,18 +707,18 @@ def walk_nb(state, board, rules, seat, scratch, out):
 @njit(f"boolean({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
 def move_house_nb(state, board, rules, params, seat, s, out):
     """M-A4: move a village house into the architect's city, else to a better village."""
-    here = state[S_ARCH + seat]
+    here = state[S.ARCH + seat]
     best_src = -1
     best_src_v = 1e18
-    for v in range(board[B_N_VILLAGES]):
-        if state[S_VIL + v * P + seat] > 0:
+    for v in range(board[B.N_VILLAGES]):
+        if state[S.VIL + v * P + seat] > 0:
             val = village_value_nb(state, board, rules, params, seat, v)
             if val < best_src_v:
                 best_src_v = val
                 best_src = v
     if best_src < 0:
         return False
-    if here < board[B_N_CITIES]:
+    if here < board[B.N_CITIES]:
         dst = LOC_CITY0 + here
         if move_error_nb(state, board, rules, seat, s, best_src, dst) == E_OK:
             out[0] = OP_MOVE_HOUSE
@@ -786,13 +739,13 @@ def move_house_nb(state, board, rules, params, seat, s, out):
 @njit(f"int64({I1}, {I1}, {I1}, {F1}, int64, {I1}, {I1})", cache=True, _nrt=False)
 def step_nb(state, board, rules, params, seat, scratch, out):
     """One operation of the turn; returns 1 when written, 0 for OP_END."""
-    if state[S_STEPS] == 0:
+    if state[S.STEPS] == 0:
         scratch[_PLANNED] = 0
-    if state[S_ON_START] != 0 and scratch[_PLANNED] != 0:  # M-F3: walk on through S
+    if state[S.ON_START] != 0 and scratch[_PLANNED] != 0:  # M-F3: walk on through S
         return walk_nb(state, board, rules, seat, scratch, out)
     # Gold first: it pays for the route and the palace
     for s in range(2):
-        if state[T_ACTION + s] == A_GOLD and state[T_OTHER_LEFT + s] > 0:
+        if state[S.T_ACTION + s] == A_GOLD and state[S.T_OTHER_LEFT + s] > 0:
             out[0] = OP_GOLD
             out[1] = s
             return 1
@@ -800,10 +753,10 @@ def step_nb(state, board, rules, params, seat, scratch, out):
         plan_turn_nb(state, board, rules, params, seat, scratch)
     if walk_nb(state, board, rules, seat, scratch, out):
         return 1
-    here = state[S_ARCH + seat]
-    in_city = here < board[B_N_CITIES]
+    here = state[S.ARCH + seat]
+    in_city = here < board[B.N_CITIES]
     for s in range(2):
-        if state[T_PALACE_LEFT + s] > 0:
+        if state[S.T_PALACE_LEFT + s] > 0:
             for site in (SITE_INNER, SITE_OUTER):
                 if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
                     out[0] = OP_PALACE
@@ -812,12 +765,12 @@ def step_nb(state, board, rules, params, seat, scratch, out):
                     return 1
     for s in (0, 1, SLOT_BUILDER):
         if s == SLOT_BUILDER:
-            if not holds_nb(state, seat, BUILDER) or state[T_OTHER_LEFT + s] <= 0:
+            if not holds_nb(state, seat, BUILDER) or state[S.T_OTHER_LEFT + s] <= 0:
                 continue
-        elif state[T_HOUSES_LEFT + s] <= 0:
+        elif state[S.T_HOUSES_LEFT + s] <= 0:
             continue
         if in_city and house_error_nb(state, board, rules, seat, s, LOC_CITY0 + here) == E_OK:
-            now = city_points_inl_nb(state, board, rules, seat, state[S_MAHARAJA])
+            now = city_points_inl_nb(state, board, rules, seat, state[S.MAHARAJA])
             city_v = point_value_nb(params, scratch, here, 1) + score_gain_nb(
                 state, board, rules, params, seat, here, 1, scratch, now
             )
@@ -835,9 +788,9 @@ def step_nb(state, board, rules, params, seat, scratch, out):
             return 1
     tmp = scratch[_TMP : _TMP + 1]
     for s in range(2):
-        if state[T_OTHER_LEFT + s] <= 0:
+        if state[S.T_OTHER_LEFT + s] <= 0:
             continue
-        a = state[T_ACTION + s]
+        a = state[S.T_ACTION + s]
         if a == A_QUARRY:
             out[0] = OP_QUARRY
             out[1] = s

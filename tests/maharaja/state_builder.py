@@ -6,7 +6,7 @@ Python under NUMBA_DISABLE_JIT=1) on int64 arrays; nothing re-implements a rule.
 Names used by the tests:
 
     s = new_state(4, chars=(MOGUL, SADHU, BUILDER, ARTIST))   # setup done (M-S5 supplies)
-    put_houses(s, seat, village("S", "orange"), 1)           # first village from S
+    put_houses(s, seat, village("S", "orange"), 1)           # first village from START
     place_architect(s, seat, "orange"); set_gold(s, seat, 3)
     start_turn(s, seat, A_GOLD, A_HOUSE)                      # begin_turn_nb
     do(s, seat, OP_HOUSE, 0, city_loc("orange"))             # apply_op_nb -> E_* code
@@ -23,25 +23,10 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import A_GOLD, LOC_CITY0, LOG_EVENT, LOG_WIDTH, OP_END, OP_GOLD
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_ASK_SEAT,
-    S_CHAR_OWNER,
-    S_CITY_HOUSES,
-    S_GOLD,
-    S_GOV_POS,
-    S_N_PLAYERS,
-    S_PHASE,
-    S_PICK0,
-    S_PICK1,
-    S_QUARRY,
-    S_ROUND,
-    S_SUPPLY,
-    S_VIL,
-    STATE_SIZE,
-)
 from simcore.maharaja.nb.build_nb import add_house_nb
 from simcore.maharaja.nb.game_nb import (
     DONE,
@@ -54,18 +39,12 @@ from simcore.maharaja.nb.game_nb import (
 )
 from simcore.maharaja.nb.turn_nb import apply_op_nb, begin_turn_nb, finish_turn_nb
 from simcore.maharaja.rules import RuleSet
-from simcore.maharaja.rules_layout import (
-    MAX_PLAYERS,
-    R_HOUSES_PER_COLOUR,
-    R_SETUP_SUPPLY,
-    R_START_HOUSES,
-)
 
-P = MAX_PLAYERS
+P = R.MAX_PLAYERS
 BOARD = default_board()
 BOARD_ARR = BOARD.pack()
 RULES_ARR = RuleSet().pack()
-S = BOARD.junction_index("S")  # the start place (junction index)
+START = BOARD.junction_index("S")  # the start place (junction index)
 NO_LOG = np.zeros((0, LOG_WIDTH), dtype=np.int64)
 
 
@@ -78,7 +57,7 @@ def rules(**changes) -> np.ndarray:
 
 
 def city(name: str) -> int:
-    """City index of a city name (junction index; S is not a city)."""
+    """City index of a city name (junction index; START is not a city)."""
     assert name in BOARD.cities, name
     return BOARD.junction_index(name)
 
@@ -126,21 +105,21 @@ def new_state(
     (default c), phase PH_ROUND: the next advance_nb starts round `round_` + 1."""
     board = BOARD_ARR if board is None else board
     rules = RULES_ARR if rules is None else rules
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     init_state_nb(state, board, rules, n_players)
     assert len(chars) == n_players
     for p, k in enumerate(chars):
-        state[S_CHAR_OWNER + k] = p
+        state[S.CHAR_OWNER + k] = p
     for p in range(n_players):
-        state[S_SUPPLY + p] = rules[R_SETUP_SUPPLY]
-        state[S_QUARRY + p] = (
-            rules[R_HOUSES_PER_COLOUR] - rules[R_START_HOUSES] - rules[R_SETUP_SUPPLY]
+        state[S.SUPPLY + p] = rules[R.SETUP_SUPPLY]
+        state[S.QUARRY + p] = (
+            rules[R.HOUSES_PER_COLOUR] - rules[R.START_HOUSES] - rules[R.SETUP_SUPPLY]
         )
     govs = range(BOARD.n_cities) if governors is None else governors
     for c, pos in enumerate(govs):
-        state[S_GOV_POS + c] = pos
-    state[S_ROUND] = round_
-    state[S_PHASE] = PH_ROUND
+        state[S.GOV_POS + c] = pos
+    state[S.ROUND] = round_
+    state[S.PHASE] = PH_ROUND
     return state
 
 
@@ -161,31 +140,31 @@ def put_houses(state: np.ndarray, seat: int, loc: int, n: int = 1) -> None:
 
 def houses(state: np.ndarray, seat: int, loc: int) -> int:
     if loc >= LOC_CITY0:
-        return int(state[S_CITY_HOUSES + (loc - LOC_CITY0) * P + seat])
-    return int(state[S_VIL + loc * P + seat])
+        return int(state[S.CITY_HOUSES + (loc - LOC_CITY0) * P + seat])
+    return int(state[S.VIL + loc * P + seat])
 
 
 def set_gold(state: np.ndarray, seat: int, gold: int) -> None:
-    state[S_GOLD + seat] = gold
+    state[S.GOLD + seat] = gold
 
 
 def gold(state: np.ndarray, n_players: int | None = None) -> list[int]:
-    n = int(state[S_N_PLAYERS]) if n_players is None else n_players
-    return [int(state[S_GOLD + p]) for p in range(n)]
+    n = int(state[S.N_PLAYERS]) if n_players is None else n_players
+    return [int(state[S.GOLD + p]) for p in range(n)]
 
 
 def place_architect(state: np.ndarray, seat: int, where: str) -> None:
     """Put the architect on a junction by name ("S" or a city)."""
-    state[S_ARCH + seat] = BOARD.junction_index(where)
+    state[S.ARCH + seat] = BOARD.junction_index(where)
 
 
 def set_governors(state: np.ndarray, positions: dict[str, int]) -> None:
     for name, pos in positions.items():
-        state[S_GOV_POS + city(name)] = pos
+        state[S.GOV_POS + city(name)] = pos
 
 
 def governors(state: np.ndarray) -> dict[str, int]:
-    return {name: int(state[S_GOV_POS + c]) for c, name in enumerate(BOARD.cities)}
+    return {name: int(state[S.GOV_POS + c]) for c, name in enumerate(BOARD.cities)}
 
 
 # --------------------------------------------------------------- turns and operations
@@ -208,8 +187,8 @@ def start_turn(
     log: np.ndarray | None = None,
 ) -> None:
     """Set the seat's two picks (M-R3) and begin its turn (begin_turn_nb)."""
-    state[S_PICK0 + seat] = pick0
-    state[S_PICK1 + seat] = pick1
+    state[S.PICK0 + seat] = pick0
+    state[S.PICK1 + seat] = pick1
     begin_turn_nb(
         state, RULES_ARR if rules is None else rules, NO_LOG if log is None else log, seat
     )
@@ -296,10 +275,10 @@ def drive_to_decision(
         kind = int(advance_nb(state, board, rules, log, work))
         assert kind != DONE, "the game ended before all scripted answers were used"
         if asked is not None:
-            asked.append((kind, int(state[S_ASK_SEAT])))
+            asked.append((kind, int(state[S.ASK_SEAT])))
         answer_nb(state, board, rules, log, out, ret)
     kind = int(advance_nb(state, board, rules, log, work))
-    return kind, int(state[S_ASK_SEAT])
+    return kind, int(state[S.ASK_SEAT])
 
 
 def idle_round(n_players: int) -> list[Answer]:

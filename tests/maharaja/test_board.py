@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import simcore.maharaja.board_layout as B
 from simcore.core.errors import InputError
-from simcore.maharaja import board_layout as L
 from simcore.maharaja.board import Board, Road, board_from_dict, default_board, load_board
 
 # M-C1b, written out from the rules text: cities in index order, then the roads.
@@ -120,7 +120,7 @@ def test_m_c1b_degrees():
     assert dict(deg) == DEGREES
     packed = b.pack()
     for name, d in DEGREES.items():
-        assert packed[L.B_DEG + b.junction_index(name)] == d
+        assert packed[B.DEG + b.junction_index(name)] == d
 
 
 def test_m_a7h_default_home_cities():
@@ -128,7 +128,7 @@ def test_m_a7h_default_home_cities():
     Artist green, Yogi blue (character order 0..6)."""
     b = default_board()
     assert b.home_cities == (1, 3, 0, 2, 4, 5, 6)
-    assert list(b.pack()[L.B_HOME_CITY : L.B_HOME_CITY + 7]) == [1, 3, 0, 2, 4, 5, 6]
+    assert list(b.pack()[B.HOME_CITY : B.HOME_CITY + 7]) == [1, 3, 0, 2, 4, 5, 6]
 
 
 def test_m_c1b_default_file_says_reconstruction():
@@ -166,32 +166,32 @@ def test_pack_spot_checks():
     """M-C1b packed: hand-computed offsets for counts, roads, villages and hops."""
     b = default_board()
     p = b.pack()
-    assert p.dtype == np.int64 and p.shape == (L.BOARD_SIZE,)
-    assert p[L.B_N_CITIES] == 7
-    assert p[L.B_N_JUNCTIONS] == 8
-    assert p[L.B_START] == 7
-    assert p[L.B_N_ROADS] == 16
-    assert p[L.B_N_VILLAGES] == 30
+    assert p.dtype == np.int64 and p.shape == (B.BOARD_SIZE,)
+    assert p[B.N_CITIES] == 7
+    assert p[B.N_JUNCTIONS] == 8
+    assert p[B.START] == 7
+    assert p[B.N_ROADS] == 16
+    assert p[B.N_VILLAGES] == 30
     assert list(p[5:8]) == [-1, -1, -1]
     # road 0 purple-orange: villages 0 and 1
-    assert (p[L.B_ROAD_A], p[L.B_ROAD_B], p[L.B_ROAD_NV]) == (0, 1, 2)
-    assert (p[L.B_ROAD_V0], p[L.B_ROAD_V1]) == (0, 1)
+    assert (p[B.ROAD_A], p[B.ROAD_B], p[B.ROAD_NV]) == (0, 1, 2)
+    assert (p[B.ROAD_V0], p[B.ROAD_V1]) == (0, 1)
     # road 2 red-blue: one village, id 4
-    assert (p[L.B_ROAD_A + 2], p[L.B_ROAD_B + 2], p[L.B_ROAD_NV + 2]) == (2, 6, 1)
-    assert (p[L.B_ROAD_V0 + 2], p[L.B_ROAD_V1 + 2]) == (4, -1)
+    assert (p[B.ROAD_A + 2], p[B.ROAD_B + 2], p[B.ROAD_NV + 2]) == (2, 6, 1)
+    assert (p[B.ROAD_V0 + 2], p[B.ROAD_V1 + 2]) == (4, -1)
     # road 6 brown-purple: one village, id 11
-    assert (p[L.B_ROAD_V0 + 6], p[L.B_ROAD_V1 + 6]) == (11, -1)
+    assert (p[B.ROAD_V0 + 6], p[B.ROAD_V1 + 6]) == (11, -1)
     # road 7 S-purple: S is junction 7
-    assert (p[L.B_ROAD_A + 7], p[L.B_ROAD_B + 7]) == (7, 0)
-    assert p[L.B_VIL_ROAD + 29] == 15 and p[L.B_VIL_ROAD + 30] == -1
-    assert p[L.B_ROAD_A + 16] == -1 and p[L.B_DEG + 8] == -1
+    assert (p[B.ROAD_A + 7], p[B.ROAD_B + 7]) == (7, 0)
+    assert p[B.VIL_ROAD + 29] == 15 and p[B.VIL_ROAD + 30] == -1
+    assert p[B.ROAD_A + 16] == -1 and p[B.DEG + 8] == -1
     # S's roads in file order: spokes 7..11 to purple, orange, red, yellow, green
-    s = 7 * L.MAX_DEGREE
-    assert list(p[L.B_ADJ_ROAD + s : L.B_ADJ_ROAD + s + 6]) == [7, 8, 9, 10, 11, -1]
-    assert list(p[L.B_ADJ_TO + s : L.B_ADJ_TO + s + 6]) == [0, 1, 2, 4, 5, -1]
+    s = 7 * B.MAX_DEGREE
+    assert list(p[B.ADJ_ROAD + s : B.ADJ_ROAD + s + 6]) == [7, 8, 9, 10, 11, -1]
+    assert list(p[B.ADJ_TO + s : B.ADJ_TO + s + 6]) == [0, 1, 2, 4, 5, -1]
 
     def hops(i, j):
-        return p[L.B_HOPS + i * L.MAX_JUNCTIONS + j]
+        return p[B.HOPS + i * B.MAX_JUNCTIONS + j]
 
     assert hops(7, 6) == 2  # S to blue
     assert hops(0, 2) == 2  # purple to red
@@ -203,38 +203,38 @@ def check_packed(b: Board) -> None:
     """Adjacency lists every road at both ends; hops symmetric, 0 on the diagonal, 1 per road."""
     p = b.pack()
     nj, nr = b.n_junctions, b.n_roads
-    deg = p[L.B_DEG : L.B_DEG + nj]
+    deg = p[B.DEG : B.DEG + nj]
     assert deg.sum() == 2 * nr
     seen = Counter()
     for j in range(nj):
-        for k in range(L.MAX_DEGREE):
-            r = p[L.B_ADJ_ROAD + j * L.MAX_DEGREE + k]
-            w = p[L.B_ADJ_TO + j * L.MAX_DEGREE + k]
+        for k in range(B.MAX_DEGREE):
+            r = p[B.ADJ_ROAD + j * B.MAX_DEGREE + k]
+            w = p[B.ADJ_TO + j * B.MAX_DEGREE + k]
             if k >= deg[j]:
                 assert r == -1 and w == -1
                 continue
-            assert {p[L.B_ROAD_A + r], p[L.B_ROAD_B + r]} == {j, w}
+            assert {p[B.ROAD_A + r], p[B.ROAD_B + r]} == {j, w}
             seen[r] += 1
     assert seen == Counter({r: 2 for r in range(nr)})
     vil = [v for r in range(nr) for v in b.road_villages(r)]
     assert vil == list(range(b.n_villages))
     for v in range(b.n_villages):
-        r = p[L.B_VIL_ROAD + v]
-        assert v in (p[L.B_ROAD_V0 + r], p[L.B_ROAD_V1 + r])
-    h = p[L.B_HOPS : L.B_HOPS + L.MAX_JUNCTIONS**2].reshape(L.MAX_JUNCTIONS, L.MAX_JUNCTIONS)
+        r = p[B.VIL_ROAD + v]
+        assert v in (p[B.ROAD_V0 + r], p[B.ROAD_V1 + r])
+    h = p[B.HOPS : B.HOPS + B.MAX_JUNCTIONS**2].reshape(B.MAX_JUNCTIONS, B.MAX_JUNCTIONS)
     h = h[:nj, :nj]
     assert (h == h.T).all()
     assert (np.diag(h) == 0).all()
     assert (h[~np.eye(nj, dtype=bool)] >= 1).all()
     for r in range(nr):
-        a, c = p[L.B_ROAD_A + r], p[L.B_ROAD_B + r]
+        a, c = p[B.ROAD_A + r], p[B.ROAD_B + r]
         assert h[a, c] == 1
         assert (np.abs(h[:, a] - h[:, c]) <= 1).all()  # triangle inequality over each road
     # every distance > 1 is realised through a neighbour one step closer
     for i in range(nj):
         for j in range(nj):
             if h[i, j] > 1:
-                nbrs = p[L.B_ADJ_TO + j * L.MAX_DEGREE : L.B_ADJ_TO + j * L.MAX_DEGREE + deg[j]]
+                nbrs = p[B.ADJ_TO + j * B.MAX_DEGREE : B.ADJ_TO + j * B.MAX_DEGREE + deg[j]]
                 assert min(h[i, w] for w in nbrs) == h[i, j] - 1
 
 
@@ -274,7 +274,7 @@ def test_home_cities_optional_and_case_insensitive():
     d["home_cities"] = {"yOGI": "red"}
     b = board_from_dict(d)
     assert b.home_cities == (-1, -1, -1, -1, -1, -1, 2)
-    assert b.pack()[L.B_HOME_CITY + 6] == 2
+    assert b.pack()[B.HOME_CITY + 6] == 2
 
 
 # ---------------------------------------------------------------- validation
@@ -402,7 +402,7 @@ def test_too_many_roads_and_villages(tmp_path):
 
 def test_degree_above_max(monkeypatch):
     """With at most 9 junctions and no double roads a degree cannot pass 8; lower the cap."""
-    monkeypatch.setattr(L, "MAX_DEGREE", 4)
+    monkeypatch.setattr(B, "MAX_DEGREE", 4)
     with pytest.raises(InputError, match=r"junction orange has 5 roads; at most 4"):
         board_from_dict(rules_dict(), "x.toml")
 
@@ -445,7 +445,7 @@ def test_missing_unreadable_and_binary_files(tmp_path):
 @st.composite
 def connected_boards(draw) -> dict:
     """Random connected boards: a random spanning tree over k cities + S plus extra roads."""
-    k = draw(st.integers(2, L.MAX_CITIES))
+    k = draw(st.integers(2, B.MAX_CITIES))
     cities = [f"c{i}" for i in draw(st.permutations(range(k)))]
     junctions = [*cities, "S"]
     order = draw(st.permutations(junctions))
@@ -463,7 +463,7 @@ def connected_boards(draw) -> dict:
     roads, total = [], 0
     for a, b in edges:
         v = draw(st.integers(1, 2))
-        if total + v > L.MAX_VILLAGES - (len(edges) - len(roads) - 1):
+        if total + v > B.MAX_VILLAGES - (len(edges) - len(roads) - 1):
             v = 1
         total += v
         a, b = (b, a) if draw(st.booleans()) else (a, b)
@@ -476,7 +476,7 @@ def connected_boards(draw) -> dict:
 def test_random_connected_boards_load_and_pack(d):
     """M-C1: any connected board within the layout limits loads and packs consistently."""
     b = board_from_dict(d)
-    assert b.n_roads == len(d["roads"]) and b.n_villages <= L.MAX_VILLAGES
+    assert b.n_roads == len(d["roads"]) and b.n_villages <= B.MAX_VILLAGES
     check_packed(b)
     assert board_from_dict(b.to_dict()) == b
     assert board_from_dict(json.loads(json.dumps(b.to_dict()))).digest() == b.digest()

@@ -12,6 +12,8 @@ import math
 import numpy as np
 import pytest
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.core.errors import InputError
 from simcore.maharaja.enums import (
@@ -27,16 +29,14 @@ from simcore.maharaja.enums import (
     YOGI,
 )
 from simcore.maharaja.game import play_batch, play_game
-from simcore.maharaja.layout import S_CHAR_OWNER, S_FIRST_CHOOSER, S_GOV_POS, STATE_SIZE
 from simcore.maharaja.nb.game_nb import RNG_STREAMS, start_game_nb
-from simcore.maharaja.record_layout import REC_CHOICE_ORDER, REC_ERRORS, REC_START_CHAR
 from simcore.maharaja.rules import RuleSet, check_for_players, load_rules
 
 from .state_builder import BOARD_ARR, drive_to_decision, events, new_log
 
 
 def start(n_players: int, rules: RuleSet, seed: int = 7, game: int = 0, log=None):
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     rng = np.zeros(RNG_STREAMS, dtype=np.uint64)
     log = np.zeros((0, 7), dtype=np.int64) if log is None else log
     start_game_nb(state, BOARD_ARR, rules.pack(), log, n_players, seed, game, rng)
@@ -44,7 +44,7 @@ def start(n_players: int, rules: RuleSet, seed: int = 7, game: int = 0, log=None
 
 
 def owners(state: np.ndarray) -> list[int]:
-    return [int(state[S_CHAR_OWNER + k]) for k in range(N_CHARACTERS_MAX)]
+    return [int(state[S.CHAR_OWNER + k]) for k in range(N_CHARACTERS_MAX)]
 
 
 def bounds(n: int, p: float, z: float = 4.5) -> tuple[float, float]:
@@ -141,9 +141,9 @@ def test_random_deal_leaves_every_other_stream_untouched():
     for game in range(30):
         a, rng_a = start(4, RuleSet(first_chooser=-1), game=game)
         b, rng_b = start(4, RuleSet(first_chooser=-1, deal="random"), game=game)
-        gov = slice(S_GOV_POS, S_GOV_POS + 7)
+        gov = slice(S.GOV_POS, S.GOV_POS + 7)
         assert np.array_equal(a[gov], b[gov])
-        assert a[S_FIRST_CHOOSER] == b[S_FIRST_CHOOSER]
+        assert a[S.FIRST_CHOOSER] == b[S.FIRST_CHOOSER]
         assert np.array_equal(rng_a, rng_b)
         held = [k for k, o in enumerate(owners(b)) if o >= 0]
         assert sorted(owners(b)[k] for k in held) == [0, 1, 2, 3]  # one each, distinct
@@ -193,13 +193,13 @@ def test_random_deal_in_play_for_every_strategy(driver, name):
     n = 600
     sids, params = strategies.seat_arrays(strategies.resolve([name], 4))
     rec = play_batch(driver, sids, params, n, 4, seed=3, rules=RuleSet(deal="random"))
-    start_chars = rec[:, :, REC_START_CHAR]
+    start_chars = rec[:, :, REC.START_CHAR]
     counts = [(start_chars == k).sum() for k in range(6)]
     lo, hi = bounds(n, 4 / 6)
     assert all(lo <= c <= hi for c in counts), counts
     assert (np.sort(start_chars, axis=1)[:, :-1] < np.sort(start_chars, axis=1)[:, 1:]).all()
-    assert (rec[:, :, REC_CHOICE_ORDER] == -1).all()
-    assert (rec[:, :, REC_ERRORS] == 0).all()
+    assert (rec[:, :, REC.CHOICE_ORDER] == -1).all()
+    assert (rec[:, :, REC.ERRORS] == 0).all()
 
 
 def test_deal_works_with_several_characters(driver):
@@ -207,20 +207,20 @@ def test_deal_works_with_several_characters(driver):
     sids, params = strategies.seat_arrays(strategies.resolve(["weighted"], 3))
     rules = RuleSet(several_characters=True, deal="fixed:sadhu,monk,artist")
     played = play_game(driver, sids, params, 3, seed=1, game=2, rules=rules)
-    assert list(played.records[:3, REC_START_CHAR]) == [SADHU, MONK, ARTIST]
+    assert list(played.records[:3, REC.START_CHAR]) == [SADHU, MONK, ARTIST]
 
 
 def test_choose_mode_is_the_rulebook_order():
     """deal=choose (default): seat first_chooser + i (clockwise) chooses i-th: choice
     position recorded; with first_chooser=2 and 3 players the order is 2, 0, 1."""
-    from simcore.maharaja.layout import S_CHOICE_ORDER
+    import simcore.maharaja.layout as S
 
     from .state_builder import choose
 
     rules = RuleSet(first_chooser=2)
     s, _ = start(3, rules)
     drive_to_decision(s, [choose(MOGUL), choose(SADHU), choose(MONK)], rules=rules.pack())
-    assert [int(s[S_CHOICE_ORDER + p]) for p in range(3)] == [1, 2, 0]
+    assert [int(s[S.CHOICE_ORDER + p]) for p in range(3)] == [1, 2, 0]
 
 
 def test_the_manifest_records_the_deal_and_refuses_a_short_fixed_list():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+import simcore.maharaja.layout as S
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -52,23 +53,6 @@ from simcore.maharaja.enums import (
     SITE_OUTER,
     SLOT_CHIP,
     YOGI,
-)
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_CHAR_OWNER,
-    S_HOUSES_BUILT,
-    S_INNER,
-    S_LAST_PALACE,
-    S_OUTER,
-    S_OUTER_USED,
-    S_PALACES,
-    S_QUARRY,
-    S_SUPPLY,
-    S_SWAPS,
-    S_VIL_TOTAL,
-    T_HOUSES_LEFT,
-    T_OTHER_LEFT,
-    T_PALACE_LEFT,
 )
 from simcore.maharaja.nb.turn_nb import take_character_nb
 
@@ -128,9 +112,9 @@ def test_M_A2_house_in_a_village_costs_1_from_the_supply_no_architect_needed():
     v = village("green", "yellow", 1)
     assert do(s, 0, OP_HOUSE, 0, v) == E_OK
     assert gold(s)[0] == 14
-    assert s[S_SUPPLY + 0] == 5
-    assert houses(s, 0, v) == 1 and s[S_VIL_TOTAL + v] == 1
-    assert s[S_HOUSES_BUILT + 0] == 1
+    assert s[S.SUPPLY + 0] == 5
+    assert houses(s, 0, v) == 1 and s[S.VIL_TOTAL + v] == 1
+    assert s[S.HOUSES_BUILT + 0] == 1
     assert do(s, 0, OP_HOUSE, 0, v) == E_SLOT_DONE
 
 
@@ -150,9 +134,9 @@ def test_M_A2_houses_per_city_unlimited_no_site_used():
     """M-C2: houses in a city are unlimited and use no palace site (the one site in use
     holds the neutral palace of the fifth colour, M-V2 with 4 players)."""
     s = new_state()
-    assert s[S_OUTER_USED + ORANGE] == 1
+    assert s[S.OUTER_USED + ORANGE] == 1
     place_architect(s, 0, "orange")
-    s[S_SUPPLY + 0] = 24
+    s[S.SUPPLY + 0] = 24
     set_gold(s, 0, 24)
     for _ in range(8):
         start_turn(s, 0, A_TWO_HOUSES, A_HOUSE)
@@ -160,7 +144,7 @@ def test_M_A2_houses_per_city_unlimited_no_site_used():
             assert do(s, 0, OP_HOUSE, slot, city_loc("orange")) == E_OK
     assert houses(s, 0, city_loc("orange")) == 24
     assert gold(s)[0] == 0
-    assert s[S_OUTER_USED + ORANGE] == 1
+    assert s[S.OUTER_USED + ORANGE] == 1
 
 
 def test_M_A2_village_cap_supply_gold_and_bad_locations():
@@ -175,14 +159,14 @@ def test_M_A2_village_cap_supply_gold_and_bad_locations():
     assert do(s, 0, OP_HOUSE, 0, 30) == E_BAD_LOCATION
     assert do(s, 0, OP_HOUSE, 0, -1) == E_BAD_LOCATION
     assert do(s, 0, OP_HOUSE, 0, city_loc("blue") + 1) == E_BAD_LOCATION
-    s[S_SUPPLY + 0] = 0
+    s[S.SUPPLY + 0] = 0
     assert do(s, 0, OP_HOUSE, 0, 0) == E_NO_SUPPLY
-    s[S_SUPPLY + 0] = 1
+    s[S.SUPPLY + 0] = 1
     set_gold(s, 0, 0)
     assert do(s, 0, OP_HOUSE, 0, 0) == E_NO_GOLD
     set_gold(s, 0, 1)
     assert do(s, 0, OP_HOUSE, 0, 0) == E_OK
-    assert gold(s)[0] == 0 and s[S_SUPPLY + 0] == 0
+    assert gold(s)[0] == 0 and s[S.SUPPLY + 0] == 0
 
 
 def test_M_A2_M_S4_village_cap_1_with_two_players_in_play():
@@ -210,7 +194,7 @@ def test_M_A3_two_houses_not_both_in_villages():
     assert do(s, 0, OP_HOUSE, 0, 4) == E_TWO_VILLAGES
     assert do(s, 0, OP_HOUSE, 0, city_loc("orange")) == E_OK
     assert gold(s)[0] == 13
-    assert s[T_HOUSES_LEFT + 0] == 0
+    assert s[S.T_HOUSES_LEFT + 0] == 0
 
 
 def test_M_A3_city_first_then_village():
@@ -255,7 +239,7 @@ def test_M_A4_move_own_house_free_emptying_a_village_closes_the_road():
     assert do(s, 0, OP_MOVE_HOUSE, 0, v0, target) == E_OK
     assert houses(s, 0, v0) == 0 and houses(s, 0, target) == 1
     assert gold(s)[0] == 15
-    assert s[S_SUPPLY + 0] == 6  # the house moved, none built
+    assert s[S.SUPPLY + 0] == 6  # the house moved, none built
     assert do(s, 0, OP_ROAD, road("S", "orange")) == E_ROAD_CLOSED
     assert do(s, 0, OP_HOUSE, 1, v0) == E_OK  # reopened
     assert do(s, 0, OP_ROAD, road("S", "orange")) == E_OK  # fee 1 to seat 1 in v1
@@ -276,7 +260,7 @@ def test_M_A4_only_own_houses_into_a_city_only_with_the_architect():
     assert do(s, 0, OP_MOVE_HOUSE, 0, city_loc("red"), 3) == E_VILLAGE_FULL
     assert do(s, 0, OP_MOVE_HOUSE, 0, city_loc("red"), city_loc("red")) == E_BAD_LOCATION
     assert do(s, 0, OP_MOVE_HOUSE, 0, city_loc("red"), v) == E_OK  # city -> village
-    assert houses(s, 0, v) == 1 and s[S_VIL_TOTAL + v] == 2
+    assert houses(s, 0, v) == 1 and s[S.VIL_TOTAL + v] == 2
     place_architect(s, 0, "orange")
     assert do(s, 0, OP_MOVE_HOUSE, 1, v, city_loc("orange")) == E_OK  # village -> city
     assert houses(s, 0, city_loc("orange")) == 1
@@ -291,7 +275,7 @@ def test_M_A5_quarry_two_houses_from_the_bank_free():
     s = new_state()
     start_turn(s, 0, A_QUARRY, A_GOLD)
     assert do(s, 0, OP_QUARRY, 0) == E_OK
-    assert (s[S_SUPPLY + 0], s[S_QUARRY + 0]) == (8, 8)
+    assert (s[S.SUPPLY + 0], s[S.QUARRY + 0]) == (8, 8)
     assert gold(s)[0] == 15
     assert do(s, 0, OP_QUARRY, 0) == E_SLOT_DONE
     assert end_turn(s, 0) == 1  # only the Gold action left undone
@@ -302,10 +286,10 @@ def test_M_A5_quarry_with_fewer_than_2_in_the_bank_takes_what_is_left():
     found fewer than 2 counts as an action not fully done (every other player +2)."""
     for left in (1, 0):
         s = new_state()
-        s[S_QUARRY + 0] = left
+        s[S.QUARRY + 0] = left
         start_turn(s, 0, A_QUARRY, A_GOLD)
         assert do(s, 0, OP_QUARRY, 0) == E_OK
-        assert (s[S_SUPPLY + 0], s[S_QUARRY + 0]) == (6 + left, 0)
+        assert (s[S.SUPPLY + 0], s[S.QUARRY + 0]) == (6 + left, 0)
         assert do(s, 0, OP_GOLD, 1) == E_OK
         assert end_turn(s, 0) == 1
         assert gold(s) == [17, 17, 17, 17]
@@ -326,9 +310,9 @@ def test_M_A6_palace_costs_12_in_the_architects_city():
     assert do(s, 0, OP_PALACE, 0, 2) == E_BAD_LOCATION  # no such site kind
     assert do(s, 0, OP_PALACE, 0, SITE_INNER) == E_OK
     assert gold(s)[0] == 0
-    assert s[S_INNER + ORANGE] == 0 and s[S_PALACES + 0] == 1
+    assert s[S.INNER + ORANGE] == 0 and s[S.PALACES + 0] == 1
     assert do(s, 0, OP_PALACE, 0, SITE_OUTER) == E_SLOT_DONE
-    assert s[T_PALACE_LEFT + 0] == 0
+    assert s[S.T_PALACE_LEFT + 0] == 0
 
 
 def test_M_C2_one_inner_six_outer_sites_seven_palaces_per_city():
@@ -339,21 +323,21 @@ def test_M_C2_one_inner_six_outer_sites_seven_palaces_per_city():
     place_architect(s, 0, "orange")
     plan = {0: (SITE_INNER, SITE_OUTER), 1: (SITE_OUTER, SITE_OUTER), 2: (SITE_OUTER, SITE_OUTER)}
     for p, sites in plan.items():
-        s[S_ARCH + p] = ORANGE
+        s[S.ARCH + p] = ORANGE
         set_gold(s, p, 100)
         start_turn(s, p, A_PALACE, A_PALACE)
         for slot, site in enumerate(sites):
             assert do(s, p, OP_PALACE, slot, site) == E_OK
     assert do(s, 0, OP_PALACE, 0, SITE_INNER) == E_SLOT_DONE
-    s[S_ARCH + 3] = ORANGE
+    s[S.ARCH + 3] = ORANGE
     set_gold(s, 3, 100)
     start_turn(s, 3, A_PALACE, A_PALACE)
     assert do(s, 3, OP_PALACE, 0, SITE_INNER) == E_NO_SITE  # seat 0 has it
     assert do(s, 3, OP_PALACE, 0, SITE_OUTER) == E_OK  # the 6th outer site
     assert do(s, 3, OP_PALACE, 1, SITE_OUTER) == E_NO_SITE  # the city is full (7)
-    assert s[S_OUTER_USED + ORANGE] == 6
-    assert [s[S_OUTER + ORANGE * P + p] for p in range(4)] == [1, 2, 2, 1]
-    assert s[S_INNER + ORANGE] == 0
+    assert s[S.OUTER_USED + ORANGE] == 6
+    assert [s[S.OUTER + ORANGE * P + p] for p in range(4)] == [1, 2, 2, 1]
+    assert s[S.INNER + ORANGE] == 0
     assert gold(s) == [76, 76, 76, 91]  # 12 each, the Artist 9 (M-K6)
 
 
@@ -361,11 +345,11 @@ def test_M_A6_last_palace_marks_the_game_end():
     """M-A6/M-E1: building the 7th (last) palace marks the end of the game."""
     s = new_state()
     place_architect(s, 0, "orange")
-    s[S_PALACES + 0] = 6
+    s[S.PALACES + 0] = 6
     start_turn(s, 0, A_PALACE, A_GOLD)
-    assert s[S_LAST_PALACE] == 0
+    assert s[S.LAST_PALACE] == 0
     assert do(s, 0, OP_PALACE, 0, SITE_OUTER) == E_OK
-    assert s[S_LAST_PALACE] == 1
+    assert s[S.LAST_PALACE] == 1
 
 
 # ------------------------------------------------------------------ M-A7 Palace + house
@@ -379,7 +363,7 @@ def test_M_A7_palace_and_house_13_the_house_anywhere():
     assert do(s, 0, OP_HOUSE, 0, village("blue", "green", 1)) == E_OK
     assert do(s, 0, OP_PALACE, 0, SITE_OUTER) == E_OK
     assert gold(s)[0] == 2
-    assert (s[T_HOUSES_LEFT + 0], s[T_PALACE_LEFT + 0]) == (0, 0)
+    assert (s[S.T_HOUSES_LEFT + 0], s[S.T_PALACE_LEFT + 0]) == (0, 0)
     assert do(s, 0, OP_HOUSE, 0, city_loc("red")) == E_SLOT_DONE
 
 
@@ -402,10 +386,10 @@ def test_M_A9_take_a_bank_character_and_return_the_own():
     s = new_state()
     start_turn(s, 0, A_CHARACTER, A_GOLD)
     assert take_character_nb(s, RULES_ARR, NO_LOG, 0, 0, MONK) == BANK  # nobody robbed
-    assert s[S_CHAR_OWNER + MONK] == 0
-    assert s[S_CHAR_OWNER + MOGUL] == BANK
-    assert s[S_SWAPS + 0] == 1
-    assert s[T_OTHER_LEFT + 0] == 0
+    assert s[S.CHAR_OWNER + MONK] == 0
+    assert s[S.CHAR_OWNER + MOGUL] == BANK
+    assert s[S.SWAPS + 0] == 1
+    assert s[S.T_OTHER_LEFT + 0] == 0
     assert take_character_nb(s, RULES_ARR, NO_LOG, 0, 0, MERCHANT) == -(100 + E_SLOT_DONE)
 
 
@@ -420,7 +404,7 @@ def test_M_A9_illegal_swaps():
     assert take_character_nb(s, RULES_ARR, NO_LOG, 0, 1, MONK) == -(100 + E_WRONG_ACTION)
     assert take_character_nb(s, RULES_ARR, NO_LOG, 0, SLOT_CHIP, MONK) == -(100 + E_BAD_SLOT)
     assert do(s, 0, OP_CHARACTER, 0, MONK) == E_BAD_OP
-    assert s[S_CHAR_OWNER + MOGUL] == 0
+    assert s[S.CHAR_OWNER + MOGUL] == 0
 
 
 def test_M_A9_robbed_player_takes_back_the_returned_character():
@@ -432,14 +416,14 @@ def test_M_A9_robbed_player_takes_back_the_returned_character():
     answers += [step(OP_CHARACTER, 0, SADHU)]  # seat 0 (Mogul) robs seat 2
     kind, seat = drive_to_decision(s, answers, asked=asked)
     assert (kind, seat) == (DK_REPLACE, 2)
-    assert s[S_CHAR_OWNER + SADHU] == 0 and s[S_CHAR_OWNER + MOGUL] == BANK
+    assert s[S.CHAR_OWNER + SADHU] == 0 and s[S.CHAR_OWNER + MOGUL] == BANK
     kind, seat = drive_to_decision(s, [choose(MOGUL)])
     assert (kind, seat) == (DK_STEP, 0)  # back to the swapping player's turn
-    assert s[S_CHAR_OWNER + MOGUL] == 2
+    assert s[S.CHAR_OWNER + MOGUL] == 2
     # seat 0 finishes its turn; then the lowest waiting character: seat 2 (now the
     # Mogul), then seat 1 (Merchant)
     asked = []
     rest = [step(OP_GOLD, 1), END] + [step(OP_GOLD, 0), step(OP_GOLD, 1), END] * 2
     drive_to_decision(s, rest, asked=asked)
     assert [p for k, p in asked if k == DK_STEP] == [0, 0, 2, 2, 2, 1, 1, 1]
-    assert s[S_CHAR_OWNER + ARTIST] == BANK and s[S_CHAR_OWNER + BUILDER] == BANK
+    assert s[S.CHAR_OWNER + ARTIST] == BANK and s[S.CHAR_OWNER + BUILDER] == BANK

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+import simcore.maharaja.layout as S
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import (
     ARTIST,
@@ -26,14 +27,6 @@ from simcore.maharaja.enums import (
     MOGUL,
 )
 from simcore.maharaja.events import describe
-from simcore.maharaja.layout import (
-    S_BID_PAID,
-    S_CHAR_OWNER,
-    S_ERROR,
-    S_GOLD,
-    S_N_ERRORS,
-    STATE_SIZE,
-)
 from simcore.maharaja.nb.game_nb import RNG_STREAMS, start_game_nb
 
 from .state_builder import BOARD_ARR, choose, drive_to_decision, new_log, rules
@@ -43,7 +36,7 @@ PASS = -1
 
 
 def start(n_players: int, r=AUCTION, log=None) -> np.ndarray:
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     rng = np.zeros(RNG_STREAMS, dtype=np.uint64)
     log = new_log() if log is None else log
     start_game_nb(state, BOARD_ARR, r, log, n_players, 1, 0, rng)
@@ -51,7 +44,7 @@ def start(n_players: int, r=AUCTION, log=None) -> np.ndarray:
 
 
 def gold(s, n):
-    return [int(s[S_GOLD + p]) for p in range(n)]
+    return [int(s[S.GOLD + p]) for p in range(n)]
 
 
 def test_M_V3_bids_go_clockwise_above_the_last_winner_pays_and_chooses():
@@ -72,9 +65,9 @@ def test_M_V3_bids_go_clockwise_above_the_last_winner_pays_and_chooses():
     assert [p for _, p in asked] == [0, 1, 2, 3, 0, 1]
     assert (kind, seat) == (DK_CHARACTER, 3)
     kind, seat = drive_to_decision(s, [choose(MOGUL)], rules=AUCTION, log=log)
-    assert s[S_CHAR_OWNER + MOGUL] == 3
+    assert s[S.CHAR_OWNER + MOGUL] == 3
     assert gold(s, 4) == [15, 15, 15, 12]
-    assert s[S_BID_PAID + 3] == 3
+    assert s[S.BID_PAID + 3] == 3
     assert (kind, seat) == (DK_BID, 0)
     bids = [(r[1], r[3]) for r in log if r[2] == EV_BID]
     assert bids == [(0, 0), (1, 2), (2, PASS), (3, 3), (0, PASS), (1, PASS)]
@@ -82,7 +75,7 @@ def test_M_V3_bids_go_clockwise_above_the_last_winner_pays_and_chooses():
     assert chooses == [(3, MOGUL, 3)]
     row = next(r for r in log if r[2] == EV_CHOOSE)
     assert describe(row, default_board()).endswith("chooses the Mogul for 3 gold")
-    assert s[S_N_ERRORS] == 0
+    assert s[S.N_ERRORS] == 0
 
 
 def test_M_V3_opening_zero_everyone_passes_the_opener_chooses_free():
@@ -91,7 +84,7 @@ def test_M_V3_opening_zero_everyone_passes_the_opener_chooses_free():
     kind, seat = drive_to_decision(s, [choose(0), choose(PASS), choose(PASS)], rules=AUCTION)
     assert (kind, seat) == (DK_CHARACTER, 0)
     drive_to_decision(s, [choose(ARTIST)], rules=AUCTION)
-    assert gold(s, 3) == [15, 15, 15] and s[S_CHAR_OWNER + ARTIST] == 0
+    assert gold(s, 3) == [15, 15, 15] and s[S.CHAR_OWNER + ARTIST] == 0
 
 
 def test_M_V3_everyone_passing_at_the_start_gives_the_opener_the_choice_for_0():
@@ -119,8 +112,8 @@ def test_M_V3_last_player_without_a_character_chooses_free_then_setup_houses():
     )
     assert asked == [(DK_BID, 0), (DK_BID, 1), (DK_CHARACTER, 0), (DK_CHARACTER, 1)]
     assert gold(s, 2) == [14, 15]
-    assert [int(s[S_BID_PAID + p]) for p in range(2)] == [1, 0]
-    assert s[S_CHAR_OWNER + ARTIST] == 1
+    assert [int(s[S.BID_PAID + p]) for p in range(2)] == [1, 0]
+    assert s[S.CHAR_OWNER + ARTIST] == 1
     assert kind == DK_SETUP_HOUSE
 
 
@@ -133,7 +126,7 @@ def test_M_V3_bid_above_gold_or_not_above_the_last_is_an_error_and_a_pass():
         s, [choose(2), choose(16), choose(2)], rules=AUCTION, asked=asked
     )
     assert [p for _, p in asked] == [0, 1, 2]
-    assert s[S_N_ERRORS] == 2 and s[S_ERROR] == E_BAD_BID
+    assert s[S.N_ERRORS] == 2 and s[S.ERROR] == E_BAD_BID
     assert (kind, seat) == (DK_CHARACTER, 0)  # both others passed: seat 0 wins at 2
     drive_to_decision(s, [choose(BUILDER)], rules=AUCTION)
     assert gold(s, 3) == [13, 15, 15]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import simcore.maharaja.layout as S
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -39,7 +40,6 @@ from simcore.maharaja.enums import (
     SITE_OUTER,
     SLOT_BUILDER,
 )
-from simcore.maharaja.layout import S_CHAR_OWNER, S_ROUND, S_SUPPLY
 from simcore.maharaja.nb.characters_nb import next_to_act_nb
 from simcore.maharaja.nb.turn_nb import take_character_nb
 
@@ -101,7 +101,7 @@ def test_M_K2_taking_the_merchant_mid_turn_pays_nothing():
     answers += [step(OP_CHARACTER, 0, MERCHANT), choose(MONK), step(OP_GOLD, 1), END]
     kind, seat = drive_to_decision(s, answers)
     assert (kind, seat) == (DK_STEP, 2)  # Sadhu (3) before the Monk (4)
-    assert s[S_CHAR_OWNER + MERCHANT] == 0 and s[S_CHAR_OWNER + MONK] == 1
+    assert s[S.CHAR_OWNER + MERCHANT] == 0 and s[S.CHAR_OWNER + MONK] == 1
     assert gold(s) == [17, 15, 15]
     drive_to_decision(s, IDLE_TURN + IDLE_TURN[:2])
     assert gold(s) == [17, 19, 19]
@@ -116,7 +116,7 @@ def test_M_K2_merchant_to_monk_example_gold_then_free_travel():
     start_turn(s, 0, A_CHARACTER, A_GOLD)
     assert gold(s) == [16, 15, 15]
     assert take_character_nb(s, RULES_ARR, NO_LOG, 0, 0, MONK) == BANK
-    assert s[S_CHAR_OWNER + MERCHANT] == BANK
+    assert s[S.CHAR_OWNER + MERCHANT] == BANK
     assert do(s, 0, OP_ROAD, road("red", "blue")) == E_OK
     assert gold(s) == [16, 17, 15]
 
@@ -140,8 +140,8 @@ def test_M_A9_M_R4_swap_example_turn_order():
     assert asked[3:6] == [(DK_STEP, krisztina), (DK_REPLACE, peter), (DK_STEP, krisztina)]
     turns = [p for k, p in asked[7:] if k == DK_STEP]
     assert turns == [peter] * 3 + [jeno] * 3
-    assert (kind, seat) == (DK_PICK, 0) and s[S_ROUND] == 2  # round 1 over
-    owners = {k: int(s[S_CHAR_OWNER + k]) for k in (SADHU, MONK, BUILDER)}
+    assert (kind, seat) == (DK_PICK, 0) and s[S.ROUND] == 2  # round 1 over
+    owners = {k: int(s[S.CHAR_OWNER + k]) for k in (SADHU, MONK, BUILDER)}
     assert owners == {SADHU: peter, MONK: jeno, BUILDER: krisztina}
     assert gold(s) == [19, 17, 19]
     # round 2: Péter (3), Jenő (4), Krisztina (5)
@@ -161,12 +161,12 @@ def test_M_K5_builder_free_house_once_per_turn_besides_the_two_actions():
     set_gold(s, 2, 0)
     assert do(s, 2, OP_HOUSE, SLOT_BUILDER, city_loc("orange")) == E_NO_ARCHITECT
     assert do(s, 2, OP_HOUSE, SLOT_BUILDER, village("S", "red")) == E_OK
-    assert gold(s)[2] == 0 and s[S_SUPPLY + 2] == 5
+    assert gold(s)[2] == 0 and s[S.SUPPLY + 2] == 5
     assert do(s, 2, OP_HOUSE, SLOT_BUILDER, village("S", "red", 1)) == E_SLOT_DONE
     assert do(s, 2, OP_MOVE_HOUSE, SLOT_BUILDER, village("S", "red"), 3) == E_SLOT_DONE
     assert end_turn(s, 2) == 2  # the two Gold actions, not the Builder's house
     start_turn(s, 2, A_GOLD, A_GOLD)  # a new turn: a new free house
-    s[S_SUPPLY + 2] = 0
+    s[S.SUPPLY + 2] = 0
     assert do(s, 2, OP_HOUSE, SLOT_BUILDER, 3) == E_NO_SUPPLY
 
 
@@ -196,7 +196,7 @@ def test_M_K5_M_K6_builder_to_artist_example():
     start_turn(s, 0, A_CHARACTER, A_PALACE)
     assert do(s, 0, OP_HOUSE, SLOT_BUILDER, city_loc("orange")) == E_OK
     assert take_character_nb(s, RULES_ARR, NO_LOG, 0, 0, ARTIST) == BANK
-    assert s[S_CHAR_OWNER + BUILDER] == BANK
+    assert s[S.CHAR_OWNER + BUILDER] == BANK
     assert do(s, 0, OP_PALACE, 1, SITE_INNER) == E_OK
     assert gold(s)[0] == 15 - 9
     assert houses(s, 0, city_loc("orange")) == 1
@@ -239,4 +239,4 @@ def test_M_A9_character_op_in_a_house_turn_is_refused_by_the_state_machine():
     answers = [pick(A_HOUSE, A_GOLD), pick(A_GOLD, A_GOLD), step(OP_CHARACTER, 0, SADHU)]
     kind, seat = drive_to_decision(s, answers)
     assert (kind, seat) == (DK_STEP, 1)
-    assert s[S_CHAR_OWNER + SADHU] == BANK and s[S_CHAR_OWNER + MOGUL] == 0
+    assert s[S.CHAR_OWNER + SADHU] == BANK and s[S.CHAR_OWNER + MOGUL] == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import simcore.maharaja.layout as S
 from simcore.maharaja.enums import (
     A_GOLD,
     A_HOUSE,
@@ -21,7 +22,6 @@ from simcore.maharaja.enums import (
     OP_HOUSE,
     OP_QUARRY,
 )
-from simcore.maharaja.layout import S_FORFEITS, S_QUARRY, S_TURN_PLAYER
 
 from .state_builder import (
     city_loc,
@@ -53,8 +53,8 @@ def test_M_F2_example_palace_house_only_the_house_built_every_other_player_plus_
     log = new_log()
     assert end_turn(s, 0, log=log) == 1
     assert gold(s) == [11 - 1 + 2, 17, 17, 17]
-    assert s[S_FORFEITS + 0] == 1
-    assert s[S_TURN_PLAYER] == -1
+    assert s[S.FORFEITS + 0] == 1
+    assert s[S.TURN_PLAYER] == -1
     ev = events(log, EV_FORFEIT)
     assert [(e[LOG_SEAT], e[LOG_A], e[LOG_B]) for e in ev] == [(0, 1, 2)]
 
@@ -111,7 +111,7 @@ def test_M_F2_choice_per_part():
         before = gold(s)
         assert end_turn(s, 0, rules=PER_PART) == count
         assert gold(s) == [before[0]] + [b + 2 * count for b in before[1:]]
-        assert s[S_FORFEITS + 0] == count
+        assert s[S.FORFEITS + 0] == count
 
 
 def test_M_F2_quarry_short_of_houses_is_one_forfeit_in_both_choices():
@@ -119,7 +119,7 @@ def test_M_F2_quarry_short_of_houses_is_one_forfeit_in_both_choices():
     action (or one part) not fully done."""
     for r in (rules(), PER_PART):
         s = new_state(rules=r)
-        s[S_QUARRY + 0] = 1
+        s[S.QUARRY + 0] = 1
         start_turn(s, 0, A_QUARRY, A_QUARRY, rules=r)
         assert do(s, 0, OP_QUARRY, 0, rules=r) == E_OK  # takes the last one
         assert do(s, 0, OP_QUARRY, 1, rules=r) == E_OK  # takes none

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+import simcore.maharaja.layout as S
 from simcore.maharaja.enums import (
     A_GOLD,
     A_GOVERNOR,
@@ -22,7 +23,6 @@ from simcore.maharaja.enums import (
     OP_GOLD,
     OP_GOVERNOR,
 )
-from simcore.maharaja.layout import S_GOV_PLACED, S_MAHARAJA, S_ROUND, S_VIL_TOTAL, T_OTHER_LEFT
 from simcore.maharaja.nb.governor_nb import field_of_nb, lowest_governor_nb
 
 from .state_builder import (
@@ -54,14 +54,14 @@ def test_M_R1_M_R2_round_1_maharaja_to_lowest_governor_which_lands_on_field_1():
     matter (no house on the board: every road is closed); M-R2: that governor goes just
     above the topmost one, in round 1 onto field 1."""
     s = new_state(2, chars=(MOGUL, MERCHANT))
-    assert all(s[S_VIL_TOTAL + v] == 0 for v in range(30))
+    assert all(s[S.VIL_TOTAL + v] == 0 for v in range(30))
     kind, seat = drive_to_decision(s, [])
     assert (kind, seat) == (DK_PICK, 0)
-    assert s[S_ROUND] == 1
-    assert s[S_MAHARAJA] == city(A)
+    assert s[S.ROUND] == 1
+    assert s[S.MAHARAJA] == city(A)
     assert governors(s)[A] == 7
     assert field(7) == 1
-    assert s[S_GOV_PLACED] == 7
+    assert s[S.GOV_PLACED] == 7
 
 
 def test_M_R2_field_equals_the_round_without_governor_actions():
@@ -71,8 +71,8 @@ def test_M_R2_field_equals_the_round_without_governor_actions():
     maharaja, fields = [], []
     drive_to_decision(s, [])  # round 1 begins
     for _ in range(9):
-        maharaja.append(int(s[S_MAHARAJA]))
-        fields.append(field(int(s[S_GOV_PLACED])))
+        maharaja.append(int(s[S.MAHARAJA]))
+        fields.append(field(int(s[S.GOV_PLACED])))
         drive_to_decision(s, idle_round(2))  # play the round; the next one begins
     assert fields == [1, 2, 3, 4, 5, 6, 7, 8, 9]
     assert maharaja == [0, 1, 2, 3, 4, 5, 6, 0, 1]
@@ -93,8 +93,8 @@ def test_M_A8_example_1_D_moved_down_two_B_and_C_move_up_maharaja_goes_to_D():
     assert g == {A: 7, B: 2, C: 3, D: 1, E: 4, F: 5, G: 6}
     assert lowest_governor_nb(s, BOARD_ARR) == city(D)
     kind, _ = drive_to_decision(s, [END])  # seat 1 ends: scoring, round 2 starts
-    assert kind == DK_PICK and s[S_ROUND] == 2
-    assert s[S_MAHARAJA] == city(D)
+    assert kind == DK_PICK and s[S.ROUND] == 2
+    assert s[S.MAHARAJA] == city(D)
     assert governors(s)[D] == 8 and field(8) == 2
 
 
@@ -110,11 +110,11 @@ def test_M_A8_example_2_empty_position_passed_moves_nobody():
     assert governors(s) == {A: 7, B: 8, D: 9, C: 10, E: 4, F: 3, G: 6}
     end_turn(s, 0)
     drive_to_decision(s, [])  # round 5 begins
-    assert s[S_MAHARAJA] == city(F)
+    assert s[S.MAHARAJA] == city(F)
     assert governors(s)[F] == 11 and field(11) == 5  # just above C (field 4)
     drive_to_decision(s, idle_round(2))  # round 5 played, round 6 begins
-    assert s[S_ROUND] == 6
-    assert s[S_MAHARAJA] == city(E)
+    assert s[S.ROUND] == 6
+    assert s[S.MAHARAJA] == city(E)
 
 
 def test_M_A8_governor_on_a_round_field_can_be_moved_down():
@@ -132,7 +132,7 @@ def test_M_A8_governor_passes_move_up_and_slot_is_done():
     start_turn(s, 0, A_GOVERNOR, A_GOLD)
     assert do(s, 0, OP_GOVERNOR, 0, city(E)) == E_OK
     assert governors(s) == {A: 0, B: 1, C: 3, D: 4, E: 2, F: 5, G: 6}
-    assert s[T_OTHER_LEFT + 0] == 0
+    assert s[S.T_OTHER_LEFT + 0] == 0
     assert do(s, 0, OP_GOVERNOR, 0, city(E)) == E_SLOT_DONE
 
 
@@ -150,7 +150,7 @@ def test_M_A8_clamp_choice_near_position_0():
     before = governors(s)
     assert do(s, 0, OP_GOVERNOR, 0, city(B), rules=r) == E_BAD_GOVERNOR
     assert governors(s) == before
-    assert s[T_OTHER_LEFT + 0] == 1  # still to do
+    assert s[S.T_OTHER_LEFT + 0] == 1  # still to do
     assert do(s, 0, OP_GOVERNOR, 0, city(C), rules=r) == E_OK  # 2 -> 0 is a full move
 
 

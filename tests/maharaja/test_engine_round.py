@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import simcore.maharaja.layout as S
 from simcore.maharaja.enums import (
     A_GOLD,
     A_HOUSE,
@@ -32,16 +33,6 @@ from simcore.maharaja.enums import (
     OP_ROAD,
     SADHU,
     SITE_OUTER,
-)
-from simcore.maharaja.layout import (
-    S_ACTED,
-    S_ERROR,
-    S_MAHARAJA,
-    S_N_ERRORS,
-    S_PICK0,
-    S_PICK1,
-    S_ROUND,
-    S_TURN_PLAYER,
 )
 from simcore.maharaja.nb.characters_nb import next_to_act_nb
 
@@ -76,14 +67,14 @@ def test_M_R3_all_picks_before_any_turn_and_secret_until_the_turn():
     kind, seat = drive_to_decision(s, picks[:2], log=log, asked=asked)
     assert asked == [(DK_PICK, 0), (DK_PICK, 1)] and (kind, seat) == (DK_PICK, 2)
     assert events(log, EV_TURN) == []  # nobody revealed yet
-    assert all(s[S_ACTED + p] == 0 for p in range(3))
+    assert all(s[S.ACTED + p] == 0 for p in range(3))
     kind, seat = drive_to_decision(s, picks[2:], log=log)
     assert (kind, seat) == (DK_STEP, 1)  # Mogul first (M-K1)
     turns = events(log, EV_TURN)
     assert len(turns) == 1
     assert (turns[0][LOG_SEAT], turns[0][LOG_A], turns[0][LOG_B]) == (1, A_HOUSE, A_QUARRY)
-    assert (s[S_PICK0 + 0], s[S_PICK1 + 0]) == (A_GOLD, A_GOLD)  # stored, not yet revealed
-    assert s[S_ACTED + 0] == 0 and s[S_ACTED + 1] == 1
+    assert (s[S.PICK0 + 0], s[S.PICK1 + 0]) == (A_GOLD, A_GOLD)  # stored, not yet revealed
+    assert s[S.ACTED + 0] == 0 and s[S.ACTED + 1] == 1
 
 
 def test_M_R3_same_action_twice():
@@ -99,8 +90,8 @@ def test_M_R3_illegal_pick_is_recorded_and_replaced_by_gold_gold():
     replaced by Gold + Gold."""
     s = new_state(2, chars=(MOGUL, MERCHANT))
     drive_to_decision(s, [pick(9, A_GOLD)])
-    assert (s[S_PICK0 + 0], s[S_PICK1 + 0]) == (A_GOLD, A_GOLD)
-    assert s[S_N_ERRORS] == 1 and s[S_ERROR] == E_BAD_DECISION
+    assert (s[S.PICK0 + 0], s[S.PICK1 + 0]) == (A_GOLD, A_GOLD)
+    assert s[S.N_ERRORS] == 1 and s[S.ERROR] == E_BAD_DECISION
 
 
 @pytest.mark.nojit
@@ -112,7 +103,7 @@ def test_M_R4_turn_order_lowest_character_first_nobody_twice():
     kind, seat = drive_to_decision(s, idle_round(3), asked=asked)
     steps = [p for k, p in asked if k == DK_STEP]
     assert steps == [1, 1, 1, 2, 2, 2, 0, 0, 0]
-    assert (kind, seat) == (DK_PICK, 0) and s[S_ROUND] == 2
+    assert (kind, seat) == (DK_PICK, 0) and s[S.ROUND] == 2
     assert next_to_act_nb(s) == 1  # next round: again the Mogul first
 
 
@@ -140,7 +131,7 @@ def test_M_R4_a_started_turn_is_finished_an_error_ends_it():
     answers += [step(OP_HOUSE, 0, city_loc("orange"))]  # architect is on S
     kind, seat = drive_to_decision(s, answers, log=log)
     assert (kind, seat) == (DK_STEP, 1)  # seat 0's turn is over
-    assert s[S_TURN_PLAYER] == 1
+    assert s[S.TURN_PLAYER] == 1
     err = events(log, EV_ERROR)
     assert len(err) == 1 and err[0][LOG_A] == E_NO_ARCHITECT
     assert gold(s) == [15, 16 + 4]  # two actions forfeited: +2 each; Merchant +1 (M-K2)
@@ -153,8 +144,8 @@ def test_M_R5_M_R6_round_scores_the_maharajas_city_then_a_new_round():
     place_architect(s, 1, "purple")  # the round-1 city (governor at position 0)
     set_gold(s, 0, 0)
     kind, _ = drive_to_decision(s, idle_round(2))
-    assert s[S_MAHARAJA] == city("orange")  # round 2's city
-    assert kind == DK_PICK and s[S_ROUND] == 2
+    assert s[S.MAHARAJA] == city("orange")  # round 2's city
+    assert kind == DK_PICK and s[S.ROUND] == 2
     assert gold(s) == [4, 15 + 1 + 4 + 10 + 5]
 
 
@@ -168,4 +159,4 @@ def test_M_R4_convention_a_turn_has_at_most_256_operations():
     answers = [pick(A_GOLD, A_GOLD), pick(A_GOLD, A_GOLD), *there_and_back]
     kind, seat = drive_to_decision(s, answers)
     assert (kind, seat) == (DK_STEP, 1)
-    assert s[S_N_ERRORS] == 1 and s[S_ERROR] == E_TOO_MANY_STEPS
+    assert s[S.N_ERRORS] == 1 and s[S.ERROR] == E_TOO_MANY_STEPS

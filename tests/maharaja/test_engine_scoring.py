@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import simcore.maharaja.layout as S
 from simcore.maharaja.enums import (
     A_GOLD,
     A_GOVERNOR,
@@ -40,16 +41,6 @@ from simcore.maharaja.enums import (
     SITE_INNER,
     SITE_OUTER,
     SLOT_BUILDER,
-)
-from simcore.maharaja.layout import (
-    S_FORFEITS,
-    S_GOV_PLACED,
-    S_INNER,
-    S_MAHARAJA,
-    S_N_ERRORS,
-    S_OUTER,
-    S_ROUND,
-    S_SCORE_GOLD,
 )
 from simcore.maharaja.nb.game_nb import WORK_SIZE
 from simcore.maharaja.nb.governor_nb import field_of_nb
@@ -95,8 +86,8 @@ def score(s, c=ORANGE, rules_arr=RULES_ARR, log=None):
 
 def build(s, p, inner=False, outer=0, houses=0, c=ORANGE):
     if inner:
-        s[S_INNER + c] = p
-    s[S_OUTER + c * P + p] += outer
+        s[S.INNER + c] = p
+    s[S.OUTER + c * P + p] += outer
     if houses:
         put_houses(s, p, LOC_CITY0 + c, houses)
 
@@ -125,7 +116,7 @@ def test_M_P1_points_only_count_in_the_scored_city():
     place_architect(s, 0, "red")
     put_houses(s, 0, city_loc("red"), 3)
     put_houses(s, 0, village("S", "orange"), 1)
-    s[S_INNER + city("red")] = 0
+    s[S.INNER + city("red")] = 0
     assert points(s, 0) == 0
     assert score(s) == [0, 0]
 
@@ -169,7 +160,7 @@ def test_M_P3_monopoly_plus_5():
     place_architect(s, 2, "orange")
     log = new_log()
     assert score(s, log=log) == [0, 0, 17, 0]
-    assert s[S_SCORE_GOLD + 2] == 17
+    assert s[S.SCORE_GOLD + 2] == 17
     mono = events(log, EV_MONOPOLY)
     assert [(e[LOG_SEAT], e[LOG_A], e[LOG_B]) for e in mono] == [(2, ORANGE, 5)]
 
@@ -243,7 +234,7 @@ def test_M_P4_scoring_example_6_5_4_1_points_pays_12_9_6_3():
         pick(A_PALACE_HOUSE, A_GOVERNOR),
     ]
     assert play(picks) == (DK_STEP, krisztina)
-    assert s[S_MAHARAJA] == city(a)
+    assert s[S.MAHARAJA] == city(a)
     play([
         step(OP_GOLD, 1),
         step(OP_HOUSE, 0, village("purple", "orange")),
@@ -287,11 +278,11 @@ def test_M_P4_scoring_example_6_5_4_1_points_pays_12_9_6_3():
     assert scores == [(jeno, 6, 0, 12), (peter, 5, 1, 9), (krisztina, 4, 2, 6), (anita, 1, 3, 3)]
     assert all(e[LOG_A] == city(a) for e in events(log, EV_SCORE))
     assert gold(s) == [15 - 11 + 6, 15 - 13 + 9, 15 - 4 + 12, 15 - 10 + 3]
-    assert [s[S_FORFEITS + p] for p in range(4)] == [0, 0, 0, 0]
-    assert s[S_N_ERRORS] == 0
+    assert [s[S.FORFEITS + p] for p in range(4)] == [0, 0, 0, 0]
+    assert s[S.N_ERRORS] == 0
     # next round: the Maharaja in D, its governor on field 2
-    assert s[S_ROUND] == 2 and s[S_MAHARAJA] == city(d)
-    assert governors(s)[d] == s[S_GOV_PLACED] and field_of_nb(BOARD_ARR, s[S_GOV_PLACED]) == 2
+    assert s[S.ROUND] == 2 and s[S.MAHARAJA] == city(d)
+    assert governors(s)[d] == s[S.GOV_PLACED] and field_of_nb(BOARD_ARR, s[S.GOV_PLACED]) == 2
 
 
 # ------------------------------------------------------------------ M-A7h home city

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import simcore.maharaja.layout as S
 from simcore.maharaja.enums import (
     A_PALACE,
     ARTIST,
@@ -27,24 +28,6 @@ from simcore.maharaja.enums import (
     SITE_OUTER,
     YOGI,
 )
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_CHAR_OWNER,
-    S_ERROR,
-    S_FIRST_CHOOSER,
-    S_GOLD,
-    S_GOV_POS,
-    S_MAHARAJA,
-    S_N_ERRORS,
-    S_OUTER_NEUTRAL,
-    S_OUTER_USED,
-    S_PALACES,
-    S_QUARRY,
-    S_ROUND,
-    S_SUPPLY,
-    S_VIL_TOTAL,
-    STATE_SIZE,
-)
 from simcore.maharaja.nb.game_nb import RNG_STREAMS, start_game_nb
 from simcore.maharaja.nb.turn_nb import palace_error_nb
 
@@ -52,7 +35,7 @@ from .state_builder import (
     BOARD_ARR,
     NO_LOG,
     RULES_ARR,
-    S,
+    START,
     choose,
     drive_to_decision,
     new_state,
@@ -65,24 +48,24 @@ N_CITIES = 7
 
 
 def start(n_players: int, rules_arr=RULES_ARR, seed: int = 1, game: int = 0) -> np.ndarray:
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     rng = np.zeros(RNG_STREAMS, dtype=np.uint64)
     start_game_nb(state, BOARD_ARR, rules_arr, NO_LOG, n_players, seed, game, rng)
     return state
 
 
 def test_M_S1_M_C3_stock_gold_architects_maharaja_houses_in_hand():
-    """M-S1: 15 gold, architects and the Maharaja on S, 4 houses in hand, no palace built;
+    """M-S1: 15 gold, architects and the Maharaja on START, 4 houses in hand, no palace built;
     M-C3: the other 16 of the 20 houses wait in the bank."""
     s = start(4)
     for p in range(4):
-        assert s[S_GOLD + p] == 15
-        assert s[S_ARCH + p] == S
-        assert s[S_SUPPLY + p] == 4
-        assert s[S_QUARRY + p] == 16
-        assert s[S_PALACES + p] == 0
-    assert s[S_MAHARAJA] == -1  # -1 = on the start place
-    assert s[S_ROUND] == 0
+        assert s[S.GOLD + p] == 15
+        assert s[S.ARCH + p] == START
+        assert s[S.SUPPLY + p] == 4
+        assert s[S.QUARRY + p] == 16
+        assert s[S.PALACES + p] == 0
+    assert s[S.MAHARAJA] == -1  # -1 = on the start place
+    assert s[S.ROUND] == 0
 
 
 def test_M_S1_palaces_per_player_7_or_6_in_short_game():
@@ -92,9 +75,9 @@ def test_M_S1_palaces_per_player_7_or_6_in_short_game():
         s = new_state(4, rules=r)
         start_turn(s, 0, A_PALACE, A_PALACE, rules=r)
         place_architect(s, 0, "orange")
-        s[S_PALACES + 0] = limit
+        s[S.PALACES + 0] = limit
         assert palace_error_nb(s, BOARD_ARR, r, 0, 0, SITE_OUTER) == E_NO_PALACE_LEFT
-        s[S_PALACES + 0] = limit - 1
+        s[S.PALACES + 0] = limit - 1
         assert palace_error_nb(s, BOARD_ARR, r, 0, 0, SITE_OUTER) == E_OK
 
 
@@ -104,7 +87,7 @@ def test_M_S2_governors_shuffled_onto_positions_0_to_6():
     orders = set()
     for game in range(40):
         s = start(4, game=game)
-        pos = [int(s[S_GOV_POS + c]) for c in range(N_CITIES)]
+        pos = [int(s[S.GOV_POS + c]) for c in range(N_CITIES)]
         assert sorted(pos) == list(range(7))
         orders.add(tuple(pos))
     assert len(orders) > 10  # shuffled, not a fixed order
@@ -120,9 +103,9 @@ def test_M_S3_first_seat_chooses_then_clockwise_default_seat_0():
     )
     assert asked == [(DK_CHARACTER, 0), (DK_CHARACTER, 1), (DK_CHARACTER, 2), (DK_CHARACTER, 3)]
     assert kind == DK_SETUP_HOUSE
-    owners = [int(s[S_CHAR_OWNER + k]) for k in range(7)]
+    owners = [int(s[S.CHAR_OWNER + k]) for k in range(7)]
     assert owners == [3, 1, BANK, BANK, 0, 2, OUT_OF_GAME]
-    assert s[S_N_ERRORS] == 0
+    assert s[S.N_ERRORS] == 0
 
 
 def test_M_S3_first_chooser_choice_seat_2_and_random():
@@ -132,8 +115,8 @@ def test_M_S3_first_chooser_choice_seat_2_and_random():
     asked = []
     drive_to_decision(s, [choose(MOGUL), choose(SADHU), choose(MONK)], asked=asked)
     assert [seat for _, seat in asked] == [2, 0, 1]
-    assert s[S_CHAR_OWNER + MOGUL] == 2
-    firsts = {int(start(4, rules(first_chooser=-1), game=g)[S_FIRST_CHOOSER]) for g in range(40)}
+    assert s[S.CHAR_OWNER + MOGUL] == 2
+    firsts = {int(start(4, rules(first_chooser=-1), game=g)[S.FIRST_CHOOSER]) for g in range(40)}
     assert firsts == {0, 1, 2, 3}
 
 
@@ -142,15 +125,15 @@ def test_M_S3_taken_character_is_an_error_and_falls_back_to_a_bank_one():
     lowest bank character is given instead."""
     s = start(2)
     drive_to_decision(s, [choose(SADHU), choose(SADHU)])
-    assert s[S_CHAR_OWNER + SADHU] == 0
-    assert s[S_CHAR_OWNER + MOGUL] == 1
-    assert s[S_N_ERRORS] == 1 and s[S_ERROR] == E_BAD_DECISION
+    assert s[S.CHAR_OWNER + SADHU] == 0
+    assert s[S.CHAR_OWNER + MOGUL] == 1
+    assert s[S.N_ERRORS] == 1 and s[S.ERROR] == E_BAD_DECISION
 
 
 def test_M_S3_yogi_joins_only_with_the_yogi_variant():
     """M-C3/M-A5y: character 7 (Yogi) is only in the advanced game."""
-    assert start(4)[S_CHAR_OWNER + YOGI] == OUT_OF_GAME
-    assert start(4, rules(yogi=True))[S_CHAR_OWNER + YOGI] == BANK
+    assert start(4)[S.CHAR_OWNER + YOGI] == OUT_OF_GAME
+    assert start(4, rules(yogi=True))[S.CHAR_OWNER + YOGI] == BANK
 
 
 def setup_answers(chars, villages):
@@ -172,11 +155,11 @@ def test_M_S4_M_S5_four_passes_in_ascending_character_order_then_supply_6():
     assert [p for _, p in houses] == [3, 1, 0, 2] * 4
     assert (kind, seat) == (DK_PICK, 0)  # round 1 has begun
     for p in range(4):
-        assert s[S_SUPPLY + p] == 6
-        assert s[S_QUARRY + p] == 10
-        assert s[S_GOLD + p] == 15
-    assert [int(s[S_VIL_TOTAL + v]) for v in range(16)] == [1] * 16
-    assert s[S_N_ERRORS] == 0
+        assert s[S.SUPPLY + p] == 6
+        assert s[S.QUARRY + p] == 10
+        assert s[S.GOLD + p] == 15
+    assert [int(s[S.VIL_TOTAL + v]) for v in range(16)] == [1] * 16
+    assert s[S.N_ERRORS] == 0
 
 
 def test_M_S4_village_cap_2_in_setup():
@@ -184,18 +167,18 @@ def test_M_S4_village_cap_2_in_setup():
     (recorded as an error, placed in the first village with room)."""
     s = start(3)
     drive_to_decision(s, setup_answers((MOGUL, MERCHANT, SADHU), [5, 5, 5]))
-    assert s[S_VIL_TOTAL + 5] == 2
-    assert s[S_VIL_TOTAL + 0] == 1
-    assert s[S_N_ERRORS] == 1 and s[S_ERROR] == E_BAD_DECISION
+    assert s[S.VIL_TOTAL + 5] == 2
+    assert s[S.VIL_TOTAL + 0] == 1
+    assert s[S.N_ERRORS] == 1 and s[S.ERROR] == E_BAD_DECISION
 
 
 def test_M_S4_village_cap_1_with_two_players():
     """M-S4: with two players a village holds only 1 house."""
     s = start(2)
     drive_to_decision(s, setup_answers((MOGUL, MERCHANT), [5, 5]))
-    assert s[S_VIL_TOTAL + 5] == 1
-    assert s[S_VIL_TOTAL + 0] == 1
-    assert s[S_N_ERRORS] == 1
+    assert s[S.VIL_TOTAL + 5] == 1
+    assert s[S.VIL_TOTAL + 0] == 1
+    assert s[S.N_ERRORS] == 1
 
 
 @pytest.mark.parametrize(("n", "neutral"), [(2, 3), (3, 2), (4, 1), (5, 0)])
@@ -205,7 +188,7 @@ def test_M_V2_neutral_outer_palaces_one_per_unused_colour(n, neutral):
     too (rulebook 5.0 refers to 11.2.4); neutral_palaces=false switches it off."""
     for s in (start(n), start(n, rules(neutral_palaces=True))):
         for c in range(N_CITIES):
-            assert s[S_OUTER_NEUTRAL + c] == neutral
-            assert s[S_OUTER_USED + c] == neutral
+            assert s[S.OUTER_NEUTRAL + c] == neutral
+            assert s[S.OUTER_USED + c] == neutral
     off = start(n, rules(neutral_palaces=False))
-    assert all(off[S_OUTER_USED + c] == 0 for c in range(N_CITIES))
+    assert all(off[S.OUTER_USED + c] == 0 for c in range(N_CITIES))

@@ -8,6 +8,7 @@ player's highest-numbered character goes instead.
 
 from __future__ import annotations
 
+import simcore.maharaja.layout as S
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -30,7 +31,6 @@ from simcore.maharaja.enums import (
     SADHU,
 )
 from simcore.maharaja.events import describe
-from simcore.maharaja.layout import S_CHAR_OWNER, S_ERROR, S_GOLD, S_N_ERRORS, S_PHASE
 from simcore.maharaja.nb.build_nb import palace_cost_nb
 from simcore.maharaja.nb.characters_nb import next_to_act_nb, ranks_before_nb
 from simcore.maharaja.nb.game_nb import PH_ROUND
@@ -52,12 +52,12 @@ SEVERAL = rules(several_characters=True)
 
 
 def owners(s, n=6):
-    return [int(s[S_CHAR_OWNER + k]) for k in range(n)]
+    return [int(s[S.CHAR_OWNER + k]) for k in range(n)]
 
 
 def hold(s, seat, *chars):
     for k in chars:
-        s[S_CHAR_OWNER + k] = seat
+        s[S.CHAR_OWNER + k] = seat
 
 
 def test_M_V4_character_takes_a_bank_card_without_giving_one_back():
@@ -101,7 +101,7 @@ def test_M_V4_lure_only_from_a_player_with_more_cards_who_chooses_what_to_give()
     assert (kind, seat) == (DK_GIVE, 1)
     drive_to_decision(s, [choose(SADHU)], rules=SEVERAL, log=log)
     assert owners(s) == [0, 1, 0, 1, 1, 1]
-    assert s[S_N_ERRORS] == 0
+    assert s[S.N_ERRORS] == 0
     row = next(r for r in log if r[2] == EV_CHARACTER)
     assert "Red lures the Sadhu from Blue" in describe(row, default_board())
     # now 2 against 4: seat 1 cannot lure from seat 0
@@ -126,8 +126,8 @@ def test_M_V4_an_illegal_give_is_an_error_and_the_highest_card_goes():
         ],
         rules=SEVERAL,
     )
-    assert s[S_CHAR_OWNER + ARTIST] == 0
-    assert s[S_N_ERRORS] == 1 and s[S_ERROR] == E_BAD_DECISION
+    assert s[S.CHAR_OWNER + ARTIST] == 0
+    assert s[S.N_ERRORS] == 1 and s[S.ERROR] == E_BAD_DECISION
 
 
 def test_M_V4_order_and_ties_use_each_players_lowest_character():
@@ -153,6 +153,6 @@ def test_M_V4_the_powers_of_all_held_characters_apply():
     s = new_state(2, chars=(MERCHANT, MOGUL), rules=SEVERAL, round_=1)
     hold(s, 0, ARTIST)
     start_turn(s, 0, A_GOLD, A_GOLD, rules=SEVERAL)
-    assert s[S_GOLD + 0] == 16
+    assert s[S.GOLD + 0] == 16
     assert palace_cost_nb(s, SEVERAL, 0) == 9
-    assert s[S_PHASE] == PH_ROUND
+    assert s[S.PHASE] == PH_ROUND

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+import simcore.maharaja.layout as S
 from simcore.maharaja.enums import (
     A_GOLD,
     ARTIST,
@@ -31,20 +32,11 @@ from simcore.maharaja.enums import (
     OP_ROAD,
     SADHU,
 )
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_ERROR,
-    S_FEES_PAID,
-    S_FEES_RECEIVED,
-    S_FORFEITS,
-    S_N_ERRORS,
-    S_ON_START,
-)
 
 from .state_builder import (
     BOARD,
     END,
-    S,
+    START,
     city,
     do,
     drive_to_decision,
@@ -84,10 +76,10 @@ def test_M_F1_example_blue_and_red_house_green_pays_1_to_each():
     put_houses(s, RED, RED_BLUE)
     before = gold(s)
     assert do(s, GREEN, OP_ROAD, road("red", "blue")) == E_OK
-    assert s[S_ARCH + GREEN] == city("blue")
+    assert s[S.ARCH + GREEN] == city("blue")
     assert gold(s) == [before[0] - 2, before[1] + 1, before[2] + 1]
-    assert s[S_FEES_PAID + GREEN] == 2
-    assert (s[S_FEES_RECEIVED + BLUE], s[S_FEES_RECEIVED + RED]) == (1, 1)
+    assert s[S.FEES_PAID + GREEN] == 2
+    assert (s[S.FEES_RECEIVED + BLUE], s[S.FEES_RECEIVED + RED]) == (1, 1)
 
 
 def test_M_F1_example_two_blue_houses_green_pays_2_to_blue():
@@ -117,7 +109,7 @@ def test_M_F1_free_through_a_village_with_an_own_house():
 
 def test_M_F3_fees_village_by_village_on_a_two_village_road():
     """M-F3: fees are paid village by village: first village 1 blue house, second
-    village 2 red houses: 1 to blue, 2 to red; S and cities are free to pass."""
+    village 2 red houses: 1 to blue, 2 to red; START and cities are free to pass."""
     s = traveller_state()
     place_architect(s, GREEN, "S")
     put_houses(s, BLUE, village("S", "orange", 0))
@@ -137,7 +129,7 @@ def test_M_F1_closed_road_cannot_be_passed():
     place_architect(s, GREEN, "S")
     put_houses(s, GREEN, village("S", "orange", 0))
     assert do(s, GREEN, OP_ROAD, road("S", "orange")) == E_ROAD_CLOSED
-    assert s[S_ARCH + GREEN] == S
+    assert s[S.ARCH + GREEN] == START
     put_houses(s, BLUE, village("S", "orange", 1))
     assert do(s, GREEN, OP_ROAD, road("S", "orange")) == E_OK
 
@@ -148,7 +140,7 @@ def test_M_F3_a_road_whose_fee_exceeds_the_gold_cannot_be_taken():
     put_houses(s, BLUE, RED_BLUE, 2)
     set_gold(s, GREEN, 1)
     assert do(s, GREEN, OP_ROAD, road("red", "blue")) == E_NO_GOLD
-    assert s[S_ARCH + GREEN] == city("red")
+    assert s[S.ARCH + GREEN] == city("red")
     assert gold(s)[:2] == [1, 15]
     set_gold(s, GREEN, 2)
     assert do(s, GREEN, OP_ROAD, road("red", "blue")) == E_OK
@@ -159,7 +151,7 @@ def test_M_F1_moves_junction_to_junction_never_ending_in_a_village():
     """M-F1/M-F3: a move follows one road from the architect's junction to the junction
     at its other end (the architect never stops in a village); a road not at the
     architect's junction, or no road at all, is refused; travel can go on any number of
-    times, also through S (onto S only with a way out, M-F3: see below)."""
+    times, also through START (onto START only with a way out, M-F3: see below)."""
     s = traveller_state()
     place_architect(s, GREEN, "S")
     for a, b in (("S", "orange"), ("orange", "red")):
@@ -172,7 +164,7 @@ def test_M_F1_moves_junction_to_junction_never_ending_in_a_village():
     seen = []
     for a, b in path:
         assert do(s, GREEN, OP_ROAD, road(a, b)) == E_OK
-        seen.append(BOARD.junction_names[s[S_ARCH + GREEN]])
+        seen.append(BOARD.junction_names[s[S.ARCH + GREEN]])
     assert seen == ["orange", "red", "orange", "S"]
     assert gold(s)[0] == 15
 
@@ -188,17 +180,17 @@ def test_M_K4_monk_bank_pays_the_owners():
     before = gold(s)
     assert do(s, GREEN, OP_ROAD, road("red", "blue"), log=log) == E_OK
     assert gold(s) == [0, before[1] + 1, before[2] + 1]
-    assert s[S_FEES_PAID + GREEN] == 0
-    assert (s[S_FEES_RECEIVED + BLUE], s[S_FEES_RECEIVED + RED]) == (1, 1)
+    assert s[S.FEES_PAID + GREEN] == 0
+    assert (s[S.FEES_RECEIVED + BLUE], s[S.FEES_RECEIVED + RED]) == (1, 1)
     assert all(f[LOG_D] == 1 for f in events(log, EV_FEE))  # paid by the bank
 
 
-# --- M-F3: travel ends in a city; S is only passed through (rulebook 7.1) --------------
+# --- M-F3: travel ends in a city; START is only passed through (rulebook 7.1) --------------
 
 
 def via_s_state():
     """Four players, setup done; seat 0 (Mogul, first to act) stands on orange; its own
-    houses open S-orange for free; every other road at S is closed."""
+    houses open START-orange for free; every other road at START is closed."""
     s = new_state(4, chars=(MOGUL, SADHU, MONK, ARTIST))
     place_architect(s, 0, "orange")
     for i in range(2):
@@ -211,7 +203,7 @@ PICKS = [pick(A_GOLD, A_GOLD)] * 4
 
 @pytest.mark.parametrize("then", ["end", "gold"])
 def test_M_F3_a_turn_cannot_stop_on_S(then):
-    """Rulebook 7.1: "the architect always ends its travel in a city". After orange -> S,
+    """Rulebook 7.1: "the architect always ends its travel in a city". After orange -> START,
     ending the turn or any other operation is an error: the turn ends, the architect goes
     on along the cheapest open road (back to orange, the only one) and the Gold actions
     not done are forfeits (M-F2)."""
@@ -220,14 +212,14 @@ def test_M_F3_a_turn_cannot_stop_on_S(then):
     second = END if then == "end" else step(OP_GOLD, 0)
     kind, seat = drive_to_decision(s, [*PICKS, step(OP_ROAD, road("S", "orange")), second], log=log)
     assert (kind, seat) == (DK_STEP, 1)  # seat 0's turn is over, the Sadhu acts next
-    assert s[S_ARCH + 0] == city("orange")
-    assert (s[S_N_ERRORS], s[S_ERROR]) == (1, E_STOP_ON_START)
-    assert s[S_FORFEITS + 0] == 2
-    assert [e[LOG_C] for e in events(log, EV_ROAD)] == [S, city("orange")]
+    assert s[S.ARCH + 0] == city("orange")
+    assert (s[S.N_ERRORS], s[S.ERROR]) == (1, E_STOP_ON_START)
+    assert s[S.FORFEITS + 0] == 2
+    assert [e[LOG_C] for e in events(log, EV_ROAD)] == [START, city("orange")]
 
 
 def test_M_F3_passing_through_S_is_allowed():
-    """orange -> S -> red in one travel, then both Gold actions in red: no error."""
+    """orange -> START -> red in one travel, then both Gold actions in red: no error."""
     s = via_s_state()
     for i in range(2):
         put_houses(s, 0, village("S", "red", i))
@@ -235,13 +227,13 @@ def test_M_F3_passing_through_S_is_allowed():
     answers += [step(OP_GOLD, 0), step(OP_GOLD, 1), END]
     kind, seat = drive_to_decision(s, answers)
     assert (kind, seat) == (DK_STEP, 1)
-    assert s[S_ARCH + 0] == city("red")
-    assert s[S_N_ERRORS] == 0 and s[S_FORFEITS + 0] == 0 and gold(s)[0] == 19
+    assert s[S.ARCH + 0] == city("red")
+    assert s[S.N_ERRORS] == 0 and s[S.FORFEITS + 0] == 0 and gold(s)[0] == 19
 
 
 def test_M_F3_a_road_onto_S_needs_an_affordable_way_out():
     """S-orange holds one own and one blue house (fee 1 each way) and is the only open
-    road at S: with 1 gold the move onto S would leave no way out (refused, nothing
+    road at START: with 1 gold the move onto START would leave no way out (refused, nothing
     changes); with 2 gold it is allowed and the way back stays affordable."""
     s = traveller_state()
     place_architect(s, GREEN, "orange")
@@ -249,12 +241,12 @@ def test_M_F3_a_road_onto_S_needs_an_affordable_way_out():
     put_houses(s, BLUE, village("S", "orange", 1))
     set_gold(s, GREEN, 1)
     assert do(s, GREEN, OP_ROAD, road("S", "orange")) == E_STOP_ON_START
-    assert s[S_ARCH + GREEN] == city("orange") and gold(s)[0] == 1
+    assert s[S.ARCH + GREEN] == city("orange") and gold(s)[0] == 1
     set_gold(s, GREEN, 2)
     assert do(s, GREEN, OP_ROAD, road("S", "orange")) == E_OK
-    assert s[S_ARCH + GREEN] == S and gold(s)[0] == 1 and s[S_ON_START] == 1
+    assert s[S.ARCH + GREEN] == START and gold(s)[0] == 1 and s[S.ON_START] == 1
     assert do(s, GREEN, OP_ROAD, road("S", "orange")) == E_OK
-    assert s[S_ARCH + GREEN] == city("orange") and s[S_ON_START] == 0
+    assert s[S.ARCH + GREEN] == city("orange") and s[S.ON_START] == 0
 
 
 def test_M_F3_the_monk_can_always_leave_S():
@@ -265,13 +257,13 @@ def test_M_F3_the_monk_can_always_leave_S():
     put_houses(s, BLUE, village("S", "orange", 1))
     set_gold(s, GREEN, 0)
     assert do(s, GREEN, OP_ROAD, road("S", "orange")) == E_OK
-    assert s[S_ARCH + GREEN] == S
+    assert s[S.ARCH + GREEN] == START
 
 
 def test_M_F3_a_turn_that_begins_on_S_may_end_there():
-    """The architects start on S (M-S1): a player who does not travel stays there."""
+    """The architects start on START (M-S1): a player who does not travel stays there."""
     s = new_state(4, chars=(MOGUL, SADHU, MONK, ARTIST))
-    assert s[S_ARCH + 0] == S
+    assert s[S.ARCH + 0] == START
     kind, seat = drive_to_decision(s, [*PICKS, step(OP_GOLD, 0), step(OP_GOLD, 1), END])
     assert (kind, seat) == (DK_STEP, 1)
-    assert s[S_ARCH + 0] == S and s[S_N_ERRORS] == 0
+    assert s[S.ARCH + 0] == START and s[S.N_ERRORS] == 0

@@ -17,6 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.board import Board
 from simcore.maharaja.enums import (
@@ -83,43 +85,6 @@ from simcore.maharaja.enums import (
     YOGI,
 )
 from simcore.maharaja.game import LOG_CAPACITY, play_batch, play_game
-from simcore.maharaja.layout import (
-    S_ACTED,
-    S_ARCH,
-    S_ASK_SEAT,
-    S_CHAR_OWNER,
-    S_CHIPS,
-    S_CHIPS_BANK,
-    S_CITY_HOUSES,
-    S_CURSOR,
-    S_END_REASON,
-    S_ERROR,
-    S_FEES_PAID,
-    S_GOLD,
-    S_GOV_PLACED,
-    S_GOV_POS,
-    S_INNER,
-    S_LOG_N,
-    S_MAHARAJA,
-    S_N_ERRORS,
-    S_N_PLAYERS,
-    S_OUTER,
-    S_OUTER_NEUTRAL,
-    S_OUTER_USED,
-    S_PALACES,
-    S_PHASE,
-    S_PICK0,
-    S_PICK1,
-    S_QUARRY,
-    S_RANK,
-    S_ROUND,
-    S_STEPS,
-    S_SUPPLY,
-    S_TURN_PLAYER,
-    S_VIL,
-    S_VIL_TOTAL,
-    STATE_SIZE,
-)
 from simcore.maharaja.nb.game_nb import (
     DONE,
     MAX_SEATS,
@@ -134,14 +99,6 @@ from simcore.maharaja.nb.game_nb import (
     answer_nb,
     asked_seat_nb,
     start_game_nb,
-)
-from simcore.maharaja.record_layout import (
-    REC_END_REASON,
-    REC_ERRORS,
-    REC_GOLD,
-    REC_PALACES,
-    REC_RANK,
-    REC_ROUNDS,
 )
 from simcore.maharaja.rules import RuleSet
 
@@ -269,24 +226,24 @@ def field_of(ctx: Ctx, pos: int) -> int:
 
 
 def houses(state: np.ndarray, ctx: Ctx) -> tuple[np.ndarray, np.ndarray]:
-    vil = state[S_VIL : S_VIL + ctx.nv * P].reshape(ctx.nv, P)
-    city = state[S_CITY_HOUSES : S_CITY_HOUSES + ctx.nc * P].reshape(ctx.nc, P)
+    vil = state[S.VIL : S.VIL + ctx.nv * P].reshape(ctx.nv, P)
+    city = state[S.CITY_HOUSES : S.CITY_HOUSES + ctx.nc * P].reshape(ctx.nc, P)
     return vil, city
 
 
 def city_points(state: np.ndarray, ctx: Ctx, c: int) -> list[int]:
     """M-P1 (with M-K3): points of each seat in city c's scoring."""
     _, city = houses(state, ctx)
-    owner = state[S_CHAR_OWNER : S_CHAR_OWNER + N_CHARACTERS_MAX]
+    owner = state[S.CHAR_OWNER : S.CHAR_OWNER + N_CHARACTERS_MAX]
     pts = []
     for p in range(ctx.n):
-        outer = int(state[S_OUTER + c * P + p])
+        outer = int(state[S.OUTER + c * P + p])
         per_outer = SADHU_OUTER_POINTS if owner[SADHU] == p else OUTER_POINTS
         pts.append(
             HOUSE_POINTS * int(city[c, p])
-            + (ARCHITECT_POINTS if state[S_ARCH + p] == c else 0)
+            + (ARCHITECT_POINTS if state[S.ARCH + p] == c else 0)
             + per_outer * outer
-            + (INNER_POINTS if state[S_INNER + c] == p else 0)
+            + (INNER_POINTS if state[S.INNER + c] == p else 0)
             + sum(  # M-A7h: even if otherwise absent
                 HOME_POINTS
                 for k, home in enumerate(ctx.board.home_cities)
@@ -299,28 +256,28 @@ def city_points(state: np.ndarray, ctx: Ctx, c: int) -> list[int]:
 def check_state(state: np.ndarray, ctx: Ctx) -> None:
     """Invariants that hold in every state of a running or finished game."""
     n, nc, nv = ctx.n, ctx.nc, ctx.nv
-    assert state[S_N_PLAYERS] == n
-    gold = state[S_GOLD : S_GOLD + n]
+    assert state[S.N_PLAYERS] == n
+    gold = state[S.GOLD : S.GOLD + n]
     assert (gold >= 0).all(), f"M-F1/M-F3/M-A6: negative gold {gold}"
-    supply = state[S_SUPPLY : S_SUPPLY + n]
-    quarry = state[S_QUARRY : S_QUARRY + n]
+    supply = state[S.SUPPLY : S.SUPPLY + n]
+    quarry = state[S.QUARRY : S.QUARRY + n]
     assert (supply >= 0).all() and (quarry >= 0).all(), (supply, quarry)
 
     # houses: per colour board + supply + bank = 20 (M-C3, M-S5); village capacity (M-S4)
     vil, city = houses(state, ctx)
     assert (vil >= 0).all() and (city >= 0).all()
     assert not vil[:, n:].any() and not city[:, n:].any(), "houses of an unused colour"
-    total = state[S_VIL_TOTAL : S_VIL_TOTAL + nv]
-    assert np.array_equal(total, vil.sum(axis=1)), "S_VIL_TOTAL != sum over seats"
+    total = state[S.VIL_TOTAL : S.VIL_TOTAL + nv]
+    assert np.array_equal(total, vil.sum(axis=1)), "S.VIL_TOTAL != sum over seats"
     assert total.max() <= ctx.cap, f"M-S4: village over capacity {ctx.cap}: {total}"
     per_colour = vil.sum(axis=0)[:n] + city.sum(axis=0)[:n] + supply + quarry
     assert (per_colour == HOUSES_PER_COLOUR).all(), f"M-C3: houses per colour {per_colour}"
 
     # palaces: 1 inner + 6 outer sites per city (M-C2), 7 per player (M-C3, M-E1)
-    inner = state[S_INNER : S_INNER + nc]
-    outer = state[S_OUTER : S_OUTER + nc * P].reshape(nc, P)
-    neutral = state[S_OUTER_NEUTRAL : S_OUTER_NEUTRAL + nc]
-    used = state[S_OUTER_USED : S_OUTER_USED + nc]
+    inner = state[S.INNER : S.INNER + nc]
+    outer = state[S.OUTER : S.OUTER + nc * P].reshape(nc, P)
+    neutral = state[S.OUTER_NEUTRAL : S.OUTER_NEUTRAL + nc]
+    used = state[S.OUTER_USED : S.OUTER_USED + nc]
     assert ((inner >= -1) & (inner < n)).all(), inner
     assert (outer >= 0).all() and not outer[:, n:].any()
     assert (neutral == ctx.neutral).all(), f"M-V2: neutral palaces {neutral}"
@@ -328,39 +285,39 @@ def check_state(state: np.ndarray, ctx: Ctx) -> None:
     assert (used <= OUTER_SITES).all(), f"M-C2: outer sites {used}"
     assert ((inner >= 0) + used <= SITES_PER_CITY).all()
     built = outer.sum(axis=0)[:n] + np.array([(inner == p).sum() for p in range(n)])
-    palaces = state[S_PALACES : S_PALACES + n]
+    palaces = state[S.PALACES : S.PALACES + n]
     assert np.array_equal(palaces, built), (palaces, built)
     assert palaces.max() <= ctx.palace_limit, f"M-C3/M-E1: palaces {palaces}"
 
     # architects stand on junctions, never in a village (M-F1, M-F3)
-    arch = state[S_ARCH : S_ARCH + n]
+    arch = state[S.ARCH : S.ARCH + n]
     assert ((arch >= 0) & (arch <= ctx.start)).all(), f"architect off the junctions {arch}"
 
     # characters: one owner each or the bank (M-S3, M-A9); the Yogi is out (basic game)
-    owner = state[S_CHAR_OWNER : S_CHAR_OWNER + N_CHARACTERS_MAX]
+    owner = state[S.CHAR_OWNER : S.CHAR_OWNER + N_CHARACTERS_MAX]
     for k in range(N_CHARACTERS_MAX):
         if k < ctx.n_chars:
             assert owner[k] == BANK or 0 <= owner[k] < n, (k, owner)
         else:
             assert owner[k] == OUT_OF_GAME, (k, owner)
     held = np.array([(owner == p).sum() for p in range(n)])
-    if state[S_PHASE] == PH_CHOOSE:
+    if state[S.PHASE] == PH_CHOOSE:
         assert held.max() <= 1, held
     else:
         want = np.ones(n, dtype=held.dtype)
-        if state[S_PHASE] == PH_REPLACE:  # M-A9: the robbed player is about to choose
-            want[state[S_CURSOR]] = 0
-        assert np.array_equal(held, want), f"characters held {held}, phase {state[S_PHASE]}"
+        if state[S.PHASE] == PH_REPLACE:  # M-A9: the robbed player is about to choose
+            want[state[S.CURSOR]] = 0
+        assert np.array_equal(held, want), f"characters held {held}, phase {state[S.PHASE]}"
 
     # action chips: bank + players = 7 with the Yogi, none without (M-A5y)
-    chips = state[S_CHIPS : S_CHIPS + n]
-    assert chips.min() >= 0 and state[S_CHIPS_BANK] + chips.sum() == ctx.chips, chips
+    chips = state[S.CHIPS : S.CHIPS + n]
+    assert chips.min() >= 0 and state[S.CHIPS_BANK] + chips.sum() == ctx.chips, chips
 
     # governors: distinct positions, never above the round reached (M-S2, M-R2, M-A8)
-    gov = state[S_GOV_POS : S_GOV_POS + nc]
+    gov = state[S.GOV_POS : S.GOV_POS + nc]
     assert len(set(gov.tolist())) == nc, f"governors share a position {gov}"
-    assert gov.min() >= 0 and gov.max() <= nc - 1 + state[S_ROUND], (gov, state[S_ROUND])
-    assert 0 <= state[S_ROUND] <= ctx.last_round
+    assert gov.min() >= 0 and gov.max() <= nc - 1 + state[S.ROUND], (gov, state[S.ROUND])
+    assert 0 <= state[S.ROUND] <= ctx.last_round
 
 
 class Referee:
@@ -377,7 +334,7 @@ class Referee:
 
     def started(self, state: np.ndarray) -> None:
         check_state(state, self.ctx)
-        gov = state[S_GOV_POS : S_GOV_POS + self.ctx.nc]
+        gov = state[S.GOV_POS : S.GOV_POS + self.ctx.nc]
         assert sorted(gov.tolist()) == list(range(self.ctx.nc)), "M-S2: governors 0..6"
         self.prev = state.copy()
 
@@ -390,51 +347,51 @@ class Referee:
         ctx, prev = self.ctx, self.prev
         assert sorted(self.acted) == list(range(ctx.n)), f"M-R4: acted {self.acted}"
         assert not self.picks, "M-R3: a pick was never played"
-        assert prev[S_ACTED : S_ACTED + ctx.n].all()
-        c = int(prev[S_MAHARAJA])
-        owner = prev[S_CHAR_OWNER : S_CHAR_OWNER + N_CHARACTERS_MAX]
+        assert prev[S.ACTED : S.ACTED + ctx.n].all()
+        c = int(prev[S.MAHARAJA])
+        owner = prev[S.CHAR_OWNER : S.CHAR_OWNER + N_CHARACTERS_MAX]
         chars = [lowest_character(owner, p) for p in range(ctx.n)]
         self.round_points[self.round] = (c, city_points(prev, ctx, c), chars)
 
     def _round_started(self, state: np.ndarray) -> None:
         ctx, prev = self.ctx, self.prev
-        assert state[S_ROUND] == self.round + 1, (state[S_ROUND], self.round)
+        assert state[S.ROUND] == self.round + 1, (state[S.ROUND], self.round)
         if self.round == 0:
             self._check_setup(state)
         else:
             self._round_ended()
             # M-E1/M-V1/[choice] cap: the previous round did not end the game
-            assert prev[S_PALACES : S_PALACES + ctx.n].max() < ctx.palace_limit
-            assert field_of(ctx, prev[S_GOV_PLACED]) < END_FIELD
+            assert prev[S.PALACES : S.PALACES + ctx.n].max() < ctx.palace_limit
+            assert field_of(ctx, prev[S.GOV_PLACED]) < END_FIELD
             assert self.round < ctx.last_round
         # M-R1: the Maharaja goes to the lowest governor's city; M-R2: that governor goes
         # just above the topmost one; the others stay
-        before = prev[S_GOV_POS : S_GOV_POS + ctx.nc]
-        after = state[S_GOV_POS : S_GOV_POS + ctx.nc]
+        before = prev[S.GOV_POS : S.GOV_POS + ctx.nc]
+        after = state[S.GOV_POS : S.GOV_POS + ctx.nc]
         c = int(np.argmin(before))
-        assert state[S_MAHARAJA] == c, "M-R1"
+        assert state[S.MAHARAJA] == c, "M-R1"
         want = before.copy()
         want[c] = before.max() + 1
         assert np.array_equal(after, want), f"M-R2: {before} -> {after}"
-        assert state[S_GOV_PLACED] == want[c]
+        assert state[S.GOV_PLACED] == want[c]
         f = field_of(ctx, want[c])
-        assert 1 <= f <= state[S_ROUND], f"field {f} in round {state[S_ROUND]}"
-        if state[S_ROUND] == 1:
+        assert 1 <= f <= state[S.ROUND], f"field {f} in round {state[S.ROUND]}"
+        if state[S.ROUND] == 1:
             assert f == 1, "M-R2: in round 1 the governor lands on field 1"
-        self.round = int(state[S_ROUND])
+        self.round = int(state[S.ROUND])
         self.acted = []
 
     def _check_setup(self, state: np.ndarray) -> None:
         """M-S1, M-S4, M-S5: the stock when round 1 begins, before anyone acts."""
         ctx, n = self.ctx, self.ctx.n
-        assert (state[S_GOLD : S_GOLD + n] == START_GOLD).all()
-        assert (state[S_ARCH : S_ARCH + n] == ctx.start).all()
-        assert (state[S_SUPPLY : S_SUPPLY + n] == SETUP_SUPPLY).all()
+        assert (state[S.GOLD : S.GOLD + n] == START_GOLD).all()
+        assert (state[S.ARCH : S.ARCH + n] == ctx.start).all()
+        assert (state[S.SUPPLY : S.SUPPLY + n] == SETUP_SUPPLY).all()
         bank = HOUSES_PER_COLOUR - START_HOUSES - SETUP_SUPPLY
-        assert (state[S_QUARRY : S_QUARRY + n] == bank).all()
+        assert (state[S.QUARRY : S.QUARRY + n] == bank).all()
         vil, city = houses(state, ctx)
         assert (vil.sum(axis=0)[:n] == START_HOUSES).all() and not city.any()
-        assert not state[S_PALACES : S_PALACES + n].any()
+        assert not state[S.PALACES : S.PALACES + n].any()
 
     def asked(self, state: np.ndarray, kind: int) -> None:
         """After advance_nb: the state at a decision point (or at the end)."""
@@ -442,30 +399,30 @@ class Referee:
         self.decisions += 1
         assert self.decisions <= decision_bound(ctx.n), "the game does not end"
         check_state(state, ctx)
-        if state[S_ROUND] != self.round:
+        if state[S.ROUND] != self.round:
             self._round_started(state)
         if kind == DONE:
             return
-        seat = int(state[S_ASK_SEAT])
+        seat = int(state[S.ASK_SEAT])
         assert 0 <= seat < ctx.n
         assert kind in (DK_CHARACTER, DK_SETUP_HOUSE, DK_PICK, DK_STEP, DK_REPLACE), kind
-        assert (kind in (DK_CHARACTER, DK_SETUP_HOUSE)) == (state[S_ROUND] == 0)
+        assert (kind in (DK_CHARACTER, DK_SETUP_HOUSE)) == (state[S.ROUND] == 0)
         if kind == DK_PICK:
             assert not self.acted, "M-R3: every pick is made before anyone acts"
         elif kind == DK_STEP:
-            assert state[S_TURN_PLAYER] == seat
-            if state[S_STEPS] == 0:  # a new turn: M-R4 order, nobody twice
+            assert state[S.TURN_PLAYER] == seat
+            if state[S.STEPS] == 0:  # a new turn: M-R4 order, nobody twice
                 assert seat not in self.acted, f"M-R4: seat {seat} acts twice"
-                picked = (state[S_PICK0 + seat], state[S_PICK1 + seat])
+                picked = (state[S.PICK0 + seat], state[S.PICK1 + seat])
                 assert picked == self.picks.pop(seat), "M-R3: the disc shows the secret pick"
-                owner = state[S_CHAR_OWNER : S_CHAR_OWNER + N_CHARACTERS_MAX]
+                owner = state[S.CHAR_OWNER : S.CHAR_OWNER + N_CHARACTERS_MAX]
                 mine = lowest_character(owner, seat)
                 for q in range(ctx.n):
-                    if q != seat and not state[S_ACTED + q]:
+                    if q != seat and not state[S.ACTED + q]:
                         assert mine < lowest_character(owner, q), "M-R4: lowest goes first"
                 self.acted.append(seat)
         elif kind == DK_REPLACE:
-            assert seat != state[S_TURN_PLAYER]
+            assert seat != state[S.TURN_PLAYER]
 
     def decided(self, kind: int, seat: int, out: np.ndarray, ret: int) -> None:
         """The strategy's answer, before the engine applies it."""
@@ -476,35 +433,35 @@ class Referee:
     def finished(self, state: np.ndarray, log: np.ndarray) -> None:
         ctx, n = self.ctx, self.ctx.n
         self._round_ended()
-        reason = int(state[S_END_REASON])
-        palaces = state[S_PALACES : S_PALACES + n]
-        gold = state[S_GOLD : S_GOLD + n]
+        reason = int(state[S.END_REASON])
+        palaces = state[S.PALACES : S.PALACES + n]
+        gold = state[S.GOLD : S.GOLD + n]
         # M-E1 / M-V1 / [choice] cap, in the engine's order of precedence
         if palaces.max() == ctx.palace_limit:
             want = END["palaces"]
-        elif field_of(ctx, state[S_GOV_PLACED]) >= END_FIELD:
+        elif field_of(ctx, state[S.GOV_PLACED]) >= END_FIELD:
             want = END["field10"]
-        elif state[S_ROUND] == ctx.last_round:
+        elif state[S.ROUND] == ctx.last_round:
             want = END["round_limit"] if ctx.last_round != ROUND_CAP else END["cap"]
         else:
             want = -1
         assert reason == want, f"end reason {reason}, expected {want}"
         if reason == END["field10"]:
-            assert field_of(ctx, state[S_GOV_PLACED]) == END_FIELD
+            assert field_of(ctx, state[S.GOV_PLACED]) == END_FIELD
             placed = log[log[:, LOG_EVENT] == EV_GOV_PLACED]
             assert field_of(ctx, placed[-1, LOG_B]) == END_FIELD
-            assert state[S_ROUND] >= END_FIELD
+            assert state[S.ROUND] >= END_FIELD
         if reason == END["palaces"]:
             built = log[log[:, LOG_EVENT] == EV_PALACE]
             for p in range(n):
                 if palaces[p] == ctx.palace_limit:  # their last palace: in the final round
-                    assert built[built[:, LOG_SEAT] == p][-1, LOG_ROUND] == state[S_ROUND]
-        assert state[S_N_ERRORS] == 0 and state[S_ERROR] == 0, "random made an illegal move"
+                    assert built[built[:, LOG_SEAT] == p][-1, LOG_ROUND] == state[S.ROUND]
+        assert state[S.N_ERRORS] == 0 and state[S.ERROR] == 0, "random made an illegal move"
         # M-E2: palaces desc, gold desc, lower character
-        owner = state[S_CHAR_OWNER : S_CHAR_OWNER + N_CHARACTERS_MAX]
+        owner = state[S.CHAR_OWNER : S.CHAR_OWNER + N_CHARACTERS_MAX]
         chars = [lowest_character(owner, p) for p in range(n)]
         order = sorted(range(n), key=lambda p: (-palaces[p], -gold[p], chars[p]))
-        ranks = state[S_RANK : S_RANK + n]
+        ranks = state[S.RANK : S.RANK + n]
         assert sorted(ranks.tolist()) == list(range(n)), f"ranks not a permutation {ranks}"
         assert [int(ranks[p]) for p in order] == list(range(n)), f"M-E2 ranks {ranks}"
         replay_log(log, state, ctx, self.round_points)
@@ -799,13 +756,13 @@ class LogReplay:
 def replay_log(log: np.ndarray, state: np.ndarray, ctx: Ctx, round_points: dict) -> None:
     """Replay the log (LogReplay), then compare rounds, scorings and the final state."""
     n, nc = ctx.n, ctx.nc
-    assert state[S_LOG_N] == len(log) <= LOG_CAPACITY, "log truncated"
+    assert state[S.LOG_N] == len(log) <= LOG_CAPACITY, "log truncated"
     rp = LogReplay(ctx)
     rp.run(log)
     assert rp.expect is None, f"log ends before {rp.expect}"
     assert rp.start_block is None, "log ends in a turn start"
     assert rp.chosen == n and rp.setup_houses == START_HOUSES * n, "M-S3/M-S4"
-    last = int(state[S_ROUND])
+    last = int(state[S.ROUND])
     # M-R4: each round every player acts exactly once
     assert sorted(rp.turns) == list(range(1, last + 1))
     for rnd, seats in rp.turns.items():
@@ -820,18 +777,18 @@ def replay_log(log: np.ndarray, state: np.ndarray, ctx: Ctx, round_points: dict)
         bonus = [(order[0], c, MONOPOLY_BONUS)] if len(order) == 1 else []
         assert rp.monopoly.get(rnd, []) == bonus, f"round {rnd} monopoly"
     # the log accounts for the final state
-    assert np.array_equal(rp.gold, state[S_GOLD : S_GOLD + n]), "gold not explained by the log"
-    assert np.array_equal(rp.fees_paid, state[S_FEES_PAID : S_FEES_PAID + n])
+    assert np.array_equal(rp.gold, state[S.GOLD : S.GOLD + n]), "gold not explained by the log"
+    assert np.array_equal(rp.fees_paid, state[S.FEES_PAID : S.FEES_PAID + n])
     v_state, c_state = houses(state, ctx)
     assert np.array_equal(rp.vil, v_state[:, :n]) and np.array_equal(rp.city, c_state[:, :n])
-    assert np.array_equal(rp.supply, state[S_SUPPLY : S_SUPPLY + n])
-    assert np.array_equal(rp.quarry, state[S_QUARRY : S_QUARRY + n])
-    assert np.array_equal(rp.arch, state[S_ARCH : S_ARCH + n])
-    assert np.array_equal(rp.owner, state[S_CHAR_OWNER : S_CHAR_OWNER + N_CHARACTERS_MAX])
-    assert np.array_equal(rp.inner, state[S_INNER : S_INNER + nc])
-    assert np.array_equal(rp.outer, state[S_OUTER : S_OUTER + nc * P].reshape(nc, P)[:, :n])
-    assert np.array_equal(rp.gov, state[S_GOV_POS : S_GOV_POS + nc])
-    assert np.array_equal(rp.chips, state[S_CHIPS : S_CHIPS + n])
+    assert np.array_equal(rp.supply, state[S.SUPPLY : S.SUPPLY + n])
+    assert np.array_equal(rp.quarry, state[S.QUARRY : S.QUARRY + n])
+    assert np.array_equal(rp.arch, state[S.ARCH : S.ARCH + n])
+    assert np.array_equal(rp.owner, state[S.CHAR_OWNER : S.CHAR_OWNER + N_CHARACTERS_MAX])
+    assert np.array_equal(rp.inner, state[S.INNER : S.INNER + nc])
+    assert np.array_equal(rp.outer, state[S.OUTER : S.OUTER + nc * P].reshape(nc, P)[:, :n])
+    assert np.array_equal(rp.gov, state[S.GOV_POS : S.GOV_POS + nc])
+    assert np.array_equal(rp.chips, state[S.CHIPS : S.CHIPS + n])
 
 
 # --- stepping a game ----------------------------------------------------------------------
@@ -851,7 +808,7 @@ def play_stepped(
     ref = Referee(ctx_for(n_players, board, rules))
     board_arr, rules_arr = board.pack(), rules.pack()
     sids, params = strategies.seat_arrays(strategies.resolve([strategy], n_players))
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     log = np.zeros((LOG_CAPACITY, LOG_WIDTH), dtype=np.int64)
     rng = np.zeros(RNG_STREAMS, dtype=np.uint64)
     scratch = np.zeros((MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
@@ -875,7 +832,7 @@ def play_stepped(
         ref.answered(state)
     else:
         pytest.fail(f"no end after {decision_bound(n_players)} decisions")
-    log = log[: int(state[S_LOG_N])]
+    log = log[: int(state[S.LOG_N])]
     ref.finished(state, log)
     return state, log, ref
 
@@ -888,7 +845,7 @@ def play_stepped(
 def test_invariants_hold_after_every_decision(driver, board, seed, players):
     """M-C2, M-C3, M-S1..M-S5, M-R1..M-R4, M-A*, M-F1..M-F3, M-P1..M-P3, M-E1, M-E2."""
     state, _, _ = play_stepped(driver, board, players, seed)
-    assert state[S_END_REASON] in (END["palaces"], END["field10"], END["cap"])
+    assert state[S.END_REASON] in (END["palaces"], END["field10"], END["cap"])
 
 
 @settings(max_examples=60, deadline=None)
@@ -896,13 +853,13 @@ def test_invariants_hold_after_every_decision(driver, board, seed, players):
 def test_short_game_ends_by_round_8(driver, board, seed, players):
     """M-V1: 6 palaces each, the game ends after round 8 at the latest."""
     state, _, _ = play_stepped(driver, board, players, seed, rules=RuleSet(short_game=True))
-    assert 1 <= state[S_ROUND] <= SHORT_LAST_ROUND
-    assert state[S_PALACES : S_PALACES + players].max() <= SHORT_PALACES
+    assert 1 <= state[S.ROUND] <= SHORT_LAST_ROUND
+    assert state[S.PALACES : S.PALACES + players].max() <= SHORT_PALACES
     # field 10 needs round 10: a governor lands at most on the field of the round (M-R2)
-    reason = state[S_END_REASON]
+    reason = state[S.END_REASON]
     assert reason in (END["palaces"], END["round_limit"])
     if reason == END["round_limit"]:
-        assert state[S_ROUND] == SHORT_LAST_ROUND
+        assert state[S.ROUND] == SHORT_LAST_ROUND
 
 
 @settings(max_examples=40, deadline=None)
@@ -912,7 +869,7 @@ def test_invariants_with_yogi_neutral_palaces_and_home_cities(driver, board, see
     M-K7, chips conserved), neutral palaces (M-V2) and home cities (M-A7h)."""
     rules = RuleSet(yogi=True, neutral_palaces=True, home_cities=True)
     state, _, _ = play_stepped(driver, board, players, seed, rules=rules)
-    assert state[S_END_REASON] in (END["palaces"], END["field10"], END["cap"])
+    assert state[S.END_REASON] in (END["palaces"], END["field10"], END["cap"])
 
 
 @pytest.mark.nojit
@@ -920,7 +877,7 @@ def test_invariants_with_yogi_neutral_palaces_and_home_cities(driver, board, see
 def test_invariants_smoke(driver, board, players):
     """The full check on one fixed game at the smallest and largest table (also as Python)."""
     state, log, _ = play_stepped(driver, board, players, seed=7001 + players)
-    assert state[S_END_REASON] != 0 and len(log) > 0
+    assert state[S.END_REASON] != 0 and len(log) > 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -953,19 +910,19 @@ def expected_ranks(palaces: np.ndarray, gold: np.ndarray, char: np.ndarray) -> n
 def test_many_seeds_end_cleanly(driver, players, short):
     """2000 games per player count: no strategy errors, a valid end, M-E1/M-V1 end rules,
     M-E2 ranking, gold never negative, at most 7 (6) palaces."""
-    from simcore.maharaja.record_layout import REC_END_CHAR
+    import simcore.maharaja.record_layout as REC
 
     rules = RuleSet(short_game=short)
     limit = SHORT_PALACES if short else PALACES
     sids, params = strategies.seat_arrays(strategies.resolve(["random"], players))
     rec = play_batch(driver, sids, params, 2000, players, seed=4242 + players, rules=rules)
     assert rec.shape[:2] == (2000, players)
-    assert not rec[:, :, REC_ERRORS].any()
-    reason = rec[:, 0, REC_END_REASON]
-    rounds = rec[:, 0, REC_ROUNDS]
-    assert (rec[:, :, REC_END_REASON] == reason[:, None]).all()
-    palaces = rec[:, :, REC_PALACES]
-    gold = rec[:, :, REC_GOLD]
+    assert not rec[:, :, REC.ERRORS].any()
+    reason = rec[:, 0, REC.END_REASON]
+    rounds = rec[:, 0, REC.ROUNDS]
+    assert (rec[:, :, REC.END_REASON] == reason[:, None]).all()
+    palaces = rec[:, :, REC.PALACES]
+    gold = rec[:, :, REC.GOLD]
     assert (gold >= 0).all() and (palaces >= 0).all() and palaces.max() <= limit
     assert np.array_equal(reason == END["palaces"], palaces.max(axis=1) == limit)
     assert (rounds[reason == END["field10"]] >= END_FIELD).all()
@@ -977,9 +934,9 @@ def test_many_seeds_end_cleanly(driver, players, short):
     else:
         assert set(np.unique(reason)) <= {END["palaces"], END["field10"], END["cap"]}
         assert rounds.max() <= ROUND_CAP
-    ranks = rec[:, :, REC_RANK]
+    ranks = rec[:, :, REC.RANK]
     assert (np.sort(ranks, axis=1) == np.arange(players)).all(), "ranks not a permutation"
-    assert np.array_equal(ranks, expected_ranks(palaces, gold, rec[:, :, REC_END_CHAR]))
+    assert np.array_equal(ranks, expected_ranks(palaces, gold, rec[:, :, REC.END_CHAR]))
 
 
 @pytest.mark.parametrize("short", [False, True])
@@ -990,37 +947,37 @@ def test_palace_endings_step_cleanly(driver, board, players, short):
     rules = RuleSet(short_game=short)
     sids, params = strategies.seat_arrays(strategies.resolve(["random"], players))
     rec = play_batch(driver, sids, params, 3000, players, seed=77, rules=rules)
-    games = np.flatnonzero(rec[:, 0, REC_END_REASON] == END["palaces"])[:2]
+    games = np.flatnonzero(rec[:, 0, REC.END_REASON] == END["palaces"])[:2]
     assert games.size > 0, "no palace ending in the batch"
     for g in games:
         state, _, _ = play_stepped(driver, board, players, 77, game=int(g), rules=rules)
-        assert state[S_END_REASON] == END["palaces"]
-        assert state[S_ROUND] == rec[g, 0, REC_ROUNDS]
+        assert state[S.END_REASON] == END["palaces"]
+        assert state[S.ROUND] == rec[g, 0, REC.ROUNDS]
 
 
 # --- the checks themselves can fail -------------------------------------------------------
 
 
 def _move_supply_house_into_full_village(s: np.ndarray, ctx: Ctx) -> None:
-    v = int(np.argmax(s[S_VIL_TOTAL : S_VIL_TOTAL + ctx.nv]))
-    s[S_VIL + v * P] += 1
-    s[S_VIL_TOTAL + v] += 1
-    s[S_SUPPLY] -= 1
+    v = int(np.argmax(s[S.VIL_TOTAL : S.VIL_TOTAL + ctx.nv]))
+    s[S.VIL + v * P] += 1
+    s[S.VIL_TOTAL + v] += 1
+    s[S.SUPPLY] -= 1
 
 
 def _take_second_character(s: np.ndarray, ctx: Ctx) -> None:
-    k = int(np.flatnonzero(s[S_CHAR_OWNER : S_CHAR_OWNER + BASIC_CHARACTERS] == BANK)[0])
-    s[S_CHAR_OWNER + k] = 0
+    k = int(np.flatnonzero(s[S.CHAR_OWNER : S.CHAR_OWNER + BASIC_CHARACTERS] == BANK)[0])
+    s[S.CHAR_OWNER + k] = 0
 
 
 STATE_CORRUPTIONS = {
-    "negative gold": lambda s, ctx: s.__setitem__(S_GOLD + 1, -1),
-    "lost house": lambda s, ctx: s.__setitem__(S_QUARRY, s[S_QUARRY] - 1),
+    "negative gold": lambda s, ctx: s.__setitem__(S.GOLD + 1, -1),
+    "lost house": lambda s, ctx: s.__setitem__(S.QUARRY, s[S.QUARRY] - 1),
     "full village": _move_supply_house_into_full_village,
-    "architect in a village": lambda s, ctx: s.__setitem__(S_ARCH, ctx.start + 1),
+    "architect in a village": lambda s, ctx: s.__setitem__(S.ARCH, ctx.start + 1),
     "second character": _take_second_character,
-    "shared governor position": lambda s, ctx: s.__setitem__(S_GOV_POS, s[S_GOV_POS + 1]),
-    "eighth palace site": lambda s, ctx: s.__setitem__(S_OUTER_USED, OUTER_SITES + 1),
+    "shared governor position": lambda s, ctx: s.__setitem__(S.GOV_POS, s[S.GOV_POS + 1]),
+    "eighth palace site": lambda s, ctx: s.__setitem__(S.OUTER_USED, OUTER_SITES + 1),
 }
 
 
@@ -1073,8 +1030,8 @@ def test_log_replay_catches_corruption(finished_game, board, name):
 def test_end_checks_catch_wrong_ranks(finished_game, board):
     state, log, _ = finished_game
     bad = state.copy()
-    first, second = (int(np.flatnonzero(state[S_RANK : S_RANK + 4] == r)[0]) for r in (0, 1))
-    bad[S_RANK + first], bad[S_RANK + second] = 1, 0
+    first, second = (int(np.flatnonzero(state[S.RANK : S.RANK + 4] == r)[0]) for r in (0, 1))
+    bad[S.RANK + first], bad[S.RANK + second] = 1, 0
     ref = Referee(ctx_for(4, board, RuleSet()))
     ref.prev = bad
     ref.acted = [0, 1, 2, 3]

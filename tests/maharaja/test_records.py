@@ -12,6 +12,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -37,19 +38,6 @@ from simcore.maharaja.enums import (
     SWAP_EXCHANGE,
 )
 from simcore.maharaja.game import play_batch, play_game
-from simcore.maharaja.record_layout import (
-    ACTION_COLUMNS,
-    REC_ACTS,
-    REC_CHIPS_USED,
-    REC_CHOICE_ORDER,
-    REC_FORFEITS,
-    REC_ORDER1,
-    REC_ROUNDS,
-    REC_START_CHAR,
-    REC_SWAPS,
-    REC_TURNS,
-    TURN_COLUMNS,
-)
 from simcore.maharaja.results import BASE_COLUMNS, records_table
 from simcore.maharaja.rules import RuleSet
 
@@ -61,11 +49,11 @@ def seats(name: str, players: int):
 
 
 def turns(rec: np.ndarray) -> np.ndarray:
-    return rec[..., REC_TURNS : REC_TURNS + N_CHARACTERS_MAX]
+    return rec[..., REC.TURNS : REC.TURNS + N_CHARACTERS_MAX]
 
 
 def acts(rec: np.ndarray) -> np.ndarray:
-    return rec[..., REC_ACTS : REC_ACTS + N_ACTIONS]
+    return rec[..., REC.ACTS : REC.ACTS + N_ACTIONS]
 
 
 def replay(log: np.ndarray, n_players: int) -> dict[str, np.ndarray]:
@@ -121,11 +109,11 @@ def test_records_match_a_replay_of_the_event_log(driver, name, variants):
         rec = g.records[:players]
         r = replay(g.log, players)
         assert np.array_equal(turns(rec), r["turns"])
-        assert list(rec[:, REC_ORDER1]) == list(r["first"])
-        assert list(rec[:, REC_CHOICE_ORDER]) == list(r["chose"])
+        assert list(rec[:, REC.ORDER1]) == list(r["first"])
+        assert list(rec[:, REC.CHOICE_ORDER]) == list(r["chose"])
         assert list(acts(rec)[:, A_GOLD]) == list(r["gold"])
         assert list(acts(rec)[:, A_GOVERNOR]) == list(r["governor"])
-        swaps += int(rec[:, REC_SWAPS].sum())
+        swaps += int(rec[:, REC.SWAPS].sum())
     assert swaps > 0  # the replay saw characters change hands
 
 
@@ -140,20 +128,20 @@ def test_turn_and_action_invariants(driver, name, players):
     M-S3 default) choice positions are permutations."""
     sids, params = seats(name, players)
     rec = play_batch(driver, sids, params, 150, players, seed=9)
-    rounds = rec[:, :, REC_ROUNDS]
+    rounds = rec[:, :, REC.ROUNDS]
     assert (turns(rec).sum(axis=2) == rounds).all()
-    assert (acts(rec).sum(axis=2) + rec[:, :, REC_FORFEITS] == 2 * rounds).all()
-    assert (acts(rec)[:, :, A_CHARACTER] == rec[:, :, REC_SWAPS]).all()
+    assert (acts(rec).sum(axis=2) + rec[:, :, REC.FORFEITS] == 2 * rounds).all()
+    assert (acts(rec)[:, :, A_CHARACTER] == rec[:, :, REC.SWAPS]).all()
     assert (turns(rec)[:, :, 6] == 0).all()  # no Yogi in the basic game
-    still = rec[:, :, REC_SWAPS].sum(axis=1) == 0  # games without any swap
-    own = np.take_along_axis(turns(rec), rec[:, :, REC_START_CHAR, None], axis=2)[..., 0]
+    still = rec[:, :, REC.SWAPS].sum(axis=1) == 0  # games without any swap
+    own = np.take_along_axis(turns(rec), rec[:, :, REC.START_CHAR, None], axis=2)[..., 0]
     assert (own[still] == rounds[still]).all()
     perm = np.arange(players)
-    assert (np.sort(rec[:, :, REC_ORDER1], axis=1) == perm).all()
-    assert (rec[:, :, REC_CHOICE_ORDER] == perm).all()  # first_chooser 0: seat order
+    assert (np.sort(rec[:, :, REC.ORDER1], axis=1) == perm).all()
+    assert (rec[:, :, REC.CHOICE_ORDER] == perm).all()  # first_chooser 0: seat order
     # without swaps round 1 follows the start characters: the lowest acts first
-    rank = np.argsort(np.argsort(rec[:, :, REC_START_CHAR], axis=1), axis=1)
-    assert (rank[still] == rec[still][:, :, REC_ORDER1]).all()
+    rank = np.argsort(np.argsort(rec[:, :, REC.START_CHAR], axis=1), axis=1)
+    assert (rank[still] == rec[still][:, :, REC.ORDER1]).all()
 
 
 def test_chip_actions_count_and_a_random_first_chooser_rotates(driver):
@@ -164,11 +152,11 @@ def test_chip_actions_count_and_a_random_first_chooser_rotates(driver):
     sids, params = seats("random", players)
     rules = RuleSet(yogi=True, first_chooser=-1)
     rec = play_batch(driver, sids, params, 150, players, seed=2, rules=rules)
-    rounds = rec[:, :, REC_ROUNDS]
-    used = rec[:, :, REC_CHIPS_USED]
+    rounds = rec[:, :, REC.ROUNDS]
+    used = rec[:, :, REC.CHIPS_USED]
     assert used.sum() > 0
-    assert (acts(rec).sum(axis=2) + rec[:, :, REC_FORFEITS] == 2 * rounds + used).all()
-    order = rec[:, :, REC_CHOICE_ORDER]
+    assert (acts(rec).sum(axis=2) + rec[:, :, REC.FORFEITS] == 2 * rounds + used).all()
+    order = rec[:, :, REC.CHOICE_ORDER]
     first = np.argmin(order, axis=1)
     assert (order == (np.arange(players) - first[:, None]) % players).all()
     assert len(set(first)) == players
@@ -183,10 +171,10 @@ def test_results_table_types_and_nulls(driver):
         t = records_table(rec, 0, ("chaser",) * 4, rules)
         assert t.column("choice_order").null_count == (80 if null else 0)
         assert t.schema.field("choice_order").type == pa.int8()
-        for name in TURN_COLUMNS:
+        for name in REC.TURN_COLUMNS:
             assert t.schema.field(name).type == pa.int8() == BASE_COLUMNS[name]
-        for name in ACTION_COLUMNS:
+        for name in REC.ACTION_COLUMNS:
             assert t.schema.field(name).type == pa.int16() == BASE_COLUMNS[name]
         assert ("rule_deal" in t.column_names) == null
     assert t.column("rule_deal").to_pylist() == ["random"] * 80
-    assert TURN_COLUMNS[0] == "turns_Mogul" and ACTION_COLUMNS[2] == "act_Two houses"
+    assert REC.TURN_COLUMNS[0] == "turns_Mogul" and REC.ACTION_COLUMNS[2] == "act_Two houses"

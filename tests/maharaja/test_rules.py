@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import simcore.maharaja.rules_layout as R
 from simcore.core.errors import InputError
-from simcore.maharaja import rules_layout as L
 from simcore.maharaja.rules import CHOICES, FIELD_DOCS, VARIANTS, RuleSet, load_rules
 
 # The rulebook numbers, copied literally from the digest (id in the comment).
@@ -51,36 +51,36 @@ PAYOUTS = {2: (10, 5), 3: (11, 7, 3), 4: (12, 9, 6, 3), 5: (13, 10, 7, 4, 1)}  #
 SWITCHES = ("short_game", "yogi", "neutral_palaces", "auction", "home_cities")
 SWITCHES += ("several_characters",)
 OFFSETS = {
-    "start_gold": L.R_START_GOLD,
-    "palaces": L.R_PALACES,
-    "house_cost": L.R_HOUSE_COST,
-    "palace_cost": L.R_PALACE_COST,
-    "artist_palace_cost": L.R_ARTIST_PALACE_COST,
-    "gold_action": L.R_GOLD_ACTION,
-    "quarry_houses": L.R_QUARRY_HOUSES,
-    "merchant_income": L.R_MERCHANT_INCOME,
-    "monopoly_bonus": L.R_MONOPOLY_BONUS,
-    "forfeit_penalty": L.R_FORFEIT_PENALTY,
-    "village_cap": L.R_VILLAGE_CAP,
-    "village_cap_2p": L.R_VILLAGE_CAP_2P,
-    "houses_per_colour": L.R_HOUSES_PER_COLOUR,
-    "start_houses": L.R_START_HOUSES,
-    "setup_supply": L.R_SETUP_SUPPLY,
-    "outer_sites": L.R_OUTER_SITES,
-    "inner_points": L.R_INNER_POINTS,
-    "outer_points": L.R_OUTER_POINTS,
-    "sadhu_outer_points": L.R_SADHU_OUTER_POINTS,
-    "architect_points": L.R_ARCHITECT_POINTS,
-    "house_points": L.R_HOUSE_POINTS,
-    "end_field": L.R_END_FIELD,
-    "governor_steps": L.R_GOVERNOR_STEPS,
-    "home_points": L.R_HOME_POINTS,
-    "chips_total": L.R_CHIPS_TOTAL,
+    "start_gold": R.START_GOLD,
+    "palaces": R.PALACES,
+    "house_cost": R.HOUSE_COST,
+    "palace_cost": R.PALACE_COST,
+    "artist_palace_cost": R.ARTIST_PALACE_COST,
+    "gold_action": R.GOLD_ACTION,
+    "quarry_houses": R.QUARRY_HOUSES,
+    "merchant_income": R.MERCHANT_INCOME,
+    "monopoly_bonus": R.MONOPOLY_BONUS,
+    "forfeit_penalty": R.FORFEIT_PENALTY,
+    "village_cap": R.VILLAGE_CAP,
+    "village_cap_2p": R.VILLAGE_CAP_2P,
+    "houses_per_colour": R.HOUSES_PER_COLOUR,
+    "start_houses": R.START_HOUSES,
+    "setup_supply": R.SETUP_SUPPLY,
+    "outer_sites": R.OUTER_SITES,
+    "inner_points": R.INNER_POINTS,
+    "outer_points": R.OUTER_POINTS,
+    "sadhu_outer_points": R.SADHU_OUTER_POINTS,
+    "architect_points": R.ARCHITECT_POINTS,
+    "house_points": R.HOUSE_POINTS,
+    "end_field": R.END_FIELD,
+    "governor_steps": R.GOVERNOR_STEPS,
+    "home_points": R.HOME_POINTS,
+    "chips_total": R.CHIPS_TOTAL,
 }
 
 
 def payout_cell(players: int, rank: int) -> int:
-    return L.R_PAYOUT + (players - 1) * L.MAX_PLAYERS + rank
+    return R.PAYOUT + (players - 1) * R.MAX_PLAYERS + rank
 
 
 # --- defaults and packing -------------------------------------------------------------
@@ -122,22 +122,22 @@ def test_choice_defaults_M_F2_M_A8_M_S3():
 def test_pack_holds_rulebook_numbers_at_layout_offsets():
     """pack() fills rules_layout: M-S1..M-P3 numbers, M-P2 payouts per row, zeros elsewhere."""
     a = RuleSet().pack()
-    assert a.dtype == np.int64 and a.shape == (L.RULES_SIZE,)
+    assert a.dtype == np.int64 and a.shape == (R.RULES_SIZE,)
     for name, offset in OFFSETS.items():
         assert a[offset] == RULEBOOK[name], name
-    assert a[L.R_ROUND_CAP] == 30 and a[L.R_GOVERNOR_CLAMP] == 1 and a[L.R_FIRST_CHOOSER] == 0
-    assert a[L.R_FORFEIT_PER_PART] == 0 and a[L.R_ROUND_LIMIT] == 0 and a[L.R_N_CHARACTERS] == 6
-    for off in (L.R_V_YOGI, L.R_V_AUCTION, L.R_V_HOME, L.R_V_MULTI):
+    assert a[R.ROUND_CAP] == 30 and a[R.GOVERNOR_CLAMP] == 1 and a[R.FIRST_CHOOSER] == 0
+    assert a[R.FORFEIT_PER_PART] == 0 and a[R.ROUND_LIMIT] == 0 and a[R.N_CHARACTERS] == 6
+    for off in (R.V_YOGI, R.V_AUCTION, R.V_HOME, R.V_MULTI):
         assert a[off] == 0
-    assert a[L.R_V_NEUTRAL] == 1  # M-V2 [choice]: on by default
-    assert a[L.R_DEAL] == L.DEAL_CHOOSE and a[L.R_DEAL_N] == 0
-    assert a[L.R_SHORT_GAME] == 0
+    assert a[R.V_NEUTRAL] == 1  # M-V2 [choice]: on by default
+    assert a[R.DEAL] == R.DEAL_CHOOSE and a[R.DEAL_N] == 0
+    assert a[R.SHORT_GAME] == 0
     for n, row in PAYOUTS.items():
-        assert [a[payout_cell(n, k)] for k in range(L.MAX_PLAYERS)] == [*row] + [0] * (5 - n)
+        assert [a[payout_cell(n, k)] for k in range(R.MAX_PLAYERS)] == [*row] + [0] * (5 - n)
     assert not a[payout_cell(1, 0) : payout_cell(2, 0)].any()  # no 1-player row
-    used = set(OFFSETS.values()) | {L.R_ROUND_CAP, L.R_GOVERNOR_CLAMP, L.R_FIRST_CHOOSER}
-    assert not a[L.R_SHORT_GAME + 1 : L.R_PAYOUT].any()  # the gap before the payouts is unused
-    assert used < set(range(L.R_PAYOUT))
+    used = set(OFFSETS.values()) | {R.ROUND_CAP, R.GOVERNOR_CLAMP, R.FIRST_CHOOSER}
+    assert not a[R.SHORT_GAME + 1 : R.PAYOUT].any()  # the gap before the payouts is unused
+    assert used < set(range(R.PAYOUT))
 
 
 def test_every_packed_value_comes_from_its_field():
@@ -152,19 +152,19 @@ def test_every_packed_value_comes_from_its_field():
             changes["end_field"] = 11
         a = RuleSet.from_mapping(changes).pack()
         moved = set(np.flatnonzero(a != base))
-        expect = {offset} | ({L.R_HOUSES_PER_COLOUR} if "houses_per_colour" in changes else set())
+        expect = {offset} | ({R.HOUSES_PER_COLOUR} if "houses_per_colour" in changes else set())
         assert moved == expect, name
         assert a[offset] == changes[name]
 
 
 def test_short_game_packs_six_palaces_and_round_eight_M_V1():
     a = RuleSet(short_game=True).pack()
-    assert a[L.R_PALACES] == 6 and a[L.R_ROUND_LIMIT] == 8 and a[L.R_SHORT_GAME] == 1
+    assert a[R.PALACES] == 6 and a[R.ROUND_LIMIT] == 8 and a[R.SHORT_GAME] == 1
 
 
 def test_yogi_packs_seven_characters_M_A5y():
     a = RuleSet(yogi=True).pack()
-    assert a[L.R_N_CHARACTERS] == 7 and a[L.R_V_YOGI] == 1 and a[L.R_CHIPS_TOTAL] == 7
+    assert a[R.N_CHARACTERS] == 7 and a[R.V_YOGI] == 1 and a[R.CHIPS_TOTAL] == 7
 
 
 def test_switches_and_choices_pack_as_0_1_M_F2_M_A8_M_V2_M_V3_M_A7h_M_V4():
@@ -178,10 +178,10 @@ def test_switches_and_choices_pack_as_0_1_M_F2_M_A8_M_V2_M_V3_M_A7h_M_V4():
         several_characters=True,
     )
     a = r.pack()
-    assert a[L.R_FORFEIT_PER_PART] == 1 and a[L.R_GOVERNOR_CLAMP] == 0
-    assert a[L.R_FIRST_CHOOSER] == -1
-    assert [a[o] for o in (L.R_V_NEUTRAL, L.R_V_AUCTION, L.R_V_HOME, L.R_V_MULTI)] == [1] * 4
-    assert a[L.R_V_YOGI] == 0 and a[L.R_N_CHARACTERS] == 6
+    assert a[R.FORFEIT_PER_PART] == 1 and a[R.GOVERNOR_CLAMP] == 0
+    assert a[R.FIRST_CHOOSER] == -1
+    assert [a[o] for o in (R.V_NEUTRAL, R.V_AUCTION, R.V_HOME, R.V_MULTI)] == [1] * 4
+    assert a[R.V_YOGI] == 0 and a[R.N_CHARACTERS] == 6
 
 
 def test_field_docs_name_a_rule_id_for_every_field():
@@ -288,8 +288,8 @@ def test_numpy_scalars_are_normalised():
 def test_short_game_limits_bind_only_when_it_is_on_M_V1():
     """A shorter round cap needs no short-game edits until the short game (M-V1) is switched on."""
     r = RuleSet(round_cap=5, end_field=5)
-    assert r.pack()[L.R_ROUND_CAP] == 5 and r.pack()[L.R_ROUND_LIMIT] == 0
-    assert RuleSet(palaces=4).pack()[L.R_PALACES] == 4
+    assert r.pack()[R.ROUND_CAP] == 5 and r.pack()[R.ROUND_LIMIT] == 0
+    assert RuleSet(palaces=4).pack()[R.PALACES] == 4
     with pytest.raises(InputError, match=r"short_game_rounds must be <= round_cap \(5\), got 8"):
         r.with_variants(["short"])
     with pytest.raises(InputError, match=r"short_game_palaces must be <= palaces \(4\), got 6"):
@@ -405,7 +405,7 @@ def test_load_rules_json(tmp_path):
         json.dumps({"short_game": True, "payouts": [[1, 0]] + [[0] * n for n in (3, 4, 5)]})
     )
     r = load_rules(p)
-    assert r.short_game and r.payouts[0] == (1, 0) and r.pack()[L.R_PALACES] == 6
+    assert r.short_game and r.payouts[0] == (1, 0) and r.pack()[R.PALACES] == 6
 
 
 @pytest.mark.parametrize(
@@ -509,8 +509,8 @@ def test_round_trips_and_deterministic_pack(changes):
         if name != "payouts":
             assert getattr(r, name) == value
     a = r.pack()
-    assert a[L.R_PALACES] == (r.short_game_palaces if r.short_game else r.palaces)
-    assert a[L.R_ROUND_LIMIT] == (r.short_game_rounds if r.short_game else 0)
+    assert a[R.PALACES] == (r.short_game_palaces if r.short_game else r.palaces)
+    assert a[R.ROUND_LIMIT] == (r.short_game_rounds if r.short_game else 0)
 
 
 @settings(max_examples=60, deadline=None)

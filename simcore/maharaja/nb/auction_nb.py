@@ -13,63 +13,54 @@ character chooses for free.
 
 from numba import njit
 
+from .. import layout as S
 from ..enums import E_BAD_BID, E_OK, EV_BID
-from ..layout import (
-    S_AUC_BID,
-    S_AUC_LEADER,
-    S_AUC_OPENER,
-    S_AUC_PASSED,
-    S_AUC_TURN,
-    S_FIRST_CHOOSER,
-    S_GOLD,
-    S_N_PLAYERS,
-)
 from .characters_nb import NO_CHARACTER, lowest_character_nb
 from .log_nb import log_nb
 from .sig import I1, I2
 
-AUC_NEW = -1  # S_AUC_TURN: the next auction has not started
-AUC_OVER = -2  # S_AUC_TURN: bidding is over, the winner chooses
+AUC_NEW = -1  # S.AUC_TURN: the next auction has not started
+AUC_OVER = -2  # S.AUC_TURN: bidding is over, the winner chooses
 PASS = -1  # a DK_BID answer that passes
 
 
 @njit(f"boolean({I1}, int64)", cache=True, _nrt=False)
 def bidding_nb(state, q):
     """True if q takes part in the running auction (has no character, has not passed)."""
-    return lowest_character_nb(state, q) == NO_CHARACTER and (state[S_AUC_PASSED] >> q) & 1 == 0
+    return lowest_character_nb(state, q) == NO_CHARACTER and (state[S.AUC_PASSED] >> q) & 1 == 0
 
 
 @njit(f"int64({I1})", cache=True, _nrt=False)
 def start_auction_nb(state):
     """Open the next auction; returns the number of players without a character.
 
-    With one left, that player chooses for free at once (S_AUC_TURN = AUC_OVER)."""
-    n = state[S_N_PLAYERS]
-    state[S_AUC_PASSED] = 0
-    state[S_AUC_LEADER] = -1
-    state[S_AUC_BID] = -1
+    With one left, that player chooses for free at once (S.AUC_TURN = AUC_OVER)."""
+    n = state[S.N_PLAYERS]
+    state[S.AUC_PASSED] = 0
+    state[S.AUC_LEADER] = -1
+    state[S.AUC_BID] = -1
     count = 0
     opener = -1
     for i in range(n):
-        q = (state[S_FIRST_CHOOSER] + i) % n
+        q = (state[S.FIRST_CHOOSER] + i) % n
         if lowest_character_nb(state, q) == NO_CHARACTER:
             count += 1
             if opener < 0:
                 opener = q
-    state[S_AUC_OPENER] = opener
+    state[S.AUC_OPENER] = opener
     if count == 1:
-        state[S_AUC_LEADER] = opener
-        state[S_AUC_BID] = 0
-        state[S_AUC_TURN] = AUC_OVER
+        state[S.AUC_LEADER] = opener
+        state[S.AUC_BID] = 0
+        state[S.AUC_TURN] = AUC_OVER
     elif count > 1:
-        state[S_AUC_TURN] = opener
+        state[S.AUC_TURN] = opener
     return count
 
 
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False)
 def min_bid_nb(state, q):
     """Lowest legal bid now: 0 to open, else one more than the last bid."""
-    return state[S_AUC_BID] + 1
+    return state[S.AUC_BID] + 1
 
 
 @njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
@@ -77,7 +68,7 @@ def bid_error_nb(state, q, bid):
     """E_OK if q may bid `bid` now (PASS is always allowed)."""
     if bid == PASS:
         return E_OK
-    if bid < min_bid_nb(state, q) or bid > state[S_GOLD + q]:
+    if bid < min_bid_nb(state, q) or bid > state[S.GOLD + q]:
         return E_BAD_BID
     return E_OK
 
@@ -85,11 +76,11 @@ def bid_error_nb(state, q, bid):
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False)
 def next_bidder_nb(state, q):
     """The next bidder clockwise after q, or AUC_OVER when only the leader (or nobody) is left."""
-    n = state[S_N_PLAYERS]
+    n = state[S.N_PLAYERS]
     for i in range(1, n + 1):
         r = (q + i) % n
         if bidding_nb(state, r):
-            return AUC_OVER if r == state[S_AUC_LEADER] else r
+            return AUC_OVER if r == state[S.AUC_LEADER] else r
     return AUC_OVER
 
 
@@ -98,20 +89,20 @@ def answer_bid_nb(state, log, q, bid):
     """Apply q's bid or pass; an illegal bid counts as a pass. Returns the error code."""
     err = bid_error_nb(state, q, bid)
     if err != E_OK or bid < 0:
-        state[S_AUC_PASSED] |= 1 << q
+        state[S.AUC_PASSED] |= 1 << q
         log_nb(state, log, q, EV_BID, PASS, 0, 0, 0)
     else:
-        state[S_AUC_BID] = bid
-        state[S_AUC_LEADER] = q
+        state[S.AUC_BID] = bid
+        state[S.AUC_LEADER] = q
         log_nb(state, log, q, EV_BID, bid, 0, 0, 0)
-    state[S_AUC_TURN] = next_bidder_nb(state, q)
+    state[S.AUC_TURN] = next_bidder_nb(state, q)
     return err
 
 
 @njit(f"int64({I1})", cache=True, _nrt=False)
 def auction_winner_nb(state):
     """Winner of the finished auction; with no bid at all the opener, for 0."""
-    if state[S_AUC_LEADER] < 0:
-        state[S_AUC_LEADER] = state[S_AUC_OPENER]
-        state[S_AUC_BID] = 0
-    return state[S_AUC_LEADER]
+    if state[S.AUC_LEADER] < 0:
+        state[S.AUC_LEADER] = state[S.AUC_OPENER]
+        state[S.AUC_BID] = 0
+    return state[S.AUC_LEADER]

@@ -2,7 +2,9 @@
 
 from numba import njit
 
-from ..board_layout import B_N_CITIES, B_N_VILLAGES
+from .. import board_layout as B
+from .. import layout as S
+from .. import rules_layout as R
 from ..enums import (
     ARTIST,
     E_BAD_LOCATION,
@@ -16,38 +18,18 @@ from ..enums import (
     SITE_INNER,
     SITE_OUTER,
 )
-from ..layout import (
-    S_ARCH,
-    S_CITY_HOUSES,
-    S_INNER,
-    S_N_PLAYERS,
-    S_OUTER,
-    S_OUTER_USED,
-    S_PALACES,
-    S_VIL,
-    S_VIL_TOTAL,
-)
-from ..rules_layout import (
-    MAX_PLAYERS,
-    R_ARTIST_PALACE_COST,
-    R_OUTER_SITES,
-    R_PALACE_COST,
-    R_PALACES,
-    R_VILLAGE_CAP,
-    R_VILLAGE_CAP_2P,
-)
 from .characters_nb import holds_nb
 from .sig import I1
 
-P = MAX_PLAYERS
+P = R.MAX_PLAYERS
 
 
 @njit(f"int64({I1}, {I1})", cache=True, _nrt=False)
 def village_cap_nb(state, rules):
     """M-S4: 2 houses per village, 1 with two players, in setup and always."""
-    if state[S_N_PLAYERS] == 2:
-        return rules[R_VILLAGE_CAP_2P]
-    return rules[R_VILLAGE_CAP]
+    if state[S.N_PLAYERS] == 2:
+        return rules[R.VILLAGE_CAP_2P]
+    return rules[R.VILLAGE_CAP]
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
@@ -55,14 +37,14 @@ def house_target_error_nb(state, board, rules, p, loc):
     """Can a house of p go to loc? Villages need room (M-S4), cities the architect (M-A2)."""
     if loc >= LOC_CITY0:
         c = loc - LOC_CITY0
-        if c >= board[B_N_CITIES]:
+        if c >= board[B.N_CITIES]:
             return E_BAD_LOCATION
-        if state[S_ARCH + p] != c:
+        if state[S.ARCH + p] != c:
             return E_NO_ARCHITECT
         return E_OK
-    if loc < 0 or loc >= board[B_N_VILLAGES]:
+    if loc < 0 or loc >= board[B.N_VILLAGES]:
         return E_BAD_LOCATION
-    if state[S_VIL_TOTAL + loc] >= village_cap_nb(state, rules):
+    if state[S.VIL_TOTAL + loc] >= village_cap_nb(state, rules):
         return E_VILLAGE_FULL
     return E_OK
 
@@ -72,22 +54,22 @@ def houses_at_nb(state, board, p, loc):
     """Houses of p at a village or city location (0 for a bad location)."""
     if loc >= LOC_CITY0:
         c = loc - LOC_CITY0
-        if c >= board[B_N_CITIES]:
+        if c >= board[B.N_CITIES]:
             return 0
-        return state[S_CITY_HOUSES + c * P + p]
-    if loc < 0 or loc >= board[B_N_VILLAGES]:
+        return state[S.CITY_HOUSES + c * P + p]
+    if loc < 0 or loc >= board[B.N_VILLAGES]:
         return 0
-    return state[S_VIL + loc * P + p]
+    return state[S.VIL + loc * P + p]
 
 
 @njit(f"void({I1}, int64, int64, int64)", cache=True, _nrt=False)
 def add_house_nb(state, p, loc, n):
     """Put n houses of p at loc (n < 0 removes); keeps village totals in step."""
     if loc >= LOC_CITY0:
-        state[S_CITY_HOUSES + (loc - LOC_CITY0) * P + p] += n
+        state[S.CITY_HOUSES + (loc - LOC_CITY0) * P + p] += n
     else:
-        state[S_VIL + loc * P + p] += n
-        state[S_VIL_TOTAL + loc] += n
+        state[S.VIL + loc * P + p] += n
+        state[S.VIL_TOTAL + loc] += n
 
 
 @njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
@@ -102,24 +84,24 @@ def move_house_error_nb(state, board, p, src):
 def palace_cost_nb(state, rules, p):
     """M-A6 / M-K6: the Artist's holder pays less for every palace."""
     if holds_nb(state, p, ARTIST):
-        return rules[R_ARTIST_PALACE_COST]
-    return rules[R_PALACE_COST]
+        return rules[R.ARTIST_PALACE_COST]
+    return rules[R.PALACE_COST]
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
 def palace_site_error_nb(state, board, rules, p, site):
     """M-A6, M-C2: a palace goes on an empty site of the architect's city; 7 per player."""
-    c = state[S_ARCH + p]
-    if c >= board[B_N_CITIES]:
+    c = state[S.ARCH + p]
+    if c >= board[B.N_CITIES]:
         return E_NO_ARCHITECT
-    if state[S_PALACES + p] >= rules[R_PALACES]:
+    if state[S.PALACES + p] >= rules[R.PALACES]:
         return E_NO_PALACE_LEFT
     if site == SITE_INNER:
-        if state[S_INNER + c] >= 0:
+        if state[S.INNER + c] >= 0:
             return E_NO_SITE
         return E_OK
     if site == SITE_OUTER:
-        if state[S_OUTER_USED + c] >= rules[R_OUTER_SITES]:
+        if state[S.OUTER_USED + c] >= rules[R.OUTER_SITES]:
             return E_NO_SITE
         return E_OK
     return E_BAD_LOCATION
@@ -128,8 +110,8 @@ def palace_site_error_nb(state, board, rules, p, site):
 @njit(f"void({I1}, int64, int64, int64)", cache=True, _nrt=False)
 def put_palace_nb(state, p, c, site):
     if site == SITE_INNER:
-        state[S_INNER + c] = p
+        state[S.INNER + c] = p
     else:
-        state[S_OUTER + c * P + p] += 1
-        state[S_OUTER_USED + c] += 1
-    state[S_PALACES + p] += 1
+        state[S.OUTER + c * P + p] += 1
+        state[S.OUTER_USED + c] += 1
+    state[S.PALACES + p] += 1

@@ -2,8 +2,8 @@
 
 from numba import njit
 
+from .. import layout as S
 from ..enums import N_CHARACTERS_MAX
-from ..layout import S_ACTED, S_CHAR_OWNER, S_N_PLAYERS
 from .sig import I1
 
 NO_CHARACTER = 99  # sorts after every real character
@@ -13,7 +13,7 @@ NO_CHARACTER = 99  # sorts after every real character
 def lowest_character_nb(state, p):
     """Lowest character number held by p: it sets turn order and breaks ties (M-K1, M-V4)."""
     for k in range(N_CHARACTERS_MAX):
-        if state[S_CHAR_OWNER + k] == p:
+        if state[S.CHAR_OWNER + k] == p:
             return k
     return NO_CHARACTER
 
@@ -21,14 +21,14 @@ def lowest_character_nb(state, p):
 @njit(f"boolean({I1}, int64, int64)", cache=True, _nrt=False)
 def holds_nb(state, p, k):
     """True if p holds character k now: powers belong to the current holder (M-K)."""
-    return state[S_CHAR_OWNER + k] == p
+    return state[S.CHAR_OWNER + k] == p
 
 
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False)
 def characters_held_nb(state, p):
     n = 0
     for k in range(N_CHARACTERS_MAX):
-        if state[S_CHAR_OWNER + k] == p:
+        if state[S.CHAR_OWNER + k] == p:
             n += 1
     return n
 
@@ -42,8 +42,8 @@ def next_to_act_nb(state):
     """
     best = -1
     best_k = NO_CHARACTER + 1
-    for p in range(state[S_N_PLAYERS]):
-        if state[S_ACTED + p] == 0:
+    for p in range(state[S.N_PLAYERS]):
+        if state[S.ACTED + p] == 0:
             k = lowest_character_nb(state, p)
             if k < best_k:
                 best_k = k

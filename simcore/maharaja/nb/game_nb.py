@@ -1,7 +1,7 @@
 """The game as a resumable state machine: setup, rounds, end (M-S, M-R, M-E).
 
 `advance_nb` runs the automatic parts of the rules until a player must decide
-and returns that decision kind (the seat is in S_ASK_SEAT); `answer_nb` checks
+and returns that decision kind (the seat is in S.ASK_SEAT); `answer_nb` checks
 and applies the answer. The loop that asks strategies lives outside the engine
 (simcore/core/driver.py), so this module never imports strategies, numba caches
 it as it is, and a lookahead can run a copied state with any policy.
@@ -10,7 +10,10 @@ it as it is, and a lookahead can run a copied state with any policy.
 from numba import njit
 
 from ...core.rng_nb import randint_nb, stream_seed_nb
-from ..board_layout import B_N_CITIES, B_N_VILLAGES, B_START
+from .. import board_layout as B
+from .. import layout as S
+from .. import record_layout as REC
+from .. import rules_layout as R
 from ..enums import (
     BANK,
     DK_BID,
@@ -42,103 +45,6 @@ from ..enums import (
     OP_ROAD,
     OUT_OF_GAME,
 )
-from ..layout import (
-    S_ACTED,
-    S_ACTS,
-    S_ARCH,
-    S_ASK_KIND,
-    S_ASK_SEAT,
-    S_AUC_BID,
-    S_AUC_TURN,
-    S_BID_PAID,
-    S_CHAR_OWNER,
-    S_CHIPS_BANK,
-    S_CHIPS_GAINED,
-    S_CHIPS_USED,
-    S_CHOICE_ORDER,
-    S_CURSOR,
-    S_END_REASON,
-    S_FEES_PAID,
-    S_FEES_RECEIVED,
-    S_FIRST_CHOOSER,
-    S_FORFEITS,
-    S_GOLD,
-    S_GOV_PLACED,
-    S_GOV_POS,
-    S_HOUSES_BUILT,
-    S_INNER,
-    S_LAST_PALACE,
-    S_MAHARAJA,
-    S_N_ERRORS,
-    S_N_PLAYERS,
-    S_ON_START,
-    S_ORDER1,
-    S_OUTER_NEUTRAL,
-    S_OUTER_USED,
-    S_PALACES,
-    S_PHASE,
-    S_PICK0,
-    S_PICK1,
-    S_QUARRY,
-    S_RANK,
-    S_ROUND,
-    S_SCORE_GOLD,
-    S_START_CHAR,
-    S_STEPS,
-    S_SUPPLY,
-    S_SWAPS,
-    S_TURN_INDEX,
-    S_TURN_PLAYER,
-    S_TURNS,
-    S_VIL_TOTAL,
-    STATE_SIZE,
-)
-from ..record_layout import (
-    N_REC,
-    REC_ACTS,
-    REC_BID_PAID,
-    REC_CHARS_HELD,
-    REC_CHIPS_GAINED,
-    REC_CHIPS_USED,
-    REC_CHOICE_ORDER,
-    REC_END_CHAR,
-    REC_END_REASON,
-    REC_ERRORS,
-    REC_FEES_PAID,
-    REC_FEES_RECEIVED,
-    REC_FORFEITS,
-    REC_GOLD,
-    REC_HOUSES_BUILT,
-    REC_ORDER1,
-    REC_PALACES,
-    REC_RANK,
-    REC_ROUNDS,
-    REC_SCORE_GOLD,
-    REC_START_CHAR,
-    REC_STRATEGY,
-    REC_SWAPS,
-    REC_TURNS,
-)
-from ..rules_layout import (
-    DEAL_CHOOSE,
-    DEAL_FIXED,
-    MAX_PLAYERS,
-    R_CHIPS_TOTAL,
-    R_DEAL,
-    R_DEAL_CHAR,
-    R_FIRST_CHOOSER,
-    R_HOUSES_PER_COLOUR,
-    R_N_CHARACTERS,
-    R_ROUND_CAP,
-    R_ROUND_LIMIT,
-    R_SETUP_SUPPLY,
-    R_START_GOLD,
-    R_START_HOUSES,
-    R_V_AUCTION,
-    R_V_MULTI,
-    R_V_NEUTRAL,
-    R_V_YOGI,
-)
 from .auction_nb import AUC_NEW, AUC_OVER, answer_bid_nb, auction_winner_nb, start_auction_nb
 from .build_nb import add_house_nb, village_cap_nb
 from .characters_nb import lowest_character_nb, next_to_act_nb
@@ -158,7 +64,7 @@ from .turn_nb import (
     take_several_nb,
 )
 
-P = MAX_PLAYERS
+P = R.MAX_PLAYERS
 OUT_SIZE = 8  # entries of the `out` buffer a strategy writes its answer into
 SCRATCH_SIZE = 256  # per-seat int64 memory a strategy may use across calls in a game
 MAX_STEPS = 256  # operations per turn before the engine stops a looping strategy
@@ -178,7 +84,7 @@ PH_END_TURN = 7
 PH_SCORE = 8
 PH_DONE = 9
 PH_AUCTION = 10  # M-V3: bids and the winners' choices (nb/auction_nb.py)
-PH_GIVE = 11  # M-V4: the lured player (S_CURSOR) chooses the character to give
+PH_GIVE = 11  # M-V4: the lured player (S.CURSOR) chooses the character to give
 DONE = -1
 
 
@@ -186,47 +92,47 @@ DONE = -1
 def init_state_nb(state, board, rules, n_players):
     """M-S1/M-S5 stock: gold, architects on S, houses in hand, the rest in the bank."""
     state[:] = 0
-    state[S_N_PLAYERS] = n_players
-    state[S_MAHARAJA] = -1
-    state[S_TURN_PLAYER] = -1
-    state[S_ASK_KIND] = -1
-    state[S_ASK_SEAT] = -1
+    state[S.N_PLAYERS] = n_players
+    state[S.MAHARAJA] = -1
+    state[S.TURN_PLAYER] = -1
+    state[S.ASK_KIND] = -1
+    state[S.ASK_SEAT] = -1
     for p in range(P):
-        state[S_RANK + p] = -1
-        state[S_CHOICE_ORDER + p] = -1
-        state[S_ARCH + p] = -1
-        state[S_PICK0 + p] = -1
-        state[S_PICK1 + p] = -1
+        state[S.RANK + p] = -1
+        state[S.CHOICE_ORDER + p] = -1
+        state[S.ARCH + p] = -1
+        state[S.PICK0 + p] = -1
+        state[S.PICK1 + p] = -1
     for p in range(n_players):
-        state[S_GOLD + p] = rules[R_START_GOLD]
-        state[S_ARCH + p] = board[B_START]
-        state[S_SUPPLY + p] = rules[R_START_HOUSES]
-        state[S_QUARRY + p] = rules[R_HOUSES_PER_COLOUR] - rules[R_START_HOUSES]
+        state[S.GOLD + p] = rules[R.START_GOLD]
+        state[S.ARCH + p] = board[B.START]
+        state[S.SUPPLY + p] = rules[R.START_HOUSES]
+        state[S.QUARRY + p] = rules[R.HOUSES_PER_COLOUR] - rules[R.START_HOUSES]
     for k in range(N_CHARACTERS_MAX):
-        state[S_CHAR_OWNER + k] = BANK if k < rules[R_N_CHARACTERS] else OUT_OF_GAME
-    for c in range(board[B_N_CITIES]):
-        state[S_INNER + c] = -1
-        if rules[R_V_NEUTRAL] != 0 and n_players < P:
+        state[S.CHAR_OWNER + k] = BANK if k < rules[R.N_CHARACTERS] else OUT_OF_GAME
+    for c in range(board[B.N_CITIES]):
+        state[S.INNER + c] = -1
+        if rules[R.V_NEUTRAL] != 0 and n_players < P:
             # M-V2: one neutral outer palace per unused colour
-            state[S_OUTER_NEUTRAL + c] = P - n_players
-            state[S_OUTER_USED + c] = P - n_players
-    if rules[R_V_YOGI] != 0:
-        state[S_CHIPS_BANK] = rules[R_CHIPS_TOTAL]
+            state[S.OUTER_NEUTRAL + c] = P - n_players
+            state[S.OUTER_USED + c] = P - n_players
+    if rules[R.V_YOGI] != 0:
+        state[S.CHIPS_BANK] = rules[R.CHIPS_TOTAL]
 
 
 @njit(f"void({I1}, {I1}, {I2}, {U1})", cache=True, _nrt=False)
 def shuffle_governors_nb(state, board, log, rng):
     """M-S2: the governors go onto the track in random order (game stream 0)."""
-    n = board[B_N_CITIES]
+    n = board[B.N_CITIES]
     for c in range(n):
-        state[S_GOV_POS + c] = c
+        state[S.GOV_POS + c] = c
     for i in range(n - 1, 0, -1):
         j = randint_nb(rng, 0, i + 1)
-        t = state[S_GOV_POS + i]
-        state[S_GOV_POS + i] = state[S_GOV_POS + j]
-        state[S_GOV_POS + j] = t
+        t = state[S.GOV_POS + i]
+        state[S.GOV_POS + i] = state[S.GOV_POS + j]
+        state[S.GOV_POS + j] = t
     for c in range(n):
-        log_nb(state, log, -1, EV_GOVERNORS, c, state[S_GOV_POS + c], 0, 0)
+        log_nb(state, log, -1, EV_GOVERNORS, c, state[S.GOV_POS + c], 0, 0)
 
 
 @njit(f"void({I1}, {I1}, {I2}, int64, int64, {U1})", cache=True, _nrt=False)
@@ -236,25 +142,25 @@ def deal_characters_nb(state, rules, log, seed, game, rng):
     `random` deals distinct characters in play uniformly (seat 0 draws first, from the
     bank, then seat 1 ...) from the stream (seed, game, DEAL_STREAM); stream 0 is lent
     for the draws and given back untouched, so no other stream sees the deal.
-    `fixed` gives seat p the character R_DEAL_CHAR + p.
+    `fixed` gives seat p the character R.DEAL_CHAR + p.
     """
-    n = state[S_N_PLAYERS]
+    n = state[S.N_PLAYERS]
     saved = rng[0]
     rng[0] = stream_seed_nb(seed, game, DEAL_STREAM)
     for p in range(n):
-        if rules[R_DEAL] == DEAL_FIXED:
-            k = rules[R_DEAL_CHAR + p]
+        if rules[R.DEAL] == R.DEAL_FIXED:
+            k = rules[R.DEAL_CHAR + p]
         else:
-            left = rules[R_N_CHARACTERS] - p  # characters still in the bank
+            left = rules[R.N_CHARACTERS] - p  # characters still in the bank
             r = randint_nb(rng, 0, left)
             k = -1
-            for j in range(rules[R_N_CHARACTERS]):
-                if state[S_CHAR_OWNER + j] == BANK:
+            for j in range(rules[R.N_CHARACTERS]):
+                if state[S.CHAR_OWNER + j] == BANK:
                     if r == 0:
                         k = j
                         break
                     r -= 1
-        state[S_CHAR_OWNER + k] = p
+        state[S.CHAR_OWNER + k] = p
         log_nb(state, log, p, EV_CHOOSE, k, 0, 1, 0)
     rng[0] = saved
 
@@ -270,22 +176,22 @@ def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
         rng[i] = stream_seed_nb(seed, game, i)
     init_state_nb(state, board, rules, n_players)
     shuffle_governors_nb(state, board, log, rng)
-    first = rules[R_FIRST_CHOOSER]
+    first = rules[R.FIRST_CHOOSER]
     if first < 0 or first >= n_players:
         first = randint_nb(rng, 0, n_players)  # [choice] first_chooser = -1: a random seat
-    state[S_FIRST_CHOOSER] = first
-    state[S_PHASE] = PH_AUCTION if rules[R_V_AUCTION] != 0 else PH_CHOOSE
-    state[S_AUC_TURN] = AUC_NEW
-    state[S_CURSOR] = 0
-    if rules[R_DEAL] != DEAL_CHOOSE:  # rules.py refuses a deal together with the auction
+    state[S.FIRST_CHOOSER] = first
+    state[S.PHASE] = PH_AUCTION if rules[R.V_AUCTION] != 0 else PH_CHOOSE
+    state[S.AUC_TURN] = AUC_NEW
+    state[S.CURSOR] = 0
+    if rules[R.DEAL] != R.DEAL_CHOOSE:  # rules.py refuses a deal together with the auction
         deal_characters_nb(state, rules, log, seed, game, rng)
-        state[S_PHASE] = PH_SETUP_HOUSE
+        state[S.PHASE] = PH_SETUP_HOUSE
 
 
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False)
 def seat_by_character_nb(state, i):
     """The i-th seat in ascending order of lowest character (setup order, M-S4)."""
-    n = state[S_N_PLAYERS]
+    n = state[S.N_PLAYERS]
     for p in range(n):
         k = lowest_character_nb(state, p)
         before = 0
@@ -300,8 +206,8 @@ def seat_by_character_nb(state, i):
 @njit(f"boolean({I1}, {I1}, {I1})", cache=True, _nrt=False)
 def village_with_room_nb(state, board, rules):
     cap = village_cap_nb(state, rules)
-    for v in range(board[B_N_VILLAGES]):
-        if state[S_VIL_TOTAL + v] < cap:
+    for v in range(board[B.N_VILLAGES]):
+        if state[S.VIL_TOTAL + v] < cap:
             return True
     return False
 
@@ -309,120 +215,120 @@ def village_with_room_nb(state, board, rules):
 @njit(f"void({I1}, {I1})", cache=True, _nrt=False)
 def finish_setup_nb(state, rules):
     """M-S5: each player takes the setup supply from the bank; record the start."""
-    n = state[S_N_PLAYERS]
+    n = state[S.N_PLAYERS]
     for p in range(n):
-        state[S_SUPPLY + p] += rules[R_SETUP_SUPPLY]
-        state[S_QUARRY + p] -= rules[R_SETUP_SUPPLY]
+        state[S.SUPPLY + p] += rules[R.SETUP_SUPPLY]
+        state[S.QUARRY + p] -= rules[R.SETUP_SUPPLY]
     for i in range(n):
         p = seat_by_character_nb(state, i)
-        state[S_START_CHAR + p] = lowest_character_nb(state, p)
-        state[S_ORDER1 + p] = i
+        state[S.START_CHAR + p] = lowest_character_nb(state, p)
+        state[S.ORDER1 + p] = i
 
 
 @njit(f"void({I1}, {I1}, {I2})", cache=True, _nrt=False)
 def start_round_nb(state, board, log):
     """M-R1/M-R2: the Maharaja moves, its governor goes to the top; picks are reset."""
-    state[S_ROUND] += 1
-    state[S_TURN_INDEX] = 0
-    log_nb(state, log, -1, EV_ROUND, state[S_ROUND], 0, 0, 0)
+    state[S.ROUND] += 1
+    state[S.TURN_INDEX] = 0
+    log_nb(state, log, -1, EV_ROUND, state[S.ROUND], 0, 0, 0)
     c = move_maharaja_nb(state, board)
     log_nb(state, log, -1, EV_MAHARAJA, c, 0, 0, 0)
-    log_nb(state, log, -1, EV_GOV_PLACED, c, state[S_GOV_PLACED], 0, 0)
-    for p in range(state[S_N_PLAYERS]):
-        state[S_ACTED + p] = 0
-        state[S_PICK0 + p] = -1
-        state[S_PICK1 + p] = -1
+    log_nb(state, log, -1, EV_GOV_PLACED, c, state[S.GOV_PLACED], 0, 0)
+    for p in range(state[S.N_PLAYERS]):
+        state[S.ACTED + p] = 0
+        state[S.PICK0 + p] = -1
+        state[S.PICK1 + p] = -1
 
 
 @njit(f"boolean({I1}, {I1}, {I1}, {I2}, {I1})", cache=True, _nrt=False)
 def end_round_nb(state, board, rules, log, work):
     """M-R5 scoring, then M-R6 end check (M-E1, M-V1, [choice] round cap). True if over."""
-    score_city_nb(state, board, rules, log, state[S_MAHARAJA], work)
-    if state[S_LAST_PALACE] != 0:
-        state[S_END_REASON] = END_PALACES
+    score_city_nb(state, board, rules, log, state[S.MAHARAJA], work)
+    if state[S.LAST_PALACE] != 0:
+        state[S.END_REASON] = END_PALACES
     elif end_field_reached_nb(state, board, rules):
-        state[S_END_REASON] = END_FIELD10
-    elif rules[R_ROUND_LIMIT] > 0 and state[S_ROUND] >= rules[R_ROUND_LIMIT]:
-        state[S_END_REASON] = END_ROUND_LIMIT
-    elif state[S_ROUND] >= rules[R_ROUND_CAP]:
-        state[S_END_REASON] = END_CAP
-    return state[S_END_REASON] != 0
+        state[S.END_REASON] = END_FIELD10
+    elif rules[R.ROUND_LIMIT] > 0 and state[S.ROUND] >= rules[R.ROUND_LIMIT]:
+        state[S.END_REASON] = END_ROUND_LIMIT
+    elif state[S.ROUND] >= rules[R.ROUND_CAP]:
+        state[S.END_REASON] = END_CAP
+    return state[S.END_REASON] != 0
 
 
 @njit(f"void({I1}, {I2})", cache=True, _nrt=False)
 def end_game_nb(state, log):
-    log_nb(state, log, -1, EV_END, state[S_END_REASON], state[S_ROUND], 0, 0)
+    log_nb(state, log, -1, EV_END, state[S.END_REASON], state[S.ROUND], 0, 0)
     rank_players_nb(state, log)
-    state[S_PHASE] = PH_DONE
-    state[S_ASK_KIND] = -1
-    state[S_ASK_SEAT] = -1
+    state[S.PHASE] = PH_DONE
+    state[S.ASK_KIND] = -1
+    state[S.ASK_SEAT] = -1
 
 
 @njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
 def _ask_nb(state, kind, seat):
-    state[S_ASK_KIND] = kind
-    state[S_ASK_SEAT] = seat
+    state[S.ASK_KIND] = kind
+    state[S.ASK_SEAT] = seat
     return kind
 
 
 @njit(f"int64({I1}, {I1}, {I1}, {I2}, {I1})", cache=True, _nrt=False, inline="always")
 def advance_nb(state, board, rules, log, work):
-    """Run the rules up to the next decision; return its kind (seat in S_ASK_SEAT), or DONE."""
-    n = state[S_N_PLAYERS]
+    """Run the rules up to the next decision; return its kind (seat in S.ASK_SEAT), or DONE."""
+    n = state[S.N_PLAYERS]
     while True:
-        ph = state[S_PHASE]
+        ph = state[S.PHASE]
         if ph == PH_CHOOSE:  # M-S3: from the first chooser clockwise
-            i = state[S_CURSOR]
+            i = state[S.CURSOR]
             if i < n:
-                return _ask_nb(state, DK_CHARACTER, (state[S_FIRST_CHOOSER] + i) % n)
-            state[S_PHASE] = PH_SETUP_HOUSE
-            state[S_CURSOR] = 0
+                return _ask_nb(state, DK_CHARACTER, (state[S.FIRST_CHOOSER] + i) % n)
+            state[S.PHASE] = PH_SETUP_HOUSE
+            state[S.CURSOR] = 0
         elif ph == PH_AUCTION:  # M-V3: auctions until everyone holds a character
-            t = state[S_AUC_TURN]
+            t = state[S.AUC_TURN]
             if t == AUC_OVER:
                 return _ask_nb(state, DK_CHARACTER, auction_winner_nb(state))
             if t >= 0:
                 return _ask_nb(state, DK_BID, t)
             if start_auction_nb(state) == 0:
-                state[S_PHASE] = PH_SETUP_HOUSE
-                state[S_CURSOR] = 0
+                state[S.PHASE] = PH_SETUP_HOUSE
+                state[S.CURSOR] = 0
         elif ph == PH_SETUP_HOUSE:  # M-S4: passes in ascending character order
-            i = state[S_CURSOR]
-            if i < rules[R_START_HOUSES] * n and village_with_room_nb(state, board, rules):
+            i = state[S.CURSOR]
+            if i < rules[R.START_HOUSES] * n and village_with_room_nb(state, board, rules):
                 return _ask_nb(state, DK_SETUP_HOUSE, seat_by_character_nb(state, i % n))
             finish_setup_nb(state, rules)
-            state[S_PHASE] = PH_ROUND
+            state[S.PHASE] = PH_ROUND
         elif ph == PH_ROUND:
             start_round_nb(state, board, log)
-            state[S_PHASE] = PH_PICK
-            state[S_CURSOR] = 0
+            state[S.PHASE] = PH_PICK
+            state[S.CURSOR] = 0
         elif ph == PH_PICK:  # M-R3: picks stay secret until each player's turn begins
-            i = state[S_CURSOR]
+            i = state[S.CURSOR]
             if i < n:
                 return _ask_nb(state, DK_PICK, i)
-            state[S_PHASE] = PH_NEXT_TURN
+            state[S.PHASE] = PH_NEXT_TURN
         elif ph == PH_NEXT_TURN:  # M-R4: lowest character among those still waiting
             p = next_to_act_nb(state)
             if p < 0:
-                state[S_PHASE] = PH_SCORE
+                state[S.PHASE] = PH_SCORE
             else:
                 begin_turn_nb(state, rules, log, p)
-                state[S_PHASE] = PH_STEP
+                state[S.PHASE] = PH_STEP
         elif ph == PH_STEP:
-            return _ask_nb(state, DK_STEP, state[S_TURN_PLAYER])
+            return _ask_nb(state, DK_STEP, state[S.TURN_PLAYER])
         elif ph == PH_REPLACE:
-            return _ask_nb(state, DK_REPLACE, state[S_CURSOR])
+            return _ask_nb(state, DK_REPLACE, state[S.CURSOR])
         elif ph == PH_GIVE:
-            return _ask_nb(state, DK_GIVE, state[S_CURSOR])
+            return _ask_nb(state, DK_GIVE, state[S.CURSOR])
         elif ph == PH_END_TURN:
-            leave_start_nb(state, board, log, state[S_TURN_PLAYER])  # M-F3
-            finish_turn_nb(state, rules, log, state[S_TURN_PLAYER])
-            state[S_PHASE] = PH_NEXT_TURN
+            leave_start_nb(state, board, log, state[S.TURN_PLAYER])  # M-F3
+            finish_turn_nb(state, rules, log, state[S.TURN_PLAYER])
+            state[S.PHASE] = PH_NEXT_TURN
         elif ph == PH_SCORE:
             if end_round_nb(state, board, rules, log, work):
                 end_game_nb(state, log)
                 return DONE
-            state[S_PHASE] = PH_ROUND
+            state[S.PHASE] = PH_ROUND
         else:
             return DONE
 
@@ -430,10 +336,10 @@ def advance_nb(state, board, rules, log, work):
 @njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
 def _first_bank_character_nb(state, rules, k):
     """k if it is a bank character, else the lowest bank character (fallback answer)."""
-    if 0 <= k < rules[R_N_CHARACTERS] and state[S_CHAR_OWNER + k] == BANK:
+    if 0 <= k < rules[R.N_CHARACTERS] and state[S.CHAR_OWNER + k] == BANK:
         return k
-    for j in range(rules[R_N_CHARACTERS]):
-        if state[S_CHAR_OWNER + j] == BANK:
+    for j in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + j] == BANK:
             return j
     return -1
 
@@ -443,39 +349,39 @@ def answer_nb(state, board, rules, log, out, ret):
     """Check and apply the pending decision: `ret` is the strategy's return value and
     `out` its output buffer. Illegal answers are recorded (never raised) and replaced
     by a legal fallback, or end the turn."""
-    kind = state[S_ASK_KIND]
-    seat = state[S_ASK_SEAT]
-    state[S_ASK_KIND] = -1
+    kind = state[S.ASK_KIND]
+    seat = state[S.ASK_SEAT]
+    state[S.ASK_KIND] = -1
     if kind == DK_STEP:
         op = out[0]
-        if state[S_ON_START] != 0 and op != OP_ROAD:  # M-F3: S is only passed through
+        if state[S.ON_START] != 0 and op != OP_ROAD:  # M-F3: S is only passed through
             record_error_nb(state, log, seat, E_STOP_ON_START, op)
-            state[S_PHASE] = PH_END_TURN
+            state[S.PHASE] = PH_END_TURN
             return
         if op == OP_END:
-            state[S_PHASE] = PH_END_TURN
+            state[S.PHASE] = PH_END_TURN
             return
-        state[S_STEPS] += 1
-        if state[S_STEPS] > MAX_STEPS:
+        state[S.STEPS] += 1
+        if state[S.STEPS] > MAX_STEPS:
             record_error_nb(state, log, seat, E_TOO_MANY_STEPS, op)
-            state[S_PHASE] = PH_END_TURN
+            state[S.PHASE] = PH_END_TURN
             return
         if op == OP_CHARACTER:
-            if rules[R_V_MULTI] != 0:
+            if rules[R.V_MULTI] != 0:
                 robbed = take_several_nb(state, rules, log, seat, out[1], out[2], out[3])
             else:
                 robbed = take_character_nb(state, rules, log, seat, out[1], out[2])
             if robbed <= -100:
                 record_error_nb(state, log, seat, -(robbed + 100), op)
-                state[S_PHASE] = PH_END_TURN
+                state[S.PHASE] = PH_END_TURN
             elif robbed >= 0:
-                state[S_CURSOR] = robbed
-                state[S_PHASE] = PH_GIVE if rules[R_V_MULTI] != 0 else PH_REPLACE
+                state[S.CURSOR] = robbed
+                state[S.PHASE] = PH_GIVE if rules[R.V_MULTI] != 0 else PH_REPLACE
             return
         err = apply_op_nb(state, board, rules, log, seat, out)
         if err != E_OK:
             record_error_nb(state, log, seat, err, op)
-            state[S_PHASE] = PH_END_TURN
+            state[S.PHASE] = PH_END_TURN
     elif kind == DK_PICK:
         a0 = out[0]
         a1 = out[1]
@@ -483,19 +389,19 @@ def answer_nb(state, board, rules, log, out, ret):
             record_error_nb(state, log, seat, E_BAD_DECISION, DK_PICK)
             a0 = 0
             a1 = 0
-        state[S_PICK0 + seat] = a0
-        state[S_PICK1 + seat] = a1
-        state[S_CURSOR] += 1
+        state[S.PICK0 + seat] = a0
+        state[S.PICK1 + seat] = a1
+        state[S.CURSOR] += 1
     elif kind == DK_REPLACE:
         err = give_replacement_nb(state, rules, log, seat, ret)
         if err != E_OK:
             record_error_nb(state, log, seat, err, DK_REPLACE)
-        state[S_PHASE] = PH_STEP
+        state[S.PHASE] = PH_STEP
     elif kind == DK_GIVE:
-        err = give_lured_nb(state, rules, log, seat, state[S_TURN_PLAYER], ret)
+        err = give_lured_nb(state, rules, log, seat, state[S.TURN_PLAYER], ret)
         if err != E_OK:
             record_error_nb(state, log, seat, err, DK_GIVE)
-        state[S_PHASE] = PH_STEP
+        state[S.PHASE] = PH_STEP
     elif kind == DK_BID:
         err = answer_bid_nb(state, log, seat, ret)
         if err != E_OK:
@@ -505,29 +411,29 @@ def answer_nb(state, board, rules, log, out, ret):
         if k != ret:
             record_error_nb(state, log, seat, E_BAD_DECISION, DK_CHARACTER)
         price = 0
-        if state[S_PHASE] == PH_AUCTION:  # M-V3: the winner pays the bank
-            price = state[S_AUC_BID]
-            state[S_GOLD + seat] -= price
-            state[S_BID_PAID + seat] += price
-            state[S_AUC_TURN] = AUC_NEW
+        if state[S.PHASE] == PH_AUCTION:  # M-V3: the winner pays the bank
+            price = state[S.AUC_BID]
+            state[S.GOLD + seat] -= price
+            state[S.BID_PAID + seat] += price
+            state[S.AUC_TURN] = AUC_NEW
         if k >= 0:
-            state[S_CHAR_OWNER + k] = seat
+            state[S.CHAR_OWNER + k] = seat
             log_nb(state, log, seat, EV_CHOOSE, k, price, 0, 0)
-        state[S_CHOICE_ORDER + seat] = state[S_CURSOR]
-        state[S_CURSOR] += 1
+        state[S.CHOICE_ORDER + seat] = state[S.CURSOR]
+        state[S.CURSOR] += 1
     elif kind == DK_SETUP_HOUSE:
         v = ret
         cap = village_cap_nb(state, rules)
-        if v < 0 or v >= board[B_N_VILLAGES] or state[S_VIL_TOTAL + v] >= cap:
+        if v < 0 or v >= board[B.N_VILLAGES] or state[S.VIL_TOTAL + v] >= cap:
             record_error_nb(state, log, seat, E_BAD_DECISION, DK_SETUP_HOUSE)
-            for w in range(board[B_N_VILLAGES]):
-                if state[S_VIL_TOTAL + w] < cap:
+            for w in range(board[B.N_VILLAGES]):
+                if state[S.VIL_TOTAL + w] < cap:
                     v = w
                     break
         add_house_nb(state, seat, v, 1)
-        state[S_SUPPLY + seat] -= 1
+        state[S.SUPPLY + seat] -= 1
         log_nb(state, log, seat, EV_SETUP_HOUSE, v, 0, 0, 0)
-        state[S_CURSOR] += 1
+        state[S.CURSOR] += 1
     else:
         record_error_nb(state, log, seat, E_BAD_DECISION, kind)
 
@@ -535,45 +441,49 @@ def answer_nb(state, board, rules, log, out, ret):
 @njit(f"void({I1}, {I1}, {I2})", cache=True, _nrt=False)
 def write_records_nb(state, sids, rec):
     """Per-seat result rows of a finished game (see record_layout)."""
-    for p in range(state[S_N_PLAYERS]):
+    for p in range(state[S.N_PLAYERS]):
         held = 0
         for k in range(N_CHARACTERS_MAX):
-            if state[S_CHAR_OWNER + k] == p:
+            if state[S.CHAR_OWNER + k] == p:
                 held |= 1 << k
-        rec[p, REC_STRATEGY] = sids[p]
-        rec[p, REC_START_CHAR] = state[S_START_CHAR + p]
-        rec[p, REC_END_CHAR] = lowest_character_nb(state, p)
-        rec[p, REC_PALACES] = state[S_PALACES + p]
-        rec[p, REC_GOLD] = state[S_GOLD + p]
-        rec[p, REC_RANK] = state[S_RANK + p]
-        rec[p, REC_ROUNDS] = state[S_ROUND]
-        rec[p, REC_END_REASON] = state[S_END_REASON]
-        rec[p, REC_ORDER1] = state[S_ORDER1 + p]
-        rec[p, REC_FEES_PAID] = state[S_FEES_PAID + p]
-        rec[p, REC_FEES_RECEIVED] = state[S_FEES_RECEIVED + p]
-        rec[p, REC_FORFEITS] = state[S_FORFEITS + p]
-        rec[p, REC_SCORE_GOLD] = state[S_SCORE_GOLD + p]
-        rec[p, REC_HOUSES_BUILT] = state[S_HOUSES_BUILT + p]
-        rec[p, REC_SWAPS] = state[S_SWAPS + p]
-        rec[p, REC_CHIPS_GAINED] = state[S_CHIPS_GAINED + p]
-        rec[p, REC_CHIPS_USED] = state[S_CHIPS_USED + p]
-        rec[p, REC_BID_PAID] = state[S_BID_PAID + p]
-        rec[p, REC_CHARS_HELD] = held
-        rec[p, REC_ERRORS] = state[S_N_ERRORS]
-        rec[p, REC_CHOICE_ORDER] = state[S_CHOICE_ORDER + p]
+        rec[p, REC.STRATEGY] = sids[p]
+        rec[p, REC.START_CHAR] = state[S.START_CHAR + p]
+        rec[p, REC.END_CHAR] = lowest_character_nb(state, p)
+        rec[p, REC.PALACES] = state[S.PALACES + p]
+        rec[p, REC.GOLD] = state[S.GOLD + p]
+        rec[p, REC.RANK] = state[S.RANK + p]
+        rec[p, REC.ROUNDS] = state[S.ROUND]
+        rec[p, REC.END_REASON] = state[S.END_REASON]
+        rec[p, REC.ORDER1] = state[S.ORDER1 + p]
+        rec[p, REC.FEES_PAID] = state[S.FEES_PAID + p]
+        rec[p, REC.FEES_RECEIVED] = state[S.FEES_RECEIVED + p]
+        rec[p, REC.FORFEITS] = state[S.FORFEITS + p]
+        rec[p, REC.SCORE_GOLD] = state[S.SCORE_GOLD + p]
+        rec[p, REC.HOUSES_BUILT] = state[S.HOUSES_BUILT + p]
+        rec[p, REC.SWAPS] = state[S.SWAPS + p]
+        rec[p, REC.CHIPS_GAINED] = state[S.CHIPS_GAINED + p]
+        rec[p, REC.CHIPS_USED] = state[S.CHIPS_USED + p]
+        rec[p, REC.BID_PAID] = state[S.BID_PAID + p]
+        rec[p, REC.CHARS_HELD] = held
+        rec[p, REC.ERRORS] = state[S.N_ERRORS]
+        rec[p, REC.CHOICE_ORDER] = state[S.CHOICE_ORDER + p]
         for k in range(N_CHARACTERS_MAX):
-            rec[p, REC_TURNS + k] = state[S_TURNS + p * N_CHARACTERS_MAX + k]
+            rec[p, REC.TURNS + k] = state[S.TURNS + p * N_CHARACTERS_MAX + k]
         for a in range(N_ACTIONS):
-            rec[p, REC_ACTS + a] = state[S_ACTS + p * N_ACTIONS + a]
+            rec[p, REC.ACTS + a] = state[S.ACTS + p * N_ACTIONS + a]
 
 
 @njit(f"int64({I1})", cache=True, _nrt=False)
 def asked_seat_nb(state):
     """Seat whose decision advance_nb is waiting for."""
-    return state[S_ASK_SEAT]
+    return state[S.ASK_SEAT]
 
 
 # The engine protocol the generated driver (simcore/core/driver.py) relies on.
+# the driver protocol (simcore/core/driver.py) reads these names from the engine module
+STATE_SIZE = S.STATE_SIZE
+N_REC = REC.N_REC
+
 __all__ = [
     "MAX_SEATS",
     "N_REC",

@@ -6,10 +6,10 @@ position n_cities - 1 + f. Positions may be empty after Governor actions.
 
 from numba import njit
 
-from ..board_layout import B_N_CITIES
+from .. import board_layout as B
+from .. import layout as S
+from .. import rules_layout as R
 from ..enums import E_BAD_GOVERNOR, E_OK
-from ..layout import S_GOV_PLACED, S_GOV_POS, S_MAHARAJA
-from ..rules_layout import R_END_FIELD, R_GOVERNOR_CLAMP, R_GOVERNOR_STEPS
 from .sig import I1
 
 
@@ -18,8 +18,8 @@ def lowest_governor_nb(state, board):
     """City whose governor is lowest on the track: the Maharaja's next city (M-R1)."""
     best = -1
     best_pos = 1 << 30
-    for c in range(board[B_N_CITIES]):
-        pos = state[S_GOV_POS + c]
+    for c in range(board[B.N_CITIES]):
+        pos = state[S.GOV_POS + c]
         if pos < best_pos:
             best_pos = pos
             best = c
@@ -29,9 +29,9 @@ def lowest_governor_nb(state, board):
 @njit(f"int64({I1}, {I1})", cache=True, _nrt=False)
 def top_governor_pos_nb(state, board):
     top = -1
-    for c in range(board[B_N_CITIES]):
-        if state[S_GOV_POS + c] > top:
-            top = state[S_GOV_POS + c]
+    for c in range(board[B.N_CITIES]):
+        if state[S.GOV_POS + c] > top:
+            top = state[S.GOV_POS + c]
     return top
 
 
@@ -40,24 +40,24 @@ def move_maharaja_nb(state, board):
     """M-R1 + M-R2: the Maharaja goes to the lowest governor's city (reachability is
     irrelevant), and that governor goes just above the topmost one."""
     c = lowest_governor_nb(state, board)
-    state[S_MAHARAJA] = c
+    state[S.MAHARAJA] = c
     pos = top_governor_pos_nb(state, board) + 1
-    state[S_GOV_POS + c] = pos
-    state[S_GOV_PLACED] = pos
+    state[S.GOV_POS + c] = pos
+    state[S.GOV_PLACED] = pos
     return c
 
 
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False)
 def field_of_nb(board, pos):
     """Round field shown at a track position (0 = above the arrow, not a round field)."""
-    f = pos - board[B_N_CITIES] + 1
+    f = pos - board[B.N_CITIES] + 1
     return f if f > 0 else 0
 
 
 @njit(f"boolean({I1}, {I1}, {I1})", cache=True, _nrt=False)
 def end_field_reached_nb(state, board, rules):
     """M-E1: this round's governor was placed on the last field (field 10)."""
-    return field_of_nb(board, state[S_GOV_PLACED]) >= rules[R_END_FIELD]
+    return field_of_nb(board, state[S.GOV_PLACED]) >= rules[R.END_FIELD]
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
@@ -66,12 +66,12 @@ def governor_target_nb(state, board, rules, c):
 
     [choice] governor_clamp: near position 0 it moves as far down as it can.
     """
-    if c < 0 or c >= board[B_N_CITIES]:
+    if c < 0 or c >= board[B.N_CITIES]:
         return -1
-    pos = state[S_GOV_POS + c]
-    target = pos - rules[R_GOVERNOR_STEPS]
+    pos = state[S.GOV_POS + c]
+    target = pos - rules[R.GOVERNOR_STEPS]
     if target < 0:
-        if rules[R_GOVERNOR_CLAMP] == 0:
+        if rules[R.GOVERNOR_CLAMP] == 0:
             return -1
         target = 0
     if target == pos:
@@ -86,10 +86,10 @@ def move_governor_nb(state, board, rules, c):
     target = governor_target_nb(state, board, rules, c)
     if target < 0:
         return E_BAD_GOVERNOR
-    pos = state[S_GOV_POS + c]
-    for d in range(board[B_N_CITIES]):
-        q = state[S_GOV_POS + d]
+    pos = state[S.GOV_POS + c]
+    for d in range(board[B.N_CITIES]):
+        q = state[S.GOV_POS + d]
         if d != c and target <= q < pos:
-            state[S_GOV_POS + d] = q + 1
-    state[S_GOV_POS + c] = target
+            state[S.GOV_POS + d] = q + 1
+    state[S.GOV_POS + c] = target
     return E_OK

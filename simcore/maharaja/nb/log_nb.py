@@ -2,21 +2,21 @@
 
 from numba import njit
 
+from .. import layout as S
 from ..enums import LOG_A, LOG_B, LOG_C, LOG_D, LOG_EVENT, LOG_ROUND, LOG_SEAT
-from ..layout import S_LOG_N, S_ROUND
 from .sig import I1, I2
 
 
 @njit(f"void({I1}, {I2}, int64, int64, int64, int64, int64, int64)", cache=True, _nrt=False)
 def log_nb(state, log, seat, event, a, b, c, d):
-    """Append one event; S_LOG_N keeps counting past the capacity to reveal truncation."""
+    """Append one event; S.LOG_N keeps counting past the capacity to reveal truncation."""
     if log.shape[0] == 0:
         return
-    n = state[S_LOG_N]
-    state[S_LOG_N] = n + 1
+    n = state[S.LOG_N]
+    state[S.LOG_N] = n + 1
     if n >= log.shape[0]:
         return
-    log[n, LOG_ROUND] = state[S_ROUND]
+    log[n, LOG_ROUND] = state[S.ROUND]
     log[n, LOG_SEAT] = seat
     log[n, LOG_EVENT] = event
     log[n, LOG_A] = a

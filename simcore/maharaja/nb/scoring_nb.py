@@ -3,58 +3,36 @@
 import numpy as np
 from numba import njit
 
-from ..board_layout import B_HOME_CITY, N_HOME_SLOTS
+from .. import board_layout as B
+from .. import layout as S
+from .. import rules_layout as R
 from ..enums import EV_MONOPOLY, EV_RANK, EV_SCORE, SADHU
-from ..layout import (
-    S_ARCH,
-    S_CHAR_OWNER,
-    S_CITY_HOUSES,
-    S_GOLD,
-    S_INNER,
-    S_N_PLAYERS,
-    S_OUTER,
-    S_PALACES,
-    S_RANK,
-    S_SCORE_GOLD,
-)
-from ..rules_layout import (
-    MAX_PLAYERS,
-    R_ARCHITECT_POINTS,
-    R_HOME_POINTS,
-    R_HOUSE_POINTS,
-    R_INNER_POINTS,
-    R_MONOPOLY_BONUS,
-    R_OUTER_POINTS,
-    R_PAYOUT,
-    R_SADHU_OUTER_POINTS,
-    R_V_HOME,
-)
 from .characters_nb import holds_nb, lowest_character_nb
 from .log_nb import log_nb
 from .sig import I1, I2
 
-P = MAX_PLAYERS
+P = R.MAX_PLAYERS
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
 def city_points_nb(state, board, rules, p, c):
     """M-P1: architect 1, house 1, outer palace 1 (2 for the Sadhu, M-K3), inner 3,
     home city +1 for the character's holder even if otherwise absent (M-A7h)."""
-    pts = state[S_CITY_HOUSES + c * P + p] * rules[R_HOUSE_POINTS]
-    if state[S_ARCH + p] == c:
-        pts += rules[R_ARCHITECT_POINTS]
-    outer = state[S_OUTER + c * P + p]
+    pts = state[S.CITY_HOUSES + c * P + p] * rules[R.HOUSE_POINTS]
+    if state[S.ARCH + p] == c:
+        pts += rules[R.ARCHITECT_POINTS]
+    outer = state[S.OUTER + c * P + p]
     if outer > 0:
         if holds_nb(state, p, SADHU):
-            pts += outer * rules[R_SADHU_OUTER_POINTS]
+            pts += outer * rules[R.SADHU_OUTER_POINTS]
         else:
-            pts += outer * rules[R_OUTER_POINTS]
-    if state[S_INNER + c] == p:
-        pts += rules[R_INNER_POINTS]
-    if rules[R_V_HOME] != 0:
-        for k in range(N_HOME_SLOTS):
-            if board[B_HOME_CITY + k] == c and state[S_CHAR_OWNER + k] == p:
-                pts += rules[R_HOME_POINTS]
+            pts += outer * rules[R.OUTER_POINTS]
+    if state[S.INNER + c] == p:
+        pts += rules[R.INNER_POINTS]
+    if rules[R.V_HOME] != 0:
+        for k in range(B.N_HOME_SLOTS):
+            if board[B.HOME_CITY + k] == c and state[S.CHAR_OWNER + k] == p:
+                pts += rules[R.HOME_POINTS]
     return pts
 
 
@@ -63,9 +41,9 @@ def score_city_nb(state, board, rules, log, c, work):
     """M-P2/M-P3: rank players with >= 1 point (ties: lower character), pay by the table
     of the number of players in the game; a lone scorer gets the monopoly bonus.
 
-    work: int64 scratch of at least 2 * MAX_PLAYERS entries (points, order).
+    work: int64 scratch of at least 2 * R.MAX_PLAYERS entries (points, order).
     """
-    n = state[S_N_PLAYERS]
+    n = state[S.N_PLAYERS]
     pts = work[0:P]
     order = work[P : 2 * P]
     m = 0
@@ -87,51 +65,51 @@ def score_city_nb(state, board, rules, log, c, work):
             order[j + 1] = y
             j -= 1
         order[j + 1] = x
-    row = R_PAYOUT + (n - 1) * P
+    row = R.PAYOUT + (n - 1) * P
     for rank in range(m):
         p = order[rank]
         gold = rules[row + rank]
-        state[S_GOLD + p] += gold
-        state[S_SCORE_GOLD + p] += gold
+        state[S.GOLD + p] += gold
+        state[S.SCORE_GOLD + p] += gold
         log_nb(state, log, p, EV_SCORE, c, pts[p], rank, gold)
     if m == 1:
         p = order[0]
-        bonus = rules[R_MONOPOLY_BONUS]
-        state[S_GOLD + p] += bonus
-        state[S_SCORE_GOLD + p] += bonus
+        bonus = rules[R.MONOPOLY_BONUS]
+        state[S.GOLD + p] += bonus
+        state[S.SCORE_GOLD + p] += bonus
         log_nb(state, log, p, EV_MONOPOLY, c, bonus, 0, 0)
 
 
 @njit(f"boolean({I1}, int64, int64)", cache=True, _nrt=False)
 def finishes_before_nb(state, p, q):
     """M-E2: more palaces, then more gold, then the lower character."""
-    if state[S_PALACES + p] != state[S_PALACES + q]:
-        return state[S_PALACES + p] > state[S_PALACES + q]
-    if state[S_GOLD + p] != state[S_GOLD + q]:
-        return state[S_GOLD + p] > state[S_GOLD + q]
+    if state[S.PALACES + p] != state[S.PALACES + q]:
+        return state[S.PALACES + p] > state[S.PALACES + q]
+    if state[S.GOLD + p] != state[S.GOLD + q]:
+        return state[S.GOLD + p] > state[S.GOLD + q]
     return lowest_character_nb(state, p) < lowest_character_nb(state, q)
 
 
 @njit(f"void({I1}, {I2})", cache=True, _nrt=False)
 def rank_players_nb(state, log):
-    """Write each player's final rank (0 = winner) into S_RANK (M-E2)."""
-    n = state[S_N_PLAYERS]
+    """Write each player's final rank (0 = winner) into S.RANK (M-E2)."""
+    n = state[S.N_PLAYERS]
     for p in range(n):
         r = np.int64(0)
         for q in range(n):
             if q != p and finishes_before_nb(state, q, p):
                 r += 1
-        state[S_RANK + p] = r
+        state[S.RANK + p] = r
     for r in range(n):  # log in finishing order, so a printed game ends with the ranking
         for p in range(n):
-            if state[S_RANK + p] == r:
+            if state[S.RANK + p] == r:
                 log_nb(
                     state,
                     log,
                     p,
                     EV_RANK,
                     r,
-                    state[S_PALACES + p],
-                    state[S_GOLD + p],
+                    state[S.PALACES + p],
+                    state[S.GOLD + p],
                     lowest_character_nb(state, p),
                 )

@@ -2,7 +2,7 @@
 
 M-F3 (rulebook 7.1): travel always ends in a city. S, the start place, may be passed
 through: a road onto S is taken only if a road out of S is then open and affordable,
-S_ON_START is set on arrival, and the engine allows nothing but another road until the
+S.ON_START is set on arrival, and the engine allows nothing but another road until the
 architect has left S (nb/game_nb.py:answer_nb); a turn that ends there anyway is an
 error and the architect goes on along the cheapest road (leave_start_nb).
 """
@@ -10,20 +10,9 @@ error and the architect goes on along the cheapest road (leave_start_nb).
 import numpy as np
 from numba import njit
 
-from ..board_layout import (
-    B_ADJ_ROAD,
-    B_ADJ_TO,
-    B_DEG,
-    B_N_JUNCTIONS,
-    B_N_ROADS,
-    B_ROAD_A,
-    B_ROAD_B,
-    B_ROAD_NV,
-    B_ROAD_V0,
-    B_ROAD_V1,
-    B_START,
-    MAX_DEGREE,
-)
+from .. import board_layout as B
+from .. import layout as S
+from .. import rules_layout as R
 from ..enums import (
     E_NO_GOLD,
     E_NOT_ADJACENT,
@@ -34,22 +23,11 @@ from ..enums import (
     EV_ROAD,
     MONK,
 )
-from ..layout import (
-    S_ARCH,
-    S_FEES_PAID,
-    S_FEES_RECEIVED,
-    S_GOLD,
-    S_N_PLAYERS,
-    S_ON_START,
-    S_VIL,
-    S_VIL_TOTAL,
-)
-from ..rules_layout import MAX_PLAYERS
 from .characters_nb import holds_nb
 from .log_nb import log_nb
 from .sig import I1, I2
 
-P = MAX_PLAYERS
+P = R.MAX_PLAYERS
 UNREACHABLE = 1 << 40
 
 
@@ -57,18 +35,18 @@ UNREACHABLE = 1 << 40
 def road_village_nb(board, r, i):
     """The i-th village (0 or 1) of road r, -1 if the road has only one."""
     if i == 0:
-        return board[B_ROAD_V0 + r]
-    if board[B_ROAD_NV + r] > 1:
-        return board[B_ROAD_V1 + r]
+        return board[B.ROAD_V0 + r]
+    if board[B.ROAD_NV + r] > 1:
+        return board[B.ROAD_V1 + r]
     return -1
 
 
 @njit(f"boolean({I1}, {I1}, int64)", cache=True, _nrt=False)
 def road_open_nb(state, board, r):
     """M-F1: a road is open only if each of its villages holds at least one house."""
-    if state[S_VIL_TOTAL + board[B_ROAD_V0 + r]] == 0:
+    if state[S.VIL_TOTAL + board[B.ROAD_V0 + r]] == 0:
         return False
-    if board[B_ROAD_NV + r] > 1 and state[S_VIL_TOTAL + board[B_ROAD_V1 + r]] == 0:
+    if board[B.ROAD_NV + r] > 1 and state[S.VIL_TOTAL + board[B.ROAD_V1 + r]] == 0:
         return False
     return True
 
@@ -76,17 +54,17 @@ def road_open_nb(state, board, r):
 @njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
 def village_fee_nb(state, p, v):
     """M-F1: free where p has a house, else 1 per house in the village."""
-    if state[S_VIL + v * P + p] > 0:
+    if state[S.VIL + v * P + p] > 0:
         return 0
-    return state[S_VIL_TOTAL + v]
+    return state[S.VIL_TOTAL + v]
 
 
 @njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
 def road_fee_nb(state, board, p, r):
     """Fees the owners receive when p passes road r (the Monk's bank pays them, M-K4)."""
-    fee = village_fee_nb(state, p, board[B_ROAD_V0 + r])
-    if board[B_ROAD_NV + r] > 1:
-        fee += village_fee_nb(state, p, board[B_ROAD_V1 + r])
+    fee = village_fee_nb(state, p, board[B.ROAD_V0 + r])
+    if board[B.ROAD_NV + r] > 1:
+        fee += village_fee_nb(state, p, board[B.ROAD_V1 + r])
     return fee
 
 
@@ -101,24 +79,24 @@ def road_cost_nb(state, board, p, r):
 @njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
 def other_end_nb(board, r, j):
     """The junction at the other end of road r from j, -1 if r does not touch j."""
-    if board[B_ROAD_A + r] == j:
-        return board[B_ROAD_B + r]
-    if board[B_ROAD_B + r] == j:
-        return board[B_ROAD_A + r]
+    if board[B.ROAD_A + r] == j:
+        return board[B.ROAD_B + r]
+    if board[B.ROAD_B + r] == j:
+        return board[B.ROAD_A + r]
     return -1
 
 
 @njit(f"void({I1}, {I2}, int64, int64, boolean)", cache=True, _nrt=False)
 def _pay_village_nb(state, log, p, v, bank_pays):
     """M-F3: the fee of one village goes house by house to each house's owner."""
-    for q in range(state[S_N_PLAYERS]):
-        n = state[S_VIL + v * P + q]
+    for q in range(state[S.N_PLAYERS]):
+        n = state[S.VIL + v * P + q]
         if n > 0 and q != p:
             if not bank_pays:
-                state[S_GOLD + p] -= n
-                state[S_FEES_PAID + p] += n
-            state[S_GOLD + q] += n
-            state[S_FEES_RECEIVED + q] += n
+                state[S.GOLD + p] -= n
+                state[S.FEES_PAID + p] += n
+            state[S.GOLD + q] += n
+            state[S.FEES_RECEIVED + q] += n
             log_nb(state, log, p, EV_FEE, q, n, v, 1 if bank_pays else 0)
 
 
@@ -126,11 +104,11 @@ def _pay_village_nb(state, log, p, v, bank_pays):
 def exit_road_nb(state, board, p, gold):
     """M-F3: the cheapest open road out of S that p can pay with `gold` (lowest index
     among equals), -1 if none."""
-    s = board[B_START]
+    s = board[B.START]
     best = -1
     best_cost = gold + 1
-    for k in range(board[B_DEG + s]):
-        r = board[B_ADJ_ROAD + s * MAX_DEGREE + k]
+    for k in range(board[B.DEG + s]):
+        r = board[B.ADJ_ROAD + s * B.MAX_DEGREE + k]
         if road_open_nb(state, board, r):
             c = road_cost_nb(state, board, p, r)
             if c < best_cost or (c == best_cost and r < best):
@@ -142,9 +120,9 @@ def exit_road_nb(state, board, p, gold):
 @njit(f"int64({I1}, {I1}, {I2}, int64, int64)", cache=True, _nrt=False)
 def do_road_nb(state, board, log, p, r):
     """Move p's architect along road r (M-F1): open road, fees paid, never stops in a village."""
-    if r < 0 or r >= board[B_N_ROADS]:
+    if r < 0 or r >= board[B.N_ROADS]:
         return E_NOT_ADJACENT
-    j = state[S_ARCH + p]
+    j = state[S.ARCH + p]
     to = other_end_nb(board, r, j)
     if to < 0:
         return E_NOT_ADJACENT
@@ -152,22 +130,22 @@ def do_road_nb(state, board, log, p, r):
         return E_ROAD_CLOSED
     fee = road_fee_nb(state, board, p, r)
     bank_pays = holds_nb(state, p, MONK)
-    if not bank_pays and state[S_GOLD + p] < fee:
+    if not bank_pays and state[S.GOLD + p] < fee:
         return E_NO_GOLD  # M-F3: a road whose fees p cannot pay cannot be taken
-    if to == board[B_START]:  # M-F3: S is passed through, so a way out must be open
-        left = state[S_GOLD + p] - (0 if bank_pays else fee)
+    if to == board[B.START]:  # M-F3: S is passed through, so a way out must be open
+        left = state[S.GOLD + p] - (0 if bank_pays else fee)
         if exit_road_nb(state, board, p, left) < 0:
             return E_STOP_ON_START
     if fee > 0:
-        v0 = board[B_ROAD_V0 + r]
+        v0 = board[B.ROAD_V0 + r]
         if village_fee_nb(state, p, v0) > 0:
             _pay_village_nb(state, log, p, v0, bank_pays)
-        if board[B_ROAD_NV + r] > 1:
-            v1 = board[B_ROAD_V1 + r]
+        if board[B.ROAD_NV + r] > 1:
+            v1 = board[B.ROAD_V1 + r]
             if village_fee_nb(state, p, v1) > 0:
                 _pay_village_nb(state, log, p, v1, bank_pays)
-    state[S_ARCH + p] = to
-    state[S_ON_START] = 1 if to == board[B_START] else 0
+    state[S.ARCH + p] = to
+    state[S.ON_START] = 1 if to == board[B.START] else 0
     log_nb(state, log, p, EV_ROAD, r, j, to, 0 if bank_pays else fee)
     return E_OK
 
@@ -177,11 +155,11 @@ def leave_start_nb(state, board, log, p):
     """M-F3 fallback at the end of a turn that stopped on S: go on along the cheapest
     road out (one exists: the road onto S was refused otherwise, and nothing but roads
     may happen on S)."""
-    if state[S_ON_START] != 0 and state[S_ARCH + p] == board[B_START]:
-        r = exit_road_nb(state, board, p, state[S_GOLD + p])
+    if state[S.ON_START] != 0 and state[S.ARCH + p] == board[B.START]:
+        r = exit_road_nb(state, board, p, state[S.GOLD + p])
         if r >= 0:
             do_road_nb(state, board, log, p, r)
-    state[S_ON_START] = 0
+    state[S.ON_START] = 0
 
 
 @njit(f"void({I1}, {I1}, int64, int64, {I1}, {I1})", cache=True, _nrt=False)
@@ -192,11 +170,11 @@ def travel_costs_nb(state, board, p, budget, dist, prev_road):
     cannot be reached; prev_road[j] is the last road of one cheapest route (-1 at the
     start). Strategies use it to plan; the engine itself moves one road at a time.
     """
-    nj = board[B_N_JUNCTIONS]
+    nj = board[B.N_JUNCTIONS]
     for j in range(nj):
         dist[j] = UNREACHABLE
         prev_road[j] = -1
-    start = state[S_ARCH + p]
+    start = state[S.ARCH + p]
     dist[start] = 0
     done = np.int64(0)
     for _ in range(nj):
@@ -209,9 +187,9 @@ def travel_costs_nb(state, board, p, budget, dist, prev_road):
         if u < 0:
             break
         done |= np.int64(1) << u
-        for k in range(board[B_DEG + u]):
-            r = board[B_ADJ_ROAD + u * MAX_DEGREE + k]
-            w = board[B_ADJ_TO + u * MAX_DEGREE + k]
+        for k in range(board[B.DEG + u]):
+            r = board[B.ADJ_ROAD + u * B.MAX_DEGREE + k]
+            w = board[B.ADJ_TO + u * B.MAX_DEGREE + k]
             if (done >> w) & 1 == 1 or not road_open_nb(state, board, r):
                 continue
             d = best + road_cost_nb(state, board, p, r)

@@ -8,7 +8,9 @@ parts left undone when the turn ends are forfeits (M-F2).
 
 from numba import njit
 
-from ..board_layout import B_N_CITIES
+from .. import board_layout as B
+from .. import layout as S
+from .. import rules_layout as R
 from ..enums import (
     A_CHARACTER,
     A_GOLD,
@@ -69,56 +71,6 @@ from ..enums import (
     SWAP_LURE,
     YOGI,
 )
-from ..layout import (
-    S_ACTED,
-    S_ACTS,
-    S_ARCH,
-    S_CHAR_OWNER,
-    S_CHIP_ROUND,
-    S_CHIPS,
-    S_CHIPS_BANK,
-    S_CHIPS_GAINED,
-    S_CHIPS_USED,
-    S_ERROR,
-    S_FORFEITS,
-    S_GOLD,
-    S_GOV_POS,
-    S_HOUSES_BUILT,
-    S_LAST_PALACE,
-    S_N_ERRORS,
-    S_N_PLAYERS,
-    S_ON_START,
-    S_ORDER1,
-    S_PALACES,
-    S_PICK0,
-    S_PICK1,
-    S_QUARRY,
-    S_ROUND,
-    S_STEPS,
-    S_SUPPLY,
-    S_SWAPS,
-    S_TURN_INDEX,
-    S_TURN_PLAYER,
-    S_TURNS,
-    T_ACTION,
-    T_HOUSES_LEFT,
-    T_OTHER_LEFT,
-    T_PALACE_LEFT,
-    T_PARTIAL,
-    T_VILLAGE_HOUSES,
-)
-from ..rules_layout import (
-    R_FORFEIT_PENALTY,
-    R_FORFEIT_PER_PART,
-    R_GOLD_ACTION,
-    R_HOUSE_COST,
-    R_MERCHANT_INCOME,
-    R_N_CHARACTERS,
-    R_PALACES,
-    R_QUARRY_HOUSES,
-    R_V_MULTI,
-    R_V_YOGI,
-)
 from .build_nb import (
     add_house_nb,
     house_target_error_nb,
@@ -139,23 +91,23 @@ N_PICK_SLOTS = 3  # the two arrows and the chip's extra action; the Builder is o
 @njit(f"void({I1}, int64, int64)", cache=True, _nrt=False)
 def set_slot_nb(state, s, action):
     """Parts an action asks for: houses, a palace, or one other part (M-A1..M-A9)."""
-    state[T_ACTION + s] = action
-    state[T_HOUSES_LEFT + s] = 0
-    state[T_PALACE_LEFT + s] = 0
-    state[T_OTHER_LEFT + s] = 0
-    state[T_VILLAGE_HOUSES + s] = 0
-    state[T_PARTIAL + s] = 0
+    state[S.T_ACTION + s] = action
+    state[S.T_HOUSES_LEFT + s] = 0
+    state[S.T_PALACE_LEFT + s] = 0
+    state[S.T_OTHER_LEFT + s] = 0
+    state[S.T_VILLAGE_HOUSES + s] = 0
+    state[S.T_PARTIAL + s] = 0
     if action == A_HOUSE:
-        state[T_HOUSES_LEFT + s] = 1
+        state[S.T_HOUSES_LEFT + s] = 1
     elif action == A_TWO_HOUSES:
-        state[T_HOUSES_LEFT + s] = 2
+        state[S.T_HOUSES_LEFT + s] = 2
     elif action == A_PALACE:
-        state[T_PALACE_LEFT + s] = 1
+        state[S.T_PALACE_LEFT + s] = 1
     elif action == A_PALACE_HOUSE:
-        state[T_PALACE_LEFT + s] = 1
-        state[T_HOUSES_LEFT + s] = 1
+        state[S.T_PALACE_LEFT + s] = 1
+        state[S.T_HOUSES_LEFT + s] = 1
     elif action >= 0:
-        state[T_OTHER_LEFT + s] = 1
+        state[S.T_OTHER_LEFT + s] = 1
 
 
 @njit(f"void({I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)
@@ -163,33 +115,33 @@ def begin_turn_nb(state, rules, log, p):
     """Start p's turn: reveal the disc, Merchant income (M-K2), Yogi chip (M-A5y).
 
     Statistics: round 1's turn position, and one turn for each character p holds now."""
-    state[S_ACTED + p] = 1
-    state[S_TURN_PLAYER] = p
-    state[S_STEPS] = 0
-    state[S_ON_START] = 0
-    if state[S_ROUND] == 1:
-        state[S_ORDER1 + p] = state[S_TURN_INDEX]
-    state[S_TURN_INDEX] += 1
+    state[S.ACTED + p] = 1
+    state[S.TURN_PLAYER] = p
+    state[S.STEPS] = 0
+    state[S.ON_START] = 0
+    if state[S.ROUND] == 1:
+        state[S.ORDER1 + p] = state[S.TURN_INDEX]
+    state[S.TURN_INDEX] += 1
     for k in range(N_CHARACTERS_MAX):
-        if state[S_CHAR_OWNER + k] == p:
-            state[S_TURNS + p * N_CHARACTERS_MAX + k] += 1
-    set_slot_nb(state, 0, state[S_PICK0 + p])
-    set_slot_nb(state, 1, state[S_PICK1 + p])
+        if state[S.CHAR_OWNER + k] == p:
+            state[S.TURNS + p * N_CHARACTERS_MAX + k] += 1
+    set_slot_nb(state, 0, state[S.PICK0 + p])
+    set_slot_nb(state, 1, state[S.PICK1 + p])
     set_slot_nb(state, SLOT_CHIP, -1)
     set_slot_nb(state, SLOT_BUILDER, -1)
-    state[T_OTHER_LEFT + SLOT_BUILDER] = 1  # the Builder's free house, once per turn (M-K5)
+    state[S.T_OTHER_LEFT + SLOT_BUILDER] = 1  # the Builder's free house, once per turn (M-K5)
     log_nb(
-        state, log, p, EV_TURN, state[S_PICK0 + p], state[S_PICK1 + p],
+        state, log, p, EV_TURN, state[S.PICK0 + p], state[S.PICK1 + p],
         lowest_character_nb(state, p), 0,
     )  # fmt: skip
     if holds_nb(state, p, MERCHANT):
-        state[S_GOLD + p] += rules[R_MERCHANT_INCOME]
-        log_nb(state, log, p, EV_MERCHANT, rules[R_MERCHANT_INCOME], 0, 0, 0)
-    if rules[R_V_YOGI] != 0 and holds_nb(state, p, YOGI) and state[S_CHIPS_BANK] > 0:
-        state[S_CHIPS_BANK] -= 1
-        state[S_CHIPS + p] += 1
-        state[S_CHIPS_GAINED + p] += 1
-        log_nb(state, log, p, EV_CHIP_GAIN, state[S_CHIPS + p], 0, 0, 0)
+        state[S.GOLD + p] += rules[R.MERCHANT_INCOME]
+        log_nb(state, log, p, EV_MERCHANT, rules[R.MERCHANT_INCOME], 0, 0, 0)
+    if rules[R.V_YOGI] != 0 and holds_nb(state, p, YOGI) and state[S.CHIPS_BANK] > 0:
+        state[S.CHIPS_BANK] -= 1
+        state[S.CHIPS + p] += 1
+        state[S.CHIPS_GAINED + p] += 1
+        log_nb(state, log, p, EV_CHIP_GAIN, state[S.CHIPS + p], 0, 0, 0)
 
 
 @njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
@@ -198,13 +150,13 @@ def house_slot_error_nb(state, p, s):
     if s == SLOT_BUILDER:
         if not holds_nb(state, p, BUILDER):
             return E_WRONG_ACTION
-        return E_OK if state[T_OTHER_LEFT + s] > 0 else E_SLOT_DONE
-    if s < 0 or s > SLOT_CHIP or state[T_ACTION + s] < 0:
+        return E_OK if state[S.T_OTHER_LEFT + s] > 0 else E_SLOT_DONE
+    if s < 0 or s > SLOT_CHIP or state[S.T_ACTION + s] < 0:
         return E_BAD_SLOT
-    a = state[T_ACTION + s]
+    a = state[S.T_ACTION + s]
     if a != A_HOUSE and a != A_TWO_HOUSES and a != A_PALACE_HOUSE:
         return E_WRONG_ACTION
-    return E_OK if state[T_HOUSES_LEFT + s] > 0 else E_SLOT_DONE
+    return E_OK if state[S.T_HOUSES_LEFT + s] > 0 else E_SLOT_DONE
 
 
 @njit(f"int64({I1}, int64, int64, int64)", cache=True, _nrt=False)
@@ -213,12 +165,12 @@ def other_slot_error_nb(state, p, s, action):
     if s == SLOT_BUILDER:
         if action != A_MOVE_HOUSE or not holds_nb(state, p, BUILDER):
             return E_WRONG_ACTION
-        return E_OK if state[T_OTHER_LEFT + s] > 0 else E_SLOT_DONE
-    if s < 0 or s > SLOT_CHIP or state[T_ACTION + s] < 0:
+        return E_OK if state[S.T_OTHER_LEFT + s] > 0 else E_SLOT_DONE
+    if s < 0 or s > SLOT_CHIP or state[S.T_ACTION + s] < 0:
         return E_BAD_SLOT
-    if state[T_ACTION + s] != action:
+    if state[S.T_ACTION + s] != action:
         return E_WRONG_ACTION
-    return E_OK if state[T_OTHER_LEFT + s] > 0 else E_SLOT_DONE
+    return E_OK if state[S.T_OTHER_LEFT + s] > 0 else E_SLOT_DONE
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)
@@ -227,9 +179,9 @@ def house_error_nb(state, board, rules, p, s, loc):
     err = house_slot_error_nb(state, p, s)
     if err != E_OK:
         return err
-    if state[S_SUPPLY + p] <= 0:
+    if state[S.SUPPLY + p] <= 0:
         return E_NO_SUPPLY
-    if s != SLOT_BUILDER and state[S_GOLD + p] < rules[R_HOUSE_COST]:
+    if s != SLOT_BUILDER and state[S.GOLD + p] < rules[R.HOUSE_COST]:
         return E_NO_GOLD
     err = house_target_error_nb(state, board, rules, p, loc)
     if err != E_OK:
@@ -237,9 +189,9 @@ def house_error_nb(state, board, rules, p, s, loc):
     # M-A3: at least one of the two houses goes into a city
     if (
         s != SLOT_BUILDER
-        and state[T_ACTION + s] == A_TWO_HOUSES
+        and state[S.T_ACTION + s] == A_TWO_HOUSES
         and loc < LOC_CITY0
-        and state[T_VILLAGE_HOUSES + s] > 0
+        and state[S.T_VILLAGE_HOUSES + s] > 0
     ):
         return E_TWO_VILLAGES
     return E_OK
@@ -253,15 +205,15 @@ def do_house_nb(state, board, rules, log, p, s, loc):
         return err
     cost = 0
     if s == SLOT_BUILDER:
-        state[T_OTHER_LEFT + s] = 0
+        state[S.T_OTHER_LEFT + s] = 0
     else:
-        cost = rules[R_HOUSE_COST]
-        state[T_HOUSES_LEFT + s] -= 1
+        cost = rules[R.HOUSE_COST]
+        state[S.T_HOUSES_LEFT + s] -= 1
         if loc < LOC_CITY0:
-            state[T_VILLAGE_HOUSES + s] += 1
-    state[S_GOLD + p] -= cost
-    state[S_SUPPLY + p] -= 1
-    state[S_HOUSES_BUILT + p] += 1
+            state[S.T_VILLAGE_HOUSES + s] += 1
+    state[S.GOLD + p] -= cost
+    state[S.SUPPLY + p] -= 1
+    state[S.HOUSES_BUILT + p] += 1
     add_house_nb(state, p, loc, 1)
     log_nb(state, log, p, EV_HOUSE, loc, cost, s, 0)
     return E_OK
@@ -287,7 +239,7 @@ def do_move_house_nb(state, board, rules, log, p, s, src, dst):
     err = move_error_nb(state, board, rules, p, s, src, dst)
     if err != E_OK:
         return err
-    state[T_OTHER_LEFT + s] = 0
+    state[S.T_OTHER_LEFT + s] = 0
     add_house_nb(state, p, src, -1)
     add_house_nb(state, p, dst, 1)
     log_nb(state, log, p, EV_MOVE_HOUSE, src, dst, s, 0)
@@ -297,17 +249,17 @@ def do_move_house_nb(state, board, rules, log, p, s, src, dst):
 @njit(f"int64({I1}, {I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)
 def palace_error_nb(state, board, rules, p, s, site):
     """Full check of OP_PALACE (M-A6, M-A7, M-K6)."""
-    if s < 0 or s > SLOT_CHIP or state[T_ACTION + s] < 0:
+    if s < 0 or s > SLOT_CHIP or state[S.T_ACTION + s] < 0:
         return E_BAD_SLOT
-    a = state[T_ACTION + s]
+    a = state[S.T_ACTION + s]
     if a != A_PALACE and a != A_PALACE_HOUSE:
         return E_WRONG_ACTION
-    if state[T_PALACE_LEFT + s] <= 0:
+    if state[S.T_PALACE_LEFT + s] <= 0:
         return E_SLOT_DONE
     err = palace_site_error_nb(state, board, rules, p, site)
     if err != E_OK:
         return err
-    if state[S_GOLD + p] < palace_cost_nb(state, rules, p):
+    if state[S.GOLD + p] < palace_cost_nb(state, rules, p):
         return E_NO_GOLD
     return E_OK
 
@@ -319,12 +271,12 @@ def do_palace_nb(state, board, rules, log, p, s, site):
     if err != E_OK:
         return err
     cost = palace_cost_nb(state, rules, p)
-    c = state[S_ARCH + p]
-    state[S_GOLD + p] -= cost
-    state[T_PALACE_LEFT + s] = 0
+    c = state[S.ARCH + p]
+    state[S.GOLD + p] -= cost
+    state[S.T_PALACE_LEFT + s] = 0
     put_palace_nb(state, p, c, site)
-    if state[S_PALACES + p] >= rules[R_PALACES]:
-        state[S_LAST_PALACE] = 1
+    if state[S.PALACES + p] >= rules[R.PALACES]:
+        state[S.LAST_PALACE] = 1
     log_nb(state, log, p, EV_PALACE, c, site, cost, 0)
     return E_OK
 
@@ -336,13 +288,13 @@ def do_quarry_nb(state, rules, log, p, s):
     err = other_slot_error_nb(state, p, s, A_QUARRY)
     if err != E_OK:
         return err
-    take = rules[R_QUARRY_HOUSES]
-    if state[S_QUARRY + p] < take:
-        take = state[S_QUARRY + p]
-        state[T_PARTIAL + s] = 1
-    state[S_QUARRY + p] -= take
-    state[S_SUPPLY + p] += take
-    state[T_OTHER_LEFT + s] = 0
+    take = rules[R.QUARRY_HOUSES]
+    if state[S.QUARRY + p] < take:
+        take = state[S.QUARRY + p]
+        state[S.T_PARTIAL + s] = 1
+    state[S.QUARRY + p] -= take
+    state[S.SUPPLY + p] += take
+    state[S.T_OTHER_LEFT + s] = 0
     log_nb(state, log, p, EV_QUARRY, take, 0, 0, 0)
     return E_OK
 
@@ -353,9 +305,9 @@ def do_gold_nb(state, rules, log, p, s):
     err = other_slot_error_nb(state, p, s, A_GOLD)
     if err != E_OK:
         return err
-    state[S_GOLD + p] += rules[R_GOLD_ACTION]
-    state[T_OTHER_LEFT + s] = 0
-    log_nb(state, log, p, EV_GOLD, rules[R_GOLD_ACTION], 0, 0, 0)
+    state[S.GOLD + p] += rules[R.GOLD_ACTION]
+    state[S.T_OTHER_LEFT + s] = 0
+    log_nb(state, log, p, EV_GOLD, rules[R.GOLD_ACTION], 0, 0, 0)
     return E_OK
 
 
@@ -365,15 +317,15 @@ def do_governor_nb(state, board, rules, log, p, s, c):
     err = other_slot_error_nb(state, p, s, A_GOVERNOR)
     if err != E_OK:
         return err
-    err = E_BAD_GOVERNOR if c < 0 or c >= board[B_N_CITIES] else E_OK
+    err = E_BAD_GOVERNOR if c < 0 or c >= board[B.N_CITIES] else E_OK
     if err != E_OK:
         return err
-    before = state[S_GOV_POS + c]
+    before = state[S.GOV_POS + c]
     err = move_governor_nb(state, board, rules, c)
     if err != E_OK:
         return err
-    state[T_OTHER_LEFT + s] = 0
-    log_nb(state, log, p, EV_GOVERNOR, c, before, state[S_GOV_POS + c], 0)
+    state[S.T_OTHER_LEFT + s] = 0
+    log_nb(state, log, p, EV_GOVERNOR, c, before, state[S.GOV_POS + c], 0)
     return E_OK
 
 
@@ -381,8 +333,8 @@ def do_governor_nb(state, board, rules, log, p, s, c):
 def bank_characters_nb(state, rules):
     """Characters in the bank now."""
     n = 0
-    for k in range(rules[R_N_CHARACTERS]):
-        if state[S_CHAR_OWNER + k] == BANK:
+    for k in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + k] == BANK:
             n += 1
     return n
 
@@ -390,19 +342,19 @@ def bank_characters_nb(state, rules):
 @njit(f"int64({I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)
 def character_error_nb(state, rules, p, s, k):
     """May p take character k with slot s? (M-A9: from the bank or another player)."""
-    if s < 0 or s > 1 or state[T_ACTION + s] < 0:
+    if s < 0 or s > 1 or state[S.T_ACTION + s] < 0:
         return E_BAD_SLOT  # never with a chip (M-A5y)
-    if state[T_ACTION + s] != A_CHARACTER:
+    if state[S.T_ACTION + s] != A_CHARACTER:
         return E_WRONG_ACTION
-    if state[T_OTHER_LEFT + s] <= 0:
+    if state[S.T_OTHER_LEFT + s] <= 0:
         return E_SLOT_DONE
-    if k < 0 or k >= rules[R_N_CHARACTERS]:
+    if k < 0 or k >= rules[R.N_CHARACTERS]:
         return E_BAD_CHARACTER
-    owner = state[S_CHAR_OWNER + k]
+    owner = state[S.CHAR_OWNER + k]
     if owner == p or owner == OUT_OF_GAME:
         return E_BAD_CHARACTER
     # M-V4: only from the bank while it holds a character
-    if rules[R_V_MULTI] != 0 and owner != BANK and bank_characters_nb(state, rules) > 0:
+    if rules[R.V_MULTI] != 0 and owner != BANK and bank_characters_nb(state, rules) > 0:
         return E_BAD_CHARACTER
     return E_OK
 
@@ -414,12 +366,12 @@ def give_error_nb(state, rules, p, k, give):
     while the bank holds a character (nothing is given back then)."""
     if bank_characters_nb(state, rules) > 0:
         return E_OK
-    q = state[S_CHAR_OWNER + k]
+    q = state[S.CHAR_OWNER + k]
     if give == LURE:
         return (
             E_OK if characters_held_nb(state, q) > characters_held_nb(state, p) else E_BAD_CHARACTER
         )
-    if give < 0 or give >= rules[R_N_CHARACTERS] or state[S_CHAR_OWNER + give] != p:
+    if give < 0 or give >= rules[R.N_CHARACTERS] or state[S.CHAR_OWNER + give] != p:
         return E_BAD_CHARACTER
     return E_OK
 
@@ -436,17 +388,17 @@ def take_several_nb(state, rules, log, p, s, k, give):
         err = give_error_nb(state, rules, p, k, give)
     if err != E_OK:
         return -(100 + err)
-    owner = state[S_CHAR_OWNER + k]
-    state[T_OTHER_LEFT + s] = 0
-    state[S_SWAPS + p] += 1
+    owner = state[S.CHAR_OWNER + k]
+    state[S.T_OTHER_LEFT + s] = 0
+    state[S.SWAPS + p] += 1
     if owner == BANK:
-        state[S_CHAR_OWNER + k] = p
+        state[S.CHAR_OWNER + k] = p
         log_nb(state, log, p, EV_CHARACTER, k, BANK, -1, SWAP_BANK)
         return -1
     if give == LURE:
         return owner
-    state[S_CHAR_OWNER + k] = p
-    state[S_CHAR_OWNER + give] = owner
+    state[S.CHAR_OWNER + k] = p
+    state[S.CHAR_OWNER + give] = owner
     log_nb(state, log, p, EV_CHARACTER, k, owner, give, SWAP_EXCHANGE)
     return -1
 
@@ -456,14 +408,14 @@ def give_lured_nb(state, rules, log, q, p, k):
     """M-V4 lure, second half: q gives p a character of q's choice. An illegal choice is
     an error and q's highest-numbered character goes instead ([choice])."""
     err = E_OK
-    if k < 0 or k >= rules[R_N_CHARACTERS] or state[S_CHAR_OWNER + k] != q:
+    if k < 0 or k >= rules[R.N_CHARACTERS] or state[S.CHAR_OWNER + k] != q:
         err = E_BAD_DECISION
         k = -1
-        for j in range(rules[R_N_CHARACTERS]):
-            if state[S_CHAR_OWNER + j] == q:
+        for j in range(rules[R.N_CHARACTERS]):
+            if state[S.CHAR_OWNER + j] == q:
                 k = j
     if k >= 0:
-        state[S_CHAR_OWNER + k] = p
+        state[S.CHAR_OWNER + k] = p
         log_nb(state, log, p, EV_CHARACTER, k, q, -1, SWAP_LURE)
     return err
 
@@ -471,7 +423,7 @@ def give_lured_nb(state, rules, log, q, p, k):
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False)
 def first_bank_character_nb(state, n_chars):
     for k in range(n_chars):
-        if state[S_CHAR_OWNER + k] == BANK:
+        if state[S.CHAR_OWNER + k] == BANK:
             return k
     return -1
 
@@ -486,13 +438,13 @@ def take_character_nb(state, rules, log, p, s, k):
     err = character_error_nb(state, rules, p, s, k)
     if err != E_OK:
         return -(100 + err)
-    owner = state[S_CHAR_OWNER + k]
+    owner = state[S.CHAR_OWNER + k]
     mine = lowest_character_nb(state, p)
     if mine < N_CHARACTERS_MAX:
-        state[S_CHAR_OWNER + mine] = BANK
-    state[S_CHAR_OWNER + k] = p
-    state[T_OTHER_LEFT + s] = 0
-    state[S_SWAPS + p] += 1
+        state[S.CHAR_OWNER + mine] = BANK
+    state[S.CHAR_OWNER + k] = p
+    state[S.T_OTHER_LEFT + s] = 0
+    state[S.SWAPS + p] += 1
     log_nb(state, log, p, EV_CHARACTER, k, owner, mine, 0)
     return owner
 
@@ -502,11 +454,11 @@ def give_replacement_nb(state, rules, log, q, k):
     """M-A9, second half: the robbed player q takes a character of their choice from the
     bank (it may be the one just returned). An illegal choice falls back to the lowest."""
     err = E_OK
-    if k < 0 or k >= rules[R_N_CHARACTERS] or state[S_CHAR_OWNER + k] != BANK:
+    if k < 0 or k >= rules[R.N_CHARACTERS] or state[S.CHAR_OWNER + k] != BANK:
         err = E_BAD_DECISION
-        k = first_bank_character_nb(state, rules[R_N_CHARACTERS])
+        k = first_bank_character_nb(state, rules[R.N_CHARACTERS])
     if k >= 0:
-        state[S_CHAR_OWNER + k] = q
+        state[S.CHAR_OWNER + k] = q
         log_nb(state, log, q, EV_REPLACE, k, 0, 0, 0)
     return err
 
@@ -515,19 +467,19 @@ def give_replacement_nb(state, rules, log, q, k):
 def declare_chip_nb(state, rules, log, p, action):
     """M-A5y: spend a chip for one extra action (not Character), at most one per round."""
     if (
-        rules[R_V_YOGI] == 0
-        or state[S_CHIPS + p] <= 0
-        or state[S_CHIP_ROUND + p] == state[S_ROUND]
-        or state[T_ACTION + SLOT_CHIP] >= 0
+        rules[R.V_YOGI] == 0
+        or state[S.CHIPS + p] <= 0
+        or state[S.CHIP_ROUND + p] == state[S.ROUND]
+        or state[S.T_ACTION + SLOT_CHIP] >= 0
         or action < 0
         or action >= N_ACTIONS
         or action == A_CHARACTER
     ):
         return E_CHIP
-    state[S_CHIPS + p] -= 1
-    state[S_CHIPS_BANK] += 1
-    state[S_CHIP_ROUND + p] = state[S_ROUND]
-    state[S_CHIPS_USED + p] += 1
+    state[S.CHIPS + p] -= 1
+    state[S.CHIPS_BANK] += 1
+    state[S.CHIP_ROUND + p] = state[S.ROUND]
+    state[S.CHIPS_USED + p] += 1
     set_slot_nb(state, SLOT_CHIP, action)
     log_nb(state, log, p, EV_CHIP_USE, action, 0, 0, 0)
     return E_OK
@@ -567,33 +519,33 @@ def finish_turn_nb(state, rules, log, p):
     Actions fully done are counted per action type (statistics)."""
     count = 0
     for s in range(N_PICK_SLOTS):
-        if state[T_ACTION + s] < 0:
+        if state[S.T_ACTION + s] < 0:
             continue
         undone = (
-            state[T_HOUSES_LEFT + s]
-            + state[T_PALACE_LEFT + s]
-            + state[T_OTHER_LEFT + s]
-            + state[T_PARTIAL + s]
+            state[S.T_HOUSES_LEFT + s]
+            + state[S.T_PALACE_LEFT + s]
+            + state[S.T_OTHER_LEFT + s]
+            + state[S.T_PARTIAL + s]
         )
         if undone > 0:
-            count += undone if rules[R_FORFEIT_PER_PART] != 0 else 1
+            count += undone if rules[R.FORFEIT_PER_PART] != 0 else 1
         else:
-            state[S_ACTS + p * N_ACTIONS + state[T_ACTION + s]] += 1
+            state[S.ACTS + p * N_ACTIONS + state[S.T_ACTION + s]] += 1
     if count > 0:
-        gold = count * rules[R_FORFEIT_PENALTY]
-        for q in range(state[S_N_PLAYERS]):
+        gold = count * rules[R.FORFEIT_PENALTY]
+        for q in range(state[S.N_PLAYERS]):
             if q != p:
-                state[S_GOLD + q] += gold
-        state[S_FORFEITS + p] += count
+                state[S.GOLD + q] += gold
+        state[S.FORFEITS + p] += count
         log_nb(state, log, p, EV_FORFEIT, count, gold, 0, 0)
-    state[S_TURN_PLAYER] = -1
+    state[S.TURN_PLAYER] = -1
     return count
 
 
 @njit(f"void({I1}, {I2}, int64, int64, int64)", cache=True, _nrt=False)
 def record_error_nb(state, log, p, err, op):
     """Strategy asked for something illegal: keep the first code, count, log (no exceptions)."""
-    if state[S_ERROR] == E_OK:
-        state[S_ERROR] = err
-    state[S_N_ERRORS] += 1
+    if state[S.ERROR] == E_OK:
+        state[S.ERROR] = err
+    state[S.N_ERRORS] += 1
     log_nb(state, log, p, EV_ERROR, err, op, 0, 0)

@@ -8,13 +8,13 @@ gold) and a budget cap; otherwise pass.
 
 from numba import njit
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.core.rng_nb import randint_nb
 from simcore.maharaja.enums import BANK
-from simcore.maharaja.layout import S_AUC_BID, S_CHAR_OWNER, S_GOLD, S_N_PLAYERS
 from simcore.maharaja.nb.auction_nb import PASS
 from simcore.maharaja.nb.characters_nb import NO_CHARACTER, lowest_character_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
-from simcore.maharaja.rules_layout import R_N_CHARACTERS
 from strategies.maharaja.kit.values_nb import char_value_nb
 
 
@@ -22,21 +22,21 @@ from strategies.maharaja.kit.values_nb import char_value_nb
 def first_choice_worth_nb(state, rules, vals):
     """Value of choosing now over choosing last among those without a character."""
     m = 0
-    for q in range(state[S_N_PLAYERS]):
+    for q in range(state[S.N_PLAYERS]):
         if lowest_character_nb(state, q) == NO_CHARACTER:
             m += 1
     best = -1e18
     # the m-th best bank value: count, for each bank card, the bank cards worth more
     mth = 1e18
-    for k in range(rules[R_N_CHARACTERS]):
-        if state[S_CHAR_OWNER + k] != BANK:
+    for k in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + k] != BANK:
             continue
         v = char_value_nb(vals, k)
         if v > best:
             best = v
         above = 0
-        for j in range(rules[R_N_CHARACTERS]):
-            if j != k and state[S_CHAR_OWNER + j] == BANK:
+        for j in range(rules[R.N_CHARACTERS]):
+            if j != k and state[S.CHAR_OWNER + j] == BANK:
                 w = char_value_nb(vals, j)
                 if w > v or (w == v and j < k):
                     above += 1
@@ -55,19 +55,19 @@ def value_bid_nb(state, rules, seat, vals, gold_per_value, cap):
     limit = int(worth)
     if limit > cap:
         limit = cap
-    if limit > state[S_GOLD + seat]:
-        limit = state[S_GOLD + seat]
-    lowest = state[S_AUC_BID] + 1
+    if limit > state[S.GOLD + seat]:
+        limit = state[S.GOLD + seat]
+    lowest = state[S.AUC_BID] + 1
     return lowest if lowest <= limit else PASS
 
 
 @njit(f"int64({I1}, int64, {U1})", cache=True, _nrt=False)
 def random_bid_nb(state, seat, rng):
     """Uniform over PASS and the legal bids up to 3 above the lowest one."""
-    lowest = state[S_AUC_BID] + 1
+    lowest = state[S.AUC_BID] + 1
     top = lowest + 3
-    if top > state[S_GOLD + seat]:
-        top = state[S_GOLD + seat]
+    if top > state[S.GOLD + seat]:
+        top = state[S.GOLD + seat]
     if top < lowest:
         return PASS
     i = randint_nb(rng, 0, top - lowest + 2)

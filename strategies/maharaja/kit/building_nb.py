@@ -2,6 +2,8 @@
 
 from numba import njit
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.maharaja.enums import (
     A_HOUSE,
     A_PALACE_HOUSE,
@@ -10,20 +12,18 @@ from simcore.maharaja.enums import (
     E_OK,
     SLOT_BUILDER,
 )
-from simcore.maharaja.layout import S_INNER, S_OUTER_USED, T_ACTION
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.sig import I1
 from simcore.maharaja.nb.turn_nb import house_error_nb
-from simcore.maharaja.rules_layout import R_OUTER_SITES
 
 
 @njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
 def free_sites_nb(state, rules, c):
     """Empty palace sites of city c: the inner one and the outer ones (M-C2)."""
-    n = rules[R_OUTER_SITES] - state[S_OUTER_USED + c]
+    n = rules[R.OUTER_SITES] - state[S.OUTER_USED + c]
     if n < 0:
         n = 0
-    if state[S_INNER + c] < 0:
+    if state[S.INNER + c] < 0:
         n += 1
     return n
 
@@ -40,7 +40,7 @@ def opening_slot_nb(state, board, rules, seat, v):
     for want in (A_HOUSE, A_TWO_HOUSES, A_PALACE_HOUSE):
         for s in range(2):
             if (
-                state[T_ACTION + s] == want
+                state[S.T_ACTION + s] == want
                 and house_error_nb(state, board, rules, seat, s, v) == E_OK
             ):
                 return s

@@ -9,6 +9,8 @@ module (the strategy's own loops need not know the chip slot).
 
 from numba import njit
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.core.rng_nb import randint_nb
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -24,36 +26,26 @@ from simcore.maharaja.enums import (
     SITE_OUTER,
     SLOT_CHIP,
 )
-from simcore.maharaja.layout import (
-    S_CHIP_ROUND,
-    S_CHIPS,
-    S_GOLD,
-    S_ROUND,
-    T_ACTION,
-    T_OTHER_LEFT,
-    T_PALACE_LEFT,
-)
 from simcore.maharaja.nb.build_nb import palace_cost_nb, palace_site_error_nb
 from simcore.maharaja.nb.sig import I1, U1
 from simcore.maharaja.nb.turn_nb import palace_error_nb
-from simcore.maharaja.rules_layout import R_V_YOGI
 
 
 @njit(f"boolean({I1}, {I1}, int64)", cache=True, _nrt=False)
 def chip_usable_nb(state, rules, seat):
     """May seat declare a chip now (variant on, a chip held, none used this round)?"""
     return (
-        rules[R_V_YOGI] != 0
-        and state[S_CHIPS + seat] > 0
-        and state[S_CHIP_ROUND + seat] != state[S_ROUND]
-        and state[T_ACTION + SLOT_CHIP] < 0
+        rules[R.V_YOGI] != 0
+        and state[S.CHIPS + seat] > 0
+        and state[S.CHIP_ROUND + seat] != state[S.ROUND]
+        and state[S.T_ACTION + SLOT_CHIP] < 0
     )
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
 def palace_site_now_nb(state, board, rules, seat):
     """A site where seat can build a palace now with its gold, -1 if none."""
-    if state[S_GOLD + seat] < palace_cost_nb(state, rules, seat):
+    if state[S.GOLD + seat] < palace_cost_nb(state, rules, seat):
         return -1
     for site in (SITE_INNER, SITE_OUTER):
         if palace_site_error_nb(state, board, rules, seat, site) == E_OK:
@@ -66,8 +58,8 @@ def chip_step_nb(state, board, rules, seat, out):
     """When out is OP_END: do the declared chip action, or declare one; True if rewritten."""
     if out[0] != OP_END:
         return False
-    a = state[T_ACTION + SLOT_CHIP]
-    if a == A_PALACE and state[T_PALACE_LEFT + SLOT_CHIP] > 0:
+    a = state[S.T_ACTION + SLOT_CHIP]
+    if a == A_PALACE and state[S.T_PALACE_LEFT + SLOT_CHIP] > 0:
         for site in (SITE_INNER, SITE_OUTER):
             if palace_error_nb(state, board, rules, seat, SLOT_CHIP, site) == E_OK:
                 out[0] = OP_PALACE
@@ -75,7 +67,7 @@ def chip_step_nb(state, board, rules, seat, out):
                 out[2] = site
                 return True
         return False
-    if a == A_GOLD and state[T_OTHER_LEFT + SLOT_CHIP] > 0:
+    if a == A_GOLD and state[S.T_OTHER_LEFT + SLOT_CHIP] > 0:
         out[0] = OP_GOLD
         out[1] = SLOT_CHIP
         return True
@@ -85,7 +77,7 @@ def chip_step_nb(state, board, rules, seat, out):
         out[0] = OP_CHIP
         out[1] = A_PALACE
         return True
-    if state[S_CHIPS + seat] > 1:
+    if state[S.CHIPS + seat] > 1:
         out[0] = OP_CHIP
         out[1] = A_GOLD
         return True

@@ -8,38 +8,28 @@ change while the owner walks in its own turn, so the route stays valid.
 Scratch block at `base` (ROUTE_SIZE entries):
     base + 0          roads in the route
     base + 1          roads already walked
-    base + 2 ..       the route, first road first      [MAX_JUNCTIONS]
-    DIST ..           cheapest cost to each junction    [MAX_JUNCTIONS]
-    PREV ..           last road of that route           [MAX_JUNCTIONS]
+    base + 2 ..       the route, first road first      [B.MAX_JUNCTIONS]
+    DIST ..           cheapest cost to each junction    [B.MAX_JUNCTIONS]
+    PREV ..           last road of that route           [B.MAX_JUNCTIONS]
 """
 
 import numpy as np
 from numba import njit
 
-from simcore.maharaja.board_layout import (
-    B_ADJ_ROAD,
-    B_ADJ_TO,
-    B_DEG,
-    B_N_JUNCTIONS,
-    B_ROAD_NV,
-    B_ROAD_V0,
-    B_ROAD_V1,
-    MAX_DEGREE,
-    MAX_JUNCTIONS,
-)
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.maharaja.enums import MONK
-from simcore.maharaja.layout import S_ARCH, S_CHAR_OWNER, S_VIL, S_VIL_TOTAL
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.sig import I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb
-from simcore.maharaja.rules_layout import MAX_PLAYERS
 
 R_LEN = 0
 R_POS = 1
 R_ROADS = 2
-R_DIST = R_ROADS + MAX_JUNCTIONS
-R_PREV = R_DIST + MAX_JUNCTIONS
-ROUTE_SIZE = R_PREV + MAX_JUNCTIONS
+R_DIST = R_ROADS + B.MAX_JUNCTIONS
+R_PREV = R_DIST + B.MAX_JUNCTIONS
+ROUTE_SIZE = R_PREV + B.MAX_JUNCTIONS
 NO_ROUTE = UNREACHABLE
 
 
@@ -51,38 +41,38 @@ def route_costs_nb(state, board, seat, budget, scratch, base):
     strategy's hot path: no array slices, settled and reached junctions as bit sets.
     Same tie-breaking (the lowest junction among the cheapest is settled first, a
     road replaces a route only when strictly cheaper), so the same DIST/PREV."""
-    nj = board[B_N_JUNCTIONS]
+    nj = board[B.N_JUNCTIONS]
     dist = base + R_DIST
     prev = base + R_PREV
     for j in range(nj):
         scratch[dist + j] = UNREACHABLE
         scratch[prev + j] = -1
-    u = state[S_ARCH + seat]
+    u = state[S.ARCH + seat]
     scratch[dist + u] = 0
-    monk = state[S_CHAR_OWNER + MONK] == seat
+    monk = state[S.CHAR_OWNER + MONK] == seat
     done = 0
     reach = 0  # junctions with a route found, not yet settled
     best = 0
     while True:
         done |= 1 << u
-        for k in range(board[B_DEG + u]):
-            w = board[B_ADJ_TO + u * MAX_DEGREE + k]
+        for k in range(board[B.DEG + u]):
+            w = board[B.ADJ_TO + u * B.MAX_DEGREE + k]
             if (done >> w) & 1 == 1:
                 continue
-            r = board[B_ADJ_ROAD + u * MAX_DEGREE + k]
-            v = board[B_ROAD_V0 + r]
-            t = state[S_VIL_TOTAL + v]
+            r = board[B.ADJ_ROAD + u * B.MAX_DEGREE + k]
+            v = board[B.ROAD_V0 + r]
+            t = state[S.VIL_TOTAL + v]
             if t == 0:
                 continue  # closed (M-F1)
             fee = 0
-            if not monk and state[S_VIL + v * MAX_PLAYERS + seat] == 0:
+            if not monk and state[S.VIL + v * R.MAX_PLAYERS + seat] == 0:
                 fee = t
-            if board[B_ROAD_NV + r] > 1:
-                v = board[B_ROAD_V1 + r]
-                t = state[S_VIL_TOTAL + v]
+            if board[B.ROAD_NV + r] > 1:
+                v = board[B.ROAD_V1 + r]
+                t = state[S.VIL_TOTAL + v]
                 if t == 0:
                     continue
-                if not monk and state[S_VIL + v * MAX_PLAYERS + seat] == 0:
+                if not monk and state[S.VIL + v * R.MAX_PLAYERS + seat] == 0:
                     fee += t
             d = best + fee
             if d <= budget and d < scratch[dist + w]:
@@ -120,11 +110,11 @@ def set_route_nb(state, board, seat, target, scratch, base):
     scratch[base + R_POS] = 0
     if target < 0 or scratch[base + R_DIST + target] >= UNREACHABLE:
         return -1
-    start = state[S_ARCH + seat]
+    start = state[S.ARCH + seat]
     j = target
     m = 0
     while j != start:
-        if m == MAX_JUNCTIONS:  # PREV does not lead home (not filled for this state)
+        if m == B.MAX_JUNCTIONS:  # PREV does not lead home (not filled for this state)
             scratch[base + R_LEN] = 0
             return -1
         r = scratch[base + R_PREV + j]
@@ -163,7 +153,7 @@ def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, 
     house costs within `budget`. The Monk pays no fees (M-K4). Walk the stored route
     with road_open_nb checks: its villages must be built before each closed road."""
     monk = holds_nb(state, seat, MONK)
-    nj = board[B_N_JUNCTIONS]
+    nj = board[B.N_JUNCTIONS]
     dist = base + R_DIST
     prev = base + R_PREV
     wt = base + R_ROADS  # Dijkstra weights (16ths of gold) until set_route_nb
@@ -172,7 +162,7 @@ def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, 
         scratch[prev + j] = -1
         scratch[wt + j] = UNREACHABLE
         scratch[opens + j] = 0
-    start = state[S_ARCH + seat]
+    start = state[S.ARCH + seat]
     scratch[dist + start] = 0
     scratch[wt + start] = 0
     done = np.int64(0)
@@ -186,19 +176,19 @@ def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, 
         if u < 0:
             break
         done |= np.int64(1) << u
-        for k in range(board[B_DEG + u]):
-            w = board[B_ADJ_TO + u * MAX_DEGREE + k]
+        for k in range(board[B.DEG + u]):
+            w = board[B.ADJ_TO + u * B.MAX_DEGREE + k]
             if (done >> w) & 1 == 1:
                 continue
-            r = board[B_ADJ_ROAD + u * MAX_DEGREE + k]
+            r = board[B.ADJ_ROAD + u * B.MAX_DEGREE + k]
             fee = 0
             e = 0
-            for i in range(board[B_ROAD_NV + r]):
-                v = board[B_ROAD_V0 + r] if i == 0 else board[B_ROAD_V1 + r]
-                t = state[S_VIL_TOTAL + v]
+            for i in range(board[B.ROAD_NV + r]):
+                v = board[B.ROAD_V0 + r] if i == 0 else board[B.ROAD_V1 + r]
+                t = state[S.VIL_TOTAL + v]
                 if t == 0:
                     e += 1
-                elif not monk and state[S_VIL + v * MAX_PLAYERS + seat] == 0:
+                elif not monk and state[S.VIL + v * R.MAX_PLAYERS + seat] == 0:
                     fee += t
             f = scratch[dist + u] + fee
             o = scratch[opens + u] + e

@@ -9,13 +9,13 @@ least valued own card, or a lure from a player holding more cards).
 
 from numba import njit
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.core.rng_nb import randint_nb
 from simcore.maharaja.enums import A_CHARACTER, E_OK, LURE, OP_CHARACTER, OP_END
-from simcore.maharaja.layout import S_CHAR_OWNER, T_ACTION, T_OTHER_LEFT
 from simcore.maharaja.nb.characters_nb import characters_held_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.turn_nb import bank_characters_nb, character_error_nb, give_error_nb
-from simcore.maharaja.rules_layout import R_N_CHARACTERS, R_V_MULTI
 from strategies.maharaja.kit.values_nb import char_value_nb
 
 
@@ -24,8 +24,8 @@ def give_nb(state, rules, seat, vals):
     """The own character worth least (DK_GIVE, and the card given in an exchange)."""
     best = -1
     best_v = 1e18
-    for k in range(rules[R_N_CHARACTERS]):
-        if state[S_CHAR_OWNER + k] == seat:
+    for k in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + k] == seat:
             v = char_value_nb(vals, k)
             if v < best_v:
                 best_v = v
@@ -38,8 +38,8 @@ def random_give_nb(state, rules, seat, rng):
     """A uniformly drawn own character."""
     n = 0
     pick = -1
-    for k in range(rules[R_N_CHARACTERS]):
-        if state[S_CHAR_OWNER + k] == seat:
+    for k in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + k] == seat:
             n += 1
             if randint_nb(rng, 0, n) == 0:
                 pick = k
@@ -50,7 +50,7 @@ def random_give_nb(state, rules, seat, rng):
 def character_slot_nb(state):
     """A disc slot whose Character action is still to do, -1 if none."""
     for s in range(2):
-        if state[T_ACTION + s] == A_CHARACTER and state[T_OTHER_LEFT + s] > 0:
+        if state[S.T_ACTION + s] == A_CHARACTER and state[S.T_OTHER_LEFT + s] > 0:
             return s
     return -1
 
@@ -59,7 +59,7 @@ def character_slot_nb(state):
 def several_step_nb(state, rules, seat, vals, out):
     """Replace OP_END / OP_CHARACTER by the best legal M-V4 Character request; True if
     out was rewritten. Nothing happens without the variant or a pending Character."""
-    if rules[R_V_MULTI] == 0 or (out[0] != OP_END and out[0] != OP_CHARACTER):
+    if rules[R.V_MULTI] == 0 or (out[0] != OP_END and out[0] != OP_CHARACTER):
         return False
     s = character_slot_nb(state)
     if s < 0:
@@ -70,7 +70,7 @@ def several_step_nb(state, rules, seat, vals, out):
     best_k = -1
     best_g = LURE
     best_v = -1e18
-    for k in range(rules[R_N_CHARACTERS]):
+    for k in range(rules[R.N_CHARACTERS]):
         if character_error_nb(state, rules, seat, s, k) != E_OK:
             continue
         v = char_value_nb(vals, k) - base
@@ -80,10 +80,10 @@ def several_step_nb(state, rules, seat, vals, out):
             best_g = give
         if empty and give_error_nb(state, rules, seat, k, LURE) == E_OK:
             # lured: the holder gives what they like least; expect their card we value least
-            q = state[S_CHAR_OWNER + k]
+            q = state[S.CHAR_OWNER + k]
             lv = 1e18
-            for j in range(rules[R_N_CHARACTERS]):
-                if state[S_CHAR_OWNER + j] == q:
+            for j in range(rules[R.N_CHARACTERS]):
+                if state[S.CHAR_OWNER + j] == q:
                     w = char_value_nb(vals, j)
                     if w < lv:
                         lv = w
@@ -107,7 +107,7 @@ def several_step_nb(state, rules, seat, vals, out):
 def random_several_nb(state, rules, seat, rng, out):
     """With M-V4 and an empty bank, complete a random OP_CHARACTER: a uniformly drawn
     own card to give, or a lure when the holder has more cards (one more option)."""
-    if rules[R_V_MULTI] == 0 or out[0] != OP_CHARACTER:
+    if rules[R.V_MULTI] == 0 or out[0] != OP_CHARACTER:
         return
     if bank_characters_nb(state, rules) > 0:
         out[3] = LURE
@@ -119,8 +119,8 @@ def random_several_nb(state, rules, seat, rng, out):
     if i >= n_own:
         out[3] = LURE
         return
-    for j in range(rules[R_N_CHARACTERS]):
-        if state[S_CHAR_OWNER + j] == seat:
+    for j in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + j] == seat:
             if i == 0:
                 out[3] = j
                 return

@@ -2,13 +2,13 @@
 
 The Maharaja always goes to the city whose governor is lowest, and that governor
 then jumps to the top; so the cities are scored in ascending order of governor
-position, this round's city (S_MAHARAJA) first. Governor moves (M-A8) reorder it.
+position, this round's city (S.MAHARAJA) first. Governor moves (M-A8) reorder it.
 """
 
 from numba import njit
 
-from simcore.maharaja.board_layout import B_N_CITIES
-from simcore.maharaja.layout import S_GOV_POS, S_MAHARAJA, S_ROUND
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
 from simcore.maharaja.nb.sig import I1
 
 NEVER = 99
@@ -17,22 +17,22 @@ NEVER = 99
 @njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
 def rounds_until_scored_nb(state, board, c):
     """0 if city c is scored at the end of this round, k if k rounds later (track order)."""
-    if state[S_ROUND] > 0 and c == state[S_MAHARAJA]:
+    if state[S.ROUND] > 0 and c == state[S.MAHARAJA]:
         return 0
-    pos = state[S_GOV_POS + c]
+    pos = state[S.GOV_POS + c]
     ahead = 0
-    for d in range(board[B_N_CITIES]):
-        if d == c or (state[S_ROUND] > 0 and d == state[S_MAHARAJA]):
+    for d in range(board[B.N_CITIES]):
+        if d == c or (state[S.ROUND] > 0 and d == state[S.MAHARAJA]):
             continue
-        if state[S_GOV_POS + d] < pos:
+        if state[S.GOV_POS + d] < pos:
             ahead += 1
-    return ahead + (1 if state[S_ROUND] > 0 else 0)
+    return ahead + (1 if state[S.ROUND] > 0 else 0)
 
 
 @njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
 def nth_scored_city_nb(state, board, k):
     """The city scored k rounds from now (0 = this round's, once play has started)."""
-    for c in range(board[B_N_CITIES]):
+    for c in range(board[B.N_CITIES]):
         if rounds_until_scored_nb(state, board, c) == k:
             return c
     return -1

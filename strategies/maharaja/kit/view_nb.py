@@ -14,31 +14,20 @@ whatever the search does next cannot depend on hidden data.
 import numpy as np
 from numba import njit
 
-from simcore.maharaja.layout import (
-    S_ACTED,
-    S_BID_PAID,
-    S_FEES_PAID,
-    S_FEES_RECEIVED,
-    S_GOLD,
-    S_N_PLAYERS,
-    S_PALACES,
-    S_PICK0,
-    S_PICK1,
-    S_SCORE_GOLD,
-)
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.maharaja.nb.sig import I1
-from simcore.maharaja.rules_layout import R_PALACE_COST, R_START_GOLD
 
 
 def hidden_offsets(state: np.ndarray, seat: int) -> list[int]:
     """State offsets that `seat` must not read (for tests and documentation)."""
     out = []
-    for q in range(int(state[S_N_PLAYERS])):
+    for q in range(int(state[S.N_PLAYERS])):
         if q == seat:
             continue
-        out.append(S_GOLD + q)
-        if state[S_ACTED + q] == 0:
-            out += [S_PICK0 + q, S_PICK1 + q]
+        out.append(S.GOLD + q)
+        if state[S.ACTED + q] == 0:
+            out += [S.PICK0 + q, S.PICK1 + q]
     return out
 
 
@@ -48,12 +37,12 @@ def estimate_gold_nb(state, rules, q):
     the auction price (M-V3) and palaces paid (the Gold action and houses are not
     counted; never below 0)."""
     g = (
-        rules[R_START_GOLD]
-        + state[S_SCORE_GOLD + q]
-        + state[S_FEES_RECEIVED + q]
-        - state[S_FEES_PAID + q]
-        - state[S_PALACES + q] * rules[R_PALACE_COST]
-        - state[S_BID_PAID + q]
+        rules[R.START_GOLD]
+        + state[S.SCORE_GOLD + q]
+        + state[S.FEES_RECEIVED + q]
+        - state[S.FEES_PAID + q]
+        - state[S.PALACES + q] * rules[R.PALACE_COST]
+        - state[S.BID_PAID + q]
     )
     return g if g > 0 else 0
 
@@ -63,10 +52,10 @@ def determinise_nb(state, rules, seat, view):
     """view := state with the secrets of seat's opponents replaced by public guesses."""
     for i in range(state.shape[0]):
         view[i] = state[i]
-    for q in range(state[S_N_PLAYERS]):
+    for q in range(state[S.N_PLAYERS]):
         if q == seat:
             continue
-        view[S_GOLD + q] = estimate_gold_nb(state, rules, q)
-        if state[S_ACTED + q] == 0:
-            view[S_PICK0 + q] = -1
-            view[S_PICK1 + q] = -1
+        view[S.GOLD + q] = estimate_gold_nb(state, rules, q)
+        if state[S.ACTED + q] == 0:
+            view[S.PICK0 + q] = -1
+            view[S.PICK1 + q] = -1

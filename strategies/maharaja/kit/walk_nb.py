@@ -1,7 +1,7 @@
 """M-F3 for strategies: travel ends in a city; S, the start place, is only passed through.
 
 The engine refuses a road onto S that leaves no affordable way out, and anything but a
-road once the architect stands on S after travelling (S_ON_START). `walk_route_nb`
+road once the architect stands on S after travelling (S.ON_START). `walk_route_nb`
 walks a stored route (kit.route_nb) one operation at a time and opens closed villages
 first (a house opens a road, M-F1): for a road onto S also those of the road after it,
 since nothing but that road may follow the arrival. `pass_start_nb` is the guard every
@@ -10,9 +10,9 @@ strategy applies last to its DK_STEP answer.
 
 from numba import njit
 
-from simcore.maharaja.board_layout import B_N_ROADS, B_ROAD_NV, B_ROAD_V0, B_ROAD_V1, B_START
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
 from simcore.maharaja.enums import OP_END, OP_HOUSE, OP_ROAD
-from simcore.maharaja.layout import S_ARCH, S_GOLD, S_ON_START, S_VIL_TOTAL
 from simcore.maharaja.nb.sig import I1
 from simcore.maharaja.nb.travel_nb import exit_road_nb, other_end_nb, road_cost_nb, road_open_nb
 
@@ -24,16 +24,16 @@ from .route_nb import R_LEN, R_POS, R_ROADS
 def may_take_road_nb(state, board, seat, r):
     """Road r starts where the architect stands, is open and affordable, and does not
     lead onto S without an affordable way out after its fees (M-F1, M-F3)."""
-    here = state[S_ARCH + seat]
-    if r < 0 or r >= board[B_N_ROADS] or other_end_nb(board, r, here) < 0:
+    here = state[S.ARCH + seat]
+    if r < 0 or r >= board[B.N_ROADS] or other_end_nb(board, r, here) < 0:
         return False
     if not road_open_nb(state, board, r):
         return False
     cost = road_cost_nb(state, board, seat, r)
-    gold = state[S_GOLD + seat]
+    gold = state[S.GOLD + seat]
     if cost > gold:
         return False
-    if other_end_nb(board, r, here) == board[B_START] and state[S_ON_START] == 0:
+    if other_end_nb(board, r, here) == board[B.START] and state[S.ON_START] == 0:
         return exit_road_nb(state, board, seat, gold - cost) >= 0
     return True
 
@@ -52,19 +52,19 @@ def walk_route_nb(state, board, rules, seat, scratch, base, out):
     (the route's, else the cheapest way out, which ends the route). Returns 1 if `out`
     holds a step, 0 once arrived or blocked (the route then ends here)."""
     pos = scratch[base + R_POS]
-    on_start = state[S_ON_START] != 0
+    on_start = state[S.ON_START] != 0
     if pos < scratch[base + R_LEN]:
         r = scratch[base + R_ROADS + pos]
-        here = state[S_ARCH + seat]
+        here = state[S.ARCH + seat]
         if not on_start:
             last = pos
-            if other_end_nb(board, r, here) == board[B_START] and pos + 1 < scratch[base + R_LEN]:
+            if other_end_nb(board, r, here) == board[B.START] and pos + 1 < scratch[base + R_LEN]:
                 last = pos + 1
             for j in range(pos, last + 1):
                 rr = scratch[base + R_ROADS + j]
-                for i in range(board[B_ROAD_NV + rr]):
-                    v = board[B_ROAD_V0 + rr] if i == 0 else board[B_ROAD_V1 + rr]
-                    if state[S_VIL_TOTAL + v] == 0:
+                for i in range(board[B.ROAD_NV + rr]):
+                    v = board[B.ROAD_V0 + rr] if i == 0 else board[B.ROAD_V1 + rr]
+                    if state[S.VIL_TOTAL + v] == 0:
                         s = opening_slot_nb(state, board, rules, seat, v)
                         if s >= 0:
                             out[0] = OP_HOUSE
@@ -79,7 +79,7 @@ def walk_route_nb(state, board, rules, seat, scratch, base, out):
         scratch[base + R_LEN] = pos  # blocked: stop here and build what we can
     if on_start:
         out[0] = OP_ROAD
-        out[1] = exit_road_nb(state, board, seat, state[S_GOLD + seat])
+        out[1] = exit_road_nb(state, board, seat, state[S.GOLD + seat])
         end_route_nb(scratch, base)
         return 1
     return 0
@@ -90,17 +90,17 @@ def pass_start_nb(state, board, seat, scratch, base, out):
     """M-F3 guard for a DK_STEP answer in `out` (route at `base`, -1 if none): on S after
     travelling only a usable road may follow, else the cheapest way out is taken and the
     route ends; a road onto S without a way out is replaced by ending the turn."""
-    if state[S_ON_START] != 0:
+    if state[S.ON_START] != 0:
         if out[0] != OP_ROAD or not may_take_road_nb(state, board, seat, out[1]):
             out[0] = OP_ROAD
-            out[1] = exit_road_nb(state, board, seat, state[S_GOLD + seat])
+            out[1] = exit_road_nb(state, board, seat, state[S.GOLD + seat])
             if base >= 0:
                 end_route_nb(scratch, base)
         return
     if out[0] == OP_ROAD and not may_take_road_nb(state, board, seat, out[1]):
-        here = state[S_ARCH + seat]
+        here = state[S.ARCH + seat]
         r = out[1]
-        if 0 <= r < board[B_N_ROADS] and other_end_nb(board, r, here) == board[B_START]:
+        if 0 <= r < board[B.N_ROADS] and other_end_nb(board, r, here) == board[B.START]:
             out[0] = OP_END
             if base >= 0:
                 end_route_nb(scratch, base)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import (
@@ -23,9 +25,7 @@ from simcore.maharaja.enums import (
     SITE_INNER,
 )
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.layout import S_CHAR_OWNER, S_GOV_POS, S_INNER, S_MAHARAJA, S_ROUND
 from simcore.maharaja.nb.scoring_nb import city_points_nb
-from simcore.maharaja.record_layout import REC_RANK
 from simcore.maharaja.rules import RuleSet
 from strategies.maharaja.chaser import best_governor_nb, chaser_decide_nb
 from tests.maharaja.state_builder import (
@@ -62,7 +62,7 @@ def test_beats_three_random_players(driver):
     """Target of the brief: > 60% of 4-player games against random (seat 0, random
     first chooser); 400 games give a 95% interval narrower than +-5 points."""
     rec = _records(driver, ["chaser", "random", "random", "random"], 400, 4, seed=11)
-    assert (rec[:, 0, REC_RANK] == 0).mean() > 0.6
+    assert (rec[:, 0, REC.RANK] == 0).mean() > 0.6
 
 
 def test_deterministic(driver):
@@ -75,17 +75,17 @@ def test_character_choice_by_weight():
     """Mogul first (wins ties and acts first, M-K1), Artist when the Mogul is gone."""
     s = new_state(4, chars=(MOGUL, SADHU, MERCHANT, ARTIST))
     for k in range(7):
-        s[S_CHAR_OWNER + k] = BANK
+        s[S.CHAR_OWNER + k] = BANK
     assert _decide(DK_CHARACTER, 0, s)[0] == MOGUL
-    s[S_CHAR_OWNER + MOGUL] = 1
+    s[S.CHAR_OWNER + MOGUL] = 1
     assert _decide(DK_CHARACTER, 0, s)[0] == ARTIST
 
 
 def _scored_round_state(gold):
     """Round 1, the Maharaja in orange, seat 0's architect already there."""
     s = new_state(4, chars=(MOGUL, SADHU, MERCHANT, ARTIST))
-    s[S_ROUND] = 1
-    s[S_MAHARAJA] = city("orange")
+    s[S.ROUND] = 1
+    s[S.MAHARAJA] = city("orange")
     place_architect(s, 0, "orange")
     set_gold(s, 0, gold)
     return s
@@ -107,7 +107,7 @@ def test_builds_on_the_inner_site_of_the_scored_city():
     start_turn(s, 0, A_PALACE, A_GOLD)
     _, out = _decide(DK_STEP, 0, s)
     assert out[0] == OP_PALACE and out[2] == SITE_INNER
-    assert s[S_INNER + city("orange")] == -1  # decide never changes the state
+    assert s[S.INNER + city("orange")] == -1  # decide never changes the state
 
 
 def test_governor_brings_a_leading_city_sooner():
@@ -117,12 +117,12 @@ def test_governor_brings_a_leading_city_sooner():
     passes red and brown: yellow comes 2 places sooner, red one later, so it is the
     best move, and the gain is positive."""
     s = new_state(4, chars=(MOGUL, SADHU, MERCHANT, ARTIST))
-    s[S_ROUND] = 1
-    s[S_MAHARAJA] = city("orange")
+    s[S.ROUND] = 1
+    s[S.MAHARAJA] = city("orange")
     order = ["purple", "red", "brown", "yellow", "green", "blue"]
     for i, name in enumerate(order):
-        s[S_GOV_POS + city(name)] = i
-    s[S_GOV_POS + city("orange")] = 7
+        s[S.GOV_POS + city(name)] = i
+    s[S.GOV_POS + city("orange")] = 7
     put_houses(s, 0, city_loc("yellow"), 3)
     put_houses(s, 1, city_loc("red"), 3)
     assert city_points_nb(s, BOARD_ARR, RULES_ARR, 0, city("yellow")) == 3

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import numpy as np
 
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
+import simcore.maharaja.record_layout as REC
+import simcore.maharaja.rules_layout as R
 import strategies
 from simcore.maharaja.board import default_board
-from simcore.maharaja.board_layout import B_VIL_ROAD
 from simcore.maharaja.enums import BUILDER, DK_CHARACTER, DK_SETUP_HOUSE, MONK
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.layout import S_CHAR_OWNER, S_SUPPLY, S_VIL, S_VIL_TOTAL, STATE_SIZE
 from simcore.maharaja.nb.game_nb import OUT_SIZE, RNG_STREAMS, SCRATCH_SIZE, init_state_nb
-from simcore.maharaja.record_layout import REC_FORFEITS, REC_RANK
 from simcore.maharaja.rules import RuleSet
-from simcore.maharaja.rules_layout import MAX_PLAYERS
 from strategies.maharaja.house_network import PARAMS, house_network_decide_nb
 
 NAME = "house-network"
@@ -43,7 +43,7 @@ def decide(kind: int, seat: int, state: np.ndarray, scratch=None):
 
 
 def setup_state(n_players: int = 4) -> np.ndarray:
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     init_state_nb(state, BOARD_ARR, RULES_ARR, n_players)
     return state
 
@@ -80,7 +80,7 @@ def test_rarely_forfeits():
     """It only picks actions it can do: forfeits (M-F2) stay rare (a road closed or a fee
     raised by others between pick and turn can still cost one)."""
     rec = play([NAME, "random", "random", "random"], 300, 7)
-    assert rec[:, 0, REC_FORFEITS].mean() < 0.2
+    assert rec[:, 0, REC.FORFEITS].mean() < 0.2
 
 
 def test_beats_three_random_players():
@@ -91,7 +91,7 @@ def test_beats_three_random_players():
         names = ["random"] * 4
         names[seat] = NAME
         rec = play(names, 100, 100 + seat)
-        wins += int((rec[:, seat, REC_RANK] == 0).sum())
+        wins += int((rec[:, seat, REC.RANK] == 0).sum())
         games += rec.shape[0]
     assert wins / games > 0.6
 
@@ -99,7 +99,7 @@ def test_beats_three_random_players():
 def test_takes_the_builder_else_the_monk():
     state = setup_state()
     assert decide(DK_CHARACTER, 0, state)[0] == BUILDER
-    state[S_CHAR_OWNER + BUILDER] = 1
+    state[S.CHAR_OWNER + BUILDER] = 1
     assert decide(DK_CHARACTER, 0, state)[0] == MONK
 
 
@@ -108,7 +108,7 @@ def test_first_setup_house_on_a_main_road():
     junction-to-junction routes (computed here by brute force over all pairs)."""
     counts = shortest_route_counts()
     v, _ = decide(DK_SETUP_HOUSE, 0, setup_state())
-    assert counts[BOARD_ARR[B_VIL_ROAD + v]] == counts.max()
+    assert counts[BOARD_ARR[B.VIL_ROAD + v]] == counts.max()
 
 
 def test_second_setup_house_completes_the_own_road():
@@ -117,13 +117,13 @@ def test_second_setup_house_completes_the_own_road():
     state = setup_state()
     scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64)
     v, _ = decide(DK_SETUP_HOUSE, 0, state, scratch)
-    state[S_VIL + v * MAX_PLAYERS + 0] += 1
-    state[S_VIL_TOTAL + v] += 1
-    state[S_SUPPLY + 0] -= 1
+    state[S.VIL + v * R.MAX_PLAYERS + 0] += 1
+    state[S.VIL_TOTAL + v] += 1
+    state[S.SUPPLY + 0] -= 1
     w, _ = decide(DK_SETUP_HOUSE, 0, state, scratch)
-    road = BOARD_ARR[B_VIL_ROAD + v]
+    road = BOARD_ARR[B.VIL_ROAD + v]
     assert w != v
-    assert BOARD_ARR[B_VIL_ROAD + w] == road
+    assert BOARD_ARR[B.VIL_ROAD + w] == road
 
 
 def test_same_seed_same_records():

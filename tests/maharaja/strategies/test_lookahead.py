@@ -10,11 +10,12 @@ import dataclasses
 import numpy as np
 import pytest
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.layout import S_ACTED, S_CHAR_OWNER, S_GOLD, S_PICK0, STATE_SIZE
 from simcore.maharaja.nb.game_nb import (
     MAX_SEATS,
     OUT_SIZE,
@@ -26,7 +27,6 @@ from simcore.maharaja.nb.game_nb import (
     asked_seat_nb,
     start_game_nb,
 )
-from simcore.maharaja.record_layout import REC_ERRORS, REC_RANK
 from simcore.maharaja.rules import RuleSet
 from strategies.maharaja import lookahead
 from strategies.maharaja.kit.view_nb import hidden_offsets
@@ -72,7 +72,7 @@ def test_no_errors_in_any_seat(players):
         names = ["random"] * players
         names[seat] = "lookahead"
         rec = play(names, 2, seed=300 + 10 * players + seat)
-        assert rec[:, :, REC_ERRORS].max() == 0
+        assert rec[:, :, REC.ERRORS].max() == 0
 
 
 def test_beats_random_players():
@@ -84,7 +84,7 @@ def test_beats_random_players():
         names = ["random"] * 4
         names[seat] = "lookahead"
         rec = play(names, 5, seed=700 + seat)
-        wins += int((rec[:, seat, REC_RANK] == 0).sum())
+        wins += int((rec[:, seat, REC.RANK] == 0).sum())
         n += rec.shape[0]
     assert wins >= 0.6 * n, f"{wins}/{n}"
 
@@ -100,7 +100,7 @@ def state_at(kind: int, seat: int, players: int, seed: int, nth: int):
     """A real game (random players) stopped at the nth decision `kind` of `seat`."""
     board = default_board().pack()
     rules = RuleSet().pack()
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     rng = np.zeros(RNG_STREAMS, dtype=np.uint64)
     scratch = np.zeros((MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
     out = np.zeros(OUT_SIZE, dtype=np.int64)
@@ -133,9 +133,9 @@ def test_search_ignores_hidden_data(kind):
         kind, seat, 4, seed=5, nth=1 + 2 * (kind == DK_PICK)
     )
     hidden = hidden_offsets(state, seat)
-    assert S_GOLD + 1 in hidden
+    assert S.GOLD + 1 in hidden
     if kind == DK_PICK:  # the seats before this one have picked in secret
-        assert S_PICK0 + 0 in hidden and state[S_PICK0] >= 0 and state[S_ACTED] == 0
+        assert S.PICK0 + 0 in hidden and state[S.PICK0] >= 0 and state[S.ACTED] == 0
     params = strategies.strategies()["lookahead"].params(TINY | {"char_rollouts": 12})
     answers = []
     for trial in range(3):
@@ -143,7 +143,7 @@ def test_search_ignores_hidden_data(kind):
         if trial > 0:
             gen = np.random.default_rng(trial)
             for off in hidden:
-                s[off] = gen.integers(0, 40) if off < S_PICK0 else gen.integers(0, N_ACTIONS)
+                s[off] = gen.integers(0, 40) if off < S.PICK0 else gen.integers(0, N_ACTIONS)
         out = np.zeros(OUT_SIZE, dtype=np.int64)
         sc = scratch.copy()
         r = rng.copy()
@@ -152,7 +152,7 @@ def test_search_ignores_hidden_data(kind):
     assert answers[1] == answers[0] and answers[2] == answers[0]
     ret, out = answers[0][0], answers[0][1]
     if kind == DK_CHARACTER:  # a character still in the bank
-        assert state[S_CHAR_OWNER + ret] == BANK
+        assert state[S.CHAR_OWNER + ret] == BANK
     else:
         assert 0 <= out[0] <= out[1] < N_ACTIONS
 

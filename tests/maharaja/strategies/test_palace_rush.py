@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import (
@@ -28,29 +30,19 @@ from simcore.maharaja.enums import (
     SADHU,
 )
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_CHAR_OWNER,
-    S_GOLD,
-    S_INNER,
-    S_MAHARAJA,
-    S_STEPS,
-    STATE_SIZE,
-)
 from simcore.maharaja.nb.game_nb import (
     OUT_SIZE,
     RNG_STREAMS,
     SCRATCH_SIZE,
     init_state_nb,
 )
-from simcore.maharaja.record_layout import N_REC, REC_RANK
 from simcore.maharaja.rules import RuleSet
 from strategies.maharaja.palace_rush import PARAMS, palace_rush_decide_nb
 from tests.maharaja.state_builder import (
     BOARD,
     BOARD_ARR,
     RULES_ARR,
-    S,
+    START,
     city,
     do,
     end_turn,
@@ -84,7 +76,7 @@ def decide(kind: int, seat: int, state: np.ndarray, params=DEFAULTS, scratch=Non
 
 
 def setup_state(n_players: int = 4) -> np.ndarray:
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     init_state_nb(state, BOARD_ARR, RULES_ARR, n_players)
     return state
 
@@ -103,7 +95,7 @@ def test_beats_three_random_players():
         names = ["random"] * 4
         names[seat] = NAME
         rec = play(names, 100, 100 + seat)
-        wins += int((rec[:, seat, REC_RANK] == 0).sum())
+        wins += int((rec[:, seat, REC.RANK] == 0).sum())
         games += rec.shape[0]
     assert wins / games > 0.6
 
@@ -111,17 +103,17 @@ def test_beats_three_random_players():
 def test_takes_the_artist_when_free_else_the_fallback():
     state = setup_state()
     assert decide(DK_CHARACTER, 0, state)[0] == ARTIST
-    state[S_CHAR_OWNER + ARTIST] = 1
+    state[S.CHAR_OWNER + ARTIST] = 1
     assert decide(DK_CHARACTER, 0, state)[0] == MERCHANT
     mogul = DEFAULTS.copy()
     mogul[list(PARAMS).index("fallback_merchant")] = 0.0
     assert decide(DK_CHARACTER, 0, state, mogul)[0] == MOGUL
-    state[S_CHAR_OWNER + MERCHANT] = 2
+    state[S.CHAR_OWNER + MERCHANT] = 2
     assert decide(DK_CHARACTER, 0, state)[0] == MOGUL
 
 
 def test_setup_houses_pair_up_on_roads_from_s():
-    """First house on a spoke from S, the second on the other village of that road
+    """First house on a spoke from START, the second on the other village of that road
     (then the road is open and free for us, M-F1), the third on another spoke."""
     state = setup_state()
     v1 = decide(DK_SETUP_HOUSE, 0, state)[0]
@@ -156,10 +148,10 @@ def test_picks_what_the_gold_covers(gold, expected):
 
 
 def test_saves_when_no_city_can_be_reached():
-    """On S with every road closed (no house on the board) no palace can be built."""
+    """On START with every road closed (no house on the board) no palace can be built."""
     state = new_state(4, chars=(MOGUL, SADHU, MERCHANT, ARTIST), round_=1)
     set_gold(state, 3, 40)
-    assert int(state[S_ARCH + 3]) == S
+    assert int(state[S.ARCH + 3]) == START
     _, out = decide(DK_PICK, 3, state)
     assert (int(out[0]), int(out[1])) == (A_GOLD, A_GOLD)
 
@@ -173,10 +165,10 @@ def test_takes_the_artist_back():
 
 
 def test_one_turn_gold_walk_and_inner_palace():
-    """Gold + Palace from S, own houses on both villages of S-orange: take 2 gold, walk the
+    """Gold + Palace from START, own houses on both villages of START-orange: take 2 gold, walk the
     free road, build the inner palace (3 points) for 9: 12 + 2 - 9 = 5 gold left."""
     state = new_state(4, chars=(MOGUL, SADHU, MERCHANT, ARTIST), round_=1)
-    state[S_MAHARAJA] = city("blue")  # unreachable: no visit after building
+    state[S.MAHARAJA] = city("blue")  # unreachable: no visit after building
     put_houses(state, 3, village("S", "orange", 0))
     put_houses(state, 3, village("S", "orange", 1))
     set_gold(state, 3, 12)
@@ -189,15 +181,15 @@ def test_one_turn_gold_walk_and_inner_palace():
         if out[0] == OP_END:
             break
         assert do(state, 3, *[int(x) for x in out[:4]]) == E_OK
-        state[S_STEPS] += 1
+        state[S.STEPS] += 1
     assert ops == [OP_GOLD, OP_ROAD, OP_PALACE, OP_END]
-    assert int(state[S_INNER + city("orange")]) == 3
-    assert int(state[S_GOLD + 3]) == 5
+    assert int(state[S.INNER + city("orange")]) == 3
+    assert int(state[S.GOLD + 3]) == 5
     assert end_turn(state, 3) == 0  # nothing forfeited
 
 
 def test_same_seed_same_records():
     a = play([NAME, "random", NAME, "random"], 200, 42)
     b = play([NAME, "random", NAME, "random"], 200, 42)
-    assert a.shape == (200, 4, N_REC)
+    assert a.shape == (200, 4, REC.N_REC)
     assert np.array_equal(a, b)

@@ -7,6 +7,8 @@ import os
 import numpy as np
 import pytest
 
+import simcore.maharaja.layout as S
+import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.enums import (
     A_GOLD,
@@ -19,16 +21,7 @@ from simcore.maharaja.enums import (
     OP_END,
 )
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.layout import (
-    S_ARCH,
-    S_ASK_SEAT,
-    S_CHAR_OWNER,
-    S_N_ERRORS,
-    S_PALACES,
-    S_PHASE,
-)
 from simcore.maharaja.nb.game_nb import OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, advance_nb, answer_nb
-from simcore.maharaja.record_layout import REC_END_REASON, REC_ERRORS, REC_PALACES, REC_RANK
 from simcore.maharaja.rules import RuleSet
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
@@ -42,7 +35,7 @@ from tests.maharaja.state_builder import (
     BOARD_ARR,
     NO_LOG,
     RULES_ARR,
-    S,
+    START,
     city,
     new_state,
     put_houses,
@@ -76,9 +69,9 @@ def test_plays_legal_games_alone_and_among_random(players):
     for names in (["weighted"] * players, ["weighted"] + ["random"] * (players - 1)):
         sids, par = strategies.seat_arrays(strategies.resolve(names, players))
         rec = play_batch(strategies.driver_for(), sids, par, n, players, 3, 0, RuleSet())
-        assert rec[:, :, REC_ERRORS].max() == 0, names
-        assert (rec[:, :, REC_END_REASON] > 0).all()
-        assert ((rec[:, :, REC_RANK] == 0).sum(axis=1) == 1).all()  # one winner a game
+        assert rec[:, :, REC.ERRORS].max() == 0, names
+        assert (rec[:, :, REC.END_REASON] > 0).all()
+        assert ((rec[:, :, REC.RANK] == 0).sum(axis=1) == 1).all()  # one winner a game
 
 
 def test_character_choice_follows_the_weights():
@@ -86,25 +79,25 @@ def test_character_choice_follows_the_weights():
     default); once the Artist is taken, the Monk (2.5) is next."""
     state = new_state(4, chars=(0, 1, 2, 4))
     for k in (ARTIST, MONK):
-        state[S_CHAR_OWNER + k] = -1  # back in the bank
+        state[S.CHAR_OWNER + k] = -1  # back in the bank
     no_noise = params(char_noise=0.0)
     assert decide(DK_CHARACTER, 0, state, no_noise)[0] == ARTIST
-    state[S_CHAR_OWNER + ARTIST] = 3
+    state[S.CHAR_OWNER + ARTIST] = 3
     assert decide(DK_CHARACTER, 0, state, no_noise)[0] == MONK
     # a designer's vector changes the choice without recompiling
-    state[S_CHAR_OWNER + ARTIST] = -1
+    state[S.CHAR_OWNER + ARTIST] = -1
     assert decide(DK_CHARACTER, 0, state, params(char_noise=0.0, char_artist=-5.0))[0] == MONK
 
 
 def _first_pick(state):
     work = np.zeros(WORK_SIZE, dtype=np.int64)
     kind = advance_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, work)
-    assert kind == DK_PICK and state[S_ASK_SEAT] == 0
+    assert kind == DK_PICK and state[S.ASK_SEAT] == 0
     return decide(DK_PICK, 0, state)[1][:2]
 
 
 def _open_road_to_orange(state):
-    for i in range(2):  # a house of seat 1 in each village of S-orange: the road is open
+    for i in range(2):  # a house of seat 1 in each village of START-orange: the road is open
         put_houses(state, 1, village("S", "orange", i), 1)
 
 
@@ -122,7 +115,7 @@ def test_a_rich_player_picks_a_palace_and_builds_it():
     out[:2] = (a0, a1)
     answer_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, out, 0)
     _play_round(state)
-    assert state[S_PALACES + 0] >= 1
+    assert state[S.PALACES + 0] >= 1
 
 
 def _play_round(state):
@@ -131,7 +124,7 @@ def _play_round(state):
     scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64)
     for _ in range(200):
         kind = advance_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, work)
-        seat = state[S_ASK_SEAT]
+        seat = state[S.ASK_SEAT]
         if seat == 0:
             ret, out = decide(kind, 0, state, scratch=scratch)
         else:
@@ -142,20 +135,20 @@ def _play_round(state):
             else:
                 out[0] = OP_END
         answer_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, out, ret)
-        if state[S_PALACES + 0] > 0 or state[S_PHASE] == 8:
+        if state[S.PALACES + 0] > 0 or state[S.PHASE] == 8:
             break
 
 
 def test_open_route_costs_count_the_villages_to_open():
     """No house on the board: every road is closed, so route_costs_nb reaches no city;
-    open_route_costs_nb reaches orange over S-orange by opening its 2 villages (no
+    open_route_costs_nb reaches orange over START-orange by opening its 2 villages (no
     fee). One house of seat 1 in the first village leaves 1 to open and a fee of 1
     (M-F1). With a budget of 1 gold and houses at 1 gold, 2 openings do not fit."""
     state = new_state(4)
     scratch = np.zeros(2 * ROUTE_SIZE + 16, dtype=np.int64)
     opens = 2 * ROUTE_SIZE
     orange = city("orange")
-    assert state[S_ARCH + 0] == S
+    assert state[S.ARCH + 0] == START
     route_costs_nb(state, BOARD_ARR, 0, 50, scratch, 0)
     assert scratch[R_DIST + orange] >= NO_ROUTE
     open_route_costs_nb(state, BOARD_ARR, 0, 50, 1, 0, scratch, ROUTE_SIZE, opens)
@@ -171,7 +164,7 @@ def test_open_route_costs_count_the_villages_to_open():
 
 
 def test_a_closed_board_is_opened_with_own_houses():
-    """No house on the board, 30 gold: every road from S is closed and has 2 villages,
+    """No house on the board, 30 gold: every road from START is closed and has 2 villages,
     so a palace (worth 12, cost 12 x 0.7) can only be built by opening a road with two
     house parts (seat 0 holds the Mogul, no Builder): the pick must carry a palace and
     two village-capable house parts (Palace+house with House or Two houses), and the
@@ -184,9 +177,9 @@ def test_a_closed_board_is_opened_with_own_houses():
     out[:2] = (a0, a1)
     answer_nb(state, BOARD_ARR, RULES_ARR, NO_LOG, out, 0)
     _play_round(state)
-    assert state[S_N_ERRORS] == 0
-    assert state[S_PALACES + 0] == 1
-    assert state[S_ARCH + 0] != S
+    assert state[S.N_ERRORS] == 0
+    assert state[S.PALACES + 0] == 1
+    assert state[S.ARCH + 0] != START
 
 
 def test_a_poor_player_does_not_pick_a_palace():
@@ -205,6 +198,6 @@ def test_games_are_reproducible_and_strong_against_random():
     a = play_batch(strategies.driver_for(), sids, par, 300, 4, 9, 0, rules)
     b = play_batch(strategies.driver_for(), sids, par, 300, 4, 9, 0, rules)
     assert np.array_equal(a, b)
-    wins = (a[:, 0, REC_RANK] == 0).mean()
+    wins = (a[:, 0, REC.RANK] == 0).mean()
     assert wins > 0.9  # a fair seat would win 25%
-    assert np.median(a[:, 0, REC_PALACES]) >= 5
+    assert np.median(a[:, 0, REC.PALACES]) >= 5
