@@ -17,7 +17,7 @@ import numpy as np
 import polars as pl
 from scipy import stats
 
-from .rates import GROUP
+from .rates import GROUP, win
 
 
 @dataclass(frozen=True)
@@ -48,10 +48,16 @@ def with_holm(tests: list[EqualityTest]) -> list[EqualityTest]:
 
 def equal_share_tests(lf: pl.LazyFrame, key: str) -> list[EqualityTest]:
     """One test per (run, players) of "every value of `key` wins 1/N of its seats"."""
+    w = win(lf)
     games = (
-        lf.with_columns(pl.col(key).cast(pl.String))
+        lf.filter(pl.col(key).is_not_null())
+        .with_columns(pl.col(key).cast(pl.String), w.alias("_w"))
         .group_by(*GROUP, "game_id")
-        .agg(pl.col(key).sort().alias("present"), pl.col(key).filter(pl.col("winner")))
+        .agg(
+            pl.col(key).sort().alias("present"),
+            pl.col(key).filter(pl.col("_w") > 0),
+            pl.col("_w").filter(pl.col("_w") > 0).alias("_share"),
+        )
         .collect()
     )
     out = []
@@ -71,9 +77,10 @@ def _test(run: str, players: int, key: str, g: pl.DataFrame) -> EqualityTest:
         idx = [index[v] for v in s.split("\x1f")] if s else []
         for i in idx:
             m[i, idx] += count
-    wins = np.zeros(k)
-    for w in g[key].explode().drop_nulls():
-        wins[index[w]] += 1
+    wins = np.zeros(k)  # a shared first place counts each winner's share
+    for v, share in zip(g[key].explode(), g["_share"].explode(), strict=True):
+        if v is not None:
+            wins[index[v]] += share
     n_k = np.diag(m).copy()
     expected = n_k / players
     cov = -m / players**2

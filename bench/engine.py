@@ -22,8 +22,8 @@ import tempfile
 import time
 
 import strategies
+from simcore.core.batch import BatchSpec, play_chunk
 from simcore.core.parallel import chunks, default_workers, run_chunks
-from simcore.maharaja.batch import BatchSpec, play_chunk
 from simcore.maharaja.board import default_board
 from simcore.maharaja.rules import RuleSet
 
@@ -70,15 +70,11 @@ def main() -> None:
 
     seats = strategies.resolve([args.strategy], args.players)
     sids, params = strategies.seat_arrays(seats)
-    strategies.driver_for()
-    spec = BatchSpec(
-        args.players, 1, RuleSet(), default_board(), sids, params, "strategies:driver_for"
-    )
+    strategies.driver_for("maharaja")
+    spec = BatchSpec.of("maharaja", args.players, 1, RuleSet(), default_board(), sids, params)
     workers = default_workers()
-    trivial = BatchSpec(
-        args.players, 1, RuleSet(), default_board(), sids * 0, params,
-        "bench.trivial_strategy:driver",
-    )  # fmt: skip
+    trivial = BatchSpec.of("maharaja", args.players, 1, RuleSet(), default_board(), sids * 0,
+                           params, driver_factory="bench.trivial_strategy:driver")  # fmt: skip
     for label, sp in ((f"strategy {args.strategy}", spec), ("engine alone (trivial)", trivial)):
         games_per_second(sp, 2000, 1)  # warm-up: caches loaded, pages touched
         one, many = [], []

@@ -16,6 +16,10 @@ from simcore.core.errors import InputError
 
 MANIFEST = "manifest.json"
 CHUNK_DIR = "chunks"
+# Files beside a set of runs (jobs writes them, analyses reads them): the plan of a study,
+# sweep or tournament, and a tournament's seatings.
+PLAN = "plan.json"
+SCHEDULE = "tournament.json"
 
 
 def require_path(text: str | os.PathLike | None, option: str) -> Path:

@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcore.core.games import register_game
-from simcore.core.plugin import GamePlugin, JointKeys, Key, Ladder, MaskKey, Shape
+from simcore.core.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape
 
-from . import events, game, results, rules
+from . import events, game, results, rules, setting_text
 from .board import default_board, load_board
 from .enums import CHARACTER_NAMES, YOGI
+from .studies import ladder, studies
 
 
 def ordinal(k: int) -> str:
@@ -55,28 +56,6 @@ KEYS = (
     Key("choice_order", "position in the character choice", "positions in the character "
         "choice", ordinal=True, text=lambda k: f"the {ordinal(int(k) + 1)} to choose"),
 )  # fmt: skip
-
-
-def ladder(players: int, full: bool) -> Ladder:
-    """Weakest first, as measured head to head under deal=random (docs/STUDIES.md): house-
-    network beats chaser (~93% of the wins), weighted beats house-network (~80%); then
-    lookahead at a small and a larger budget."""
-    budgets, games, steps = (
-        ((100, 400), (20_000, 20_000, 20_000, 1_000, 300), (2_000, 2_000, 60, 32))
-        if full
-        else ((20, 60), (6_000, 6_000, 6_000, 300, 150), (600, 600, 40, 24))
-    )
-    rungs = (("chaser", "chaser"), ("house-network", "house-network"),
-             ("weighted", "weighted"),
-             *((f"lookahead-{b}", f"lookahead:rollouts={b}") for b in budgets))  # fmt: skip
-    why = "characters dealt at random, so that no bot's choice enters the table"
-    return Ladder(rungs, ("deal=random",), games, steps, why)
-
-
-def _studies(players: int):
-    from .studies import studies
-
-    return studies(players)
 
 
 PLUGIN = register_game(
@@ -118,7 +97,11 @@ PLUGIN = register_game(
             "palaces",
         ),  # fmt: skip
         study_strategy_params={"char_noise": 1.0},
-        studies=_studies,
+        studies=studies,
         ladder=ladder,
+        describe_runs=setting_text.describe_runs,
+        headline_setup=setting_text.headline_setup,
+        run_settings=setting_text.run_settings,
+        run_settings_keys=setting_text.RULE_KEYS,
     )
 )

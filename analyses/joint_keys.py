@@ -1,18 +1,19 @@
-"""Character and turn order, separated.
+"""Two keys that are nearly the same variable, separated (a game's JointKeys).
 
 In Maharaja the turn order of a round follows the character numbers, so a seat's
-starting character and its round-1 turn position are nearly the same variable: a
-"strong" character may only be one that acts early. Two views separate them:
+starting character (the *factor*, what a designer changes) and its round-1 turn position
+(the *position* it brings) go together: a "strong" character may only be one that acts
+early. Two views separate them:
 
-- `cell_rates`: win rate per (character, round-1 turn position) cell, with n and a
-  Wilson interval. Along a row the character is fixed; down a column the position is.
-- `joint_model`: a logistic regression win ~ C(character) + C(turn position) per run
-  and player count, fitted on the cell counts (same estimates as the seat-level fit),
+- `cell_rates`: win rate per (factor, position) cell, with n and a Wilson interval.
+  Along a row the factor is fixed; down a column the position is.
+- `joint_model`: a logistic regression win ~ C(factor) + C(position) per run and
+  player count, fitted on the cell counts (same estimates as the seat-level fit),
   with standard errors clustered by game (the seats of one game share one winner, so
   they are not independent). Each effect is an average marginal effect in points:
-  the model's win rate if every seat had that character (or that position), the
-  other factor kept as it was in the games, minus the model's average win rate (the
-  fair share 1/N when every game has one winner). Intervals by the delta method.
+  the model's win rate if every seat had that factor level (or that position), the
+  other kept as it was in the games, minus the model's average win rate (the fair
+  share 1/N when every game has one winner). Intervals by the delta method.
 
 A model that cannot be fitted (a level that always or never wins: perfect separation;
 a factor with one level; no convergence) gives no effects and a note saying why.
@@ -27,19 +28,19 @@ from dataclasses import dataclass, field
 import numpy as np
 import polars as pl
 
-from simcore.maharaja.enums import CHARACTER_NAMES
+from simcore.core.plugin import JointKeys
 
 from .intervals import Z95
 from .multiple import ALPHA, holm
-from .rates import GROUP, card_order, win_rates, with_intervals
+from .rates import GROUP, in_order, win, with_intervals
 
-CHAR, ORDER = "start_character", "first_order"
 SE_KIND = "standard errors clustered by game"
+FACTOR, POSITION = "factor", "position"
 
 
 @dataclass(frozen=True)
 class Effect:
-    factor: str  # "character" or "turn"
+    factor: str  # FACTOR or POSITION
     level: str | int
     effect: float  # points as a fraction (0.05 = +5 points) against the model's mean
     lo: float
@@ -61,7 +62,7 @@ class ModelFit:
     games: int
     effects: list[Effect] = field(default_factory=list)
     note: str = ""  # why there are no effects, or what to keep in mind
-    one_position: tuple[str, ...] = ()  # characters seen at a single turn position only
+    one_position: tuple[str, ...] = ()  # factor levels seen at a single position only
 
     @property
     def ok(self) -> bool:
@@ -75,62 +76,76 @@ def has_columns(lf: pl.LazyFrame, *cols: str) -> bool:
     return set(cols) <= set(lf.collect_schema().names())
 
 
-def cell_rates(lf: pl.LazyFrame) -> pl.DataFrame:
-    """Win rate per run, players, starting character and round-1 turn position."""
+def cell_rates(lf: pl.LazyFrame, joint: JointKeys, order=()) -> pl.DataFrame:
+    """Win rate per run, players, factor level and position (`order`: the factor's order)."""
+    f, o = joint.factor, joint.position
     counts = (
-        lf.filter(pl.col(CHAR).is_not_null() & pl.col(ORDER).is_not_null())
-        .group_by(*GROUP, CHAR, ORDER)
-        .agg(pl.col("winner").cast(pl.Int64).sum().alias("wins"), pl.len().alias("n"))
+        lf.filter(pl.col(f).is_not_null() & pl.col(o).is_not_null())
+        .group_by(*GROUP, f, o)
+        .agg(win(lf).sum().alias("wins"), pl.len().alias("n"))
     )
-    return card_order(with_intervals(counts), CHAR).sort([*GROUP, ORDER], maintain_order=True)
+    return in_order(with_intervals(counts), f, order).sort([*GROUP, o], maintain_order=True)
 
 
-def choice_rates(lf: pl.LazyFrame) -> pl.DataFrame | None:
-    """Win rate by position in the set-up character choice (None when characters were dealt)."""
-    if not has_columns(lf, "choice_order"):
-        return None
-    d = win_rates(lf.filter(pl.col("choice_order") >= 0), "choice_order")  # null/-1: dealt
-    return d if d.height else None
-
-
-def joint_model(lf: pl.LazyFrame) -> list[ModelFit]:
+def joint_model(lf: pl.LazyFrame, joint: JointKeys, order=()) -> list[ModelFit]:
     """One fit per run and player count (see the module docstring)."""
+    f, o = joint.factor, joint.position
     df = (
-        lf.filter(pl.col(CHAR).is_not_null() & pl.col(ORDER).is_not_null())
-        .select(*GROUP, "game_id", CHAR, pl.col(ORDER).cast(pl.Int64), pl.col("winner"))
+        lf.filter(pl.col(f).is_not_null() & pl.col(o).is_not_null())
+        .select(
+            *GROUP,
+            "game_id",
+            pl.col(f).alias(CHAR),
+            pl.col(o).cast(pl.Int64).alias(ORDER),
+            win(lf).alias("winner"),
+        )  # fmt: skip
         .collect()
     )
     out = []
     for (run, players), g in df.group_by(GROUP, maintain_order=True):
-        out.append(fit_one(str(run), int(players), g))
+        out.append(fit_one(str(run), int(players), g, order))
     return sorted(out, key=lambda f: (f.run, f.players))
 
 
-def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
+CHAR, ORDER = "_factor", "_position"  # the two columns inside a fit
+
+
+def fit_frame(run: str, players: int, df: pl.DataFrame, joint: JointKeys, order=()) -> ModelFit:
+    """One fit of a frame of seats (game_id, the two key columns, winner)."""
+    g = df.select(
+        "game_id",
+        pl.col(joint.factor).alias(CHAR),
+        pl.col(joint.position).cast(pl.Int64).alias(ORDER),
+        win(df).alias("winner"),
+    )
+    return fit_one(run, players, g, order)
+
+
+def fit_one(run: str, players: int, g: pl.DataFrame, order=()) -> ModelFit:
     games = g["game_id"].n_unique()
-    chars = [c for c in CHARACTER_NAMES if c in set(g[CHAR])]
+    chars = [c for c in order if c in set(g[CHAR])]
     chars += sorted(set(g[CHAR]) - set(chars))
     orders = sorted(set(g[ORDER]))
     blank = ModelFit(run, players, games)
     if len(chars) < 2 or len(orders) < 2:
-        return _with(blank, "only one character or one turn position was played; no model.")
+        return _with(blank, "only one level of a key (or one position) was played; no model.")
     levels = {
-        "character": g.group_by(CHAR).agg(pl.col("winner").sum().alias("w"), pl.len().alias("n")),
-        "turn": g.group_by(ORDER).agg(pl.col("winner").sum().alias("w"), pl.len().alias("n")),
+        FACTOR: g.group_by(CHAR).agg(pl.col("winner").sum().alias("w"), pl.len().alias("n")),
+        POSITION: g.group_by(ORDER).agg(pl.col("winner").sum().alias("w"), pl.len().alias("n")),
     }
     for factor, d in levels.items():
         for level, w, n in d.iter_rows():
             if w == 0 or w == n:
-                what = f"the {level}" if factor == "character" else f"turn position {level + 1}"
+                what = f"the {level}" if factor == FACTOR else f"position {level + 1}"
                 how = "never" if w == 0 else "always"
                 return _with(
                     blank,
-                    f"{what} {how} wins ({w} of {n}): perfect separation, the model's estimate "
+                    f"{what} {how} wins ({w:g} of {n}): perfect separation, the model's estimate "
                     "would run off to infinity; read the cell table instead.",
                 )
     cells = (
         g.group_by(CHAR, ORDER)
-        .agg(pl.col("winner").cast(pl.Int64).sum().alias("w"), pl.len().alias("n"))
+        .agg(pl.col("winner").cast(pl.Float64).sum().alias("w"), pl.len().alias("n"))
         .sort(CHAR, ORDER)
     )
     ci = {c: i for i, c in enumerate(chars)}
@@ -178,10 +193,10 @@ def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
     base_grad = ((n * p_cell * (1 - p_cell))[:, None] * xc).sum(0) / total
     base = float((n * p_cell).sum() / total)
     effects = []
-    for factor, lvls, own_n in (("character", chars, n_char), ("turn", orders, n_order)):
+    for factor, lvls, own_n in ((FACTOR, chars, n_char), (POSITION, orders, n_order)):
         for j, level in enumerate(lvls):
             # every seat given this level, the other factor as observed
-            if factor == "character":
+            if factor == FACTOR:
                 xs, weights = np.array([x_of(j, o) for o in range(len(orders))]), n_order
             else:
                 xs, weights = np.array([x_of(c, j) for c in range(len(chars))]), n_char
@@ -201,8 +216,8 @@ def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
     note = ""
     if one:
         note = (
-            f"{', '.join(one)} played at one turn position only: "
-            f"{'its' if len(one) == 1 else 'their'} effect beyond turn order rests on the "
+            f"{', '.join(map(str, one))} played at one position only: "
+            f"{'its' if len(one) == 1 else 'their'} effect beyond the position rests on the "
             "model's assumption that the two effects add up (on the log-odds scale)."
         )
     return ModelFit(run, players, games, effects, note, one)
@@ -240,7 +255,7 @@ def _fit(x: np.ndarray, w: np.ndarray, n: np.ndarray) -> np.ndarray:
     from statsmodels.tools.sm_exceptions import ConvergenceWarning, PerfectSeparationWarning
 
     if np.linalg.matrix_rank(x) < x.shape[1]:
-        raise _FitError("character and turn position cannot be told apart in these games")
+        raise _FitError("the two keys cannot be told apart in these games")
     with warnings.catch_warnings():
         warnings.simplefilter("error", ConvergenceWarning)
         warnings.simplefilter("error", PerfectSeparationWarning)
