@@ -4,27 +4,29 @@ What is analysed comes from the game's plug-in: a win-rate table (with an all-eq
 where each value is one seat's per game) for every balance key the runs record, the
 overlapping rates of its mask keys, its game-shape measures, and the joint model of its
 two keys that go together (Maharaja: starting character and round-1 turn position).
-Heavy aggregation is polars over the runs' Parquet files; the results are small frames
-(one row per run, player count and key value) that carry n and 95% intervals. Every flag
-is Holm-adjusted over the rows of its own table (`p_holm`, `significant`).
+Each run is reduced once, in a few passes over its Parquet files (analyses.run_summary),
+and the reduction is cached beside the run (analyses.summary_cache); the results are small
+frames (one row per run, player count and key value) that carry n and 95% intervals.
+Every flag is Holm-adjusted over the rows of its own table (`p_holm`, `significant`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import polars as pl
 
 from simcore.core.plugin import GamePlugin
 
-from .actions import action_mix
 from .compare import baselines, mean_differences, rate_differences, sweep_parameter
-from .equality import EqualityTest, equal_share_tests, with_holm
-from .joint_keys import ModelFit, cell_rates, has_columns, joint_model
+from .equality import EqualityTest, with_holm
+from .joint_keys import ModelFit
 from .multiple import holm_column
-from .rates import mask_win_rates, means_by, overlapping, win_rates
-from .rundata import Run, game_of, run_frame
-from .shape import distribution, measure_names, shape_means
+from .rates import in_order
+from .run_summary import relabel
+from .rundata import Run, game_of
+from .shape import measure_names
+from .summary_cache import summary_of
 
 
 @dataclass(frozen=True)
@@ -59,56 +61,63 @@ class Balance:
 
 
 def analyse(runs: list[Run]) -> Balance:
+    """Every run reduced once (analyses.run_summary, cached beside the run), the small
+    tables joined across runs, then what compares runs: Holm over each table, differences
+    against the basic-game run, the sweep key."""
     game = game_of(runs)
-    lf = pl.concat([run_frame(r) for r in runs], how="diagonal_relaxed")
-    cols = set(lf.collect_schema().names())
-    rates, tests = {}, {}
+    parts = [(r, summary_of(r, game)) for r in runs]
+
+    def cat(get) -> pl.DataFrame | None:
+        frames = [relabel(get(s), r.label) for r, s in parts]
+        frames = [f for f in frames if f is not None and f.height]
+        return pl.concat(frames, how="diagonal_relaxed") if frames else None
+
+    def labelled(get) -> list:
+        return [replace(x, run=r.label) for r, s in parts for x in get(s)]
+
+    rates, tests, masks = {}, {}, {}
     for key in game.keys:
-        if key.column not in cols:
+        d = cat(lambda s, k=key.column: s.rates.get(k))
+        if d is None:
             continue
-        rates[key.column] = holm_column(win_rates(lf, key.column, key.order), "p_fair")
+        rates[key.column] = holm_column(in_order(d, key.column, key.order), "p_fair")
         if key.one_per_game:
-            tests[key.column] = with_holm(equal_share_tests(lf, key.column))
-    masks = {
-        m.column: holm_column(mask_win_rates(lf, m), "p_fair")
-        for m in game.mask_keys
-        if m.column in cols and overlapping(lf, m.column)
-    }
+            tests[key.column] = with_holm(labelled(lambda s, k=key.column: s.tests.get(k, [])))
+    for m in game.mask_keys:
+        d = cat(lambda s, c=m.column: s.masks.get(c))
+        if d is not None and any(s.overlapping.get(m.column) for _, s in parts):
+            masks[m.column] = holm_column(in_order(d, m.column, m.order), "p_fair")
     base, base_notes = baselines(runs)
     primary = game.primary
-    shape = shape_means(lf, game.shape) if game.shape else None
-    lengths = ends = None
-    shape_diff = []
+    shape = cat(lambda s: s.shape)
+    ends = cat(lambda s: s.ends)
     diffs = {k: holm_column(rate_differences(rates[k], k, base))
              for k in dict.fromkeys([primary.column, game.seat_key]) if k in rates}  # fmt: skip
-    if game.shape:
-        lengths = distribution(lf, game.shape, game.shape.length)
-        if game.shape.end:
-            ends = distribution(lf, game.shape, game.shape.end)
+    shape_diff = []
+    if game.shape and shape is not None:
+        if ends is not None:
             diffs[game.shape.end] = holm_column(rate_differences(ends, game.shape.end, base))
         shape_diff = [mean_differences(shape, m, base) for m, _ in measure_names(game.shape)]
         shape_diff = [d for d in shape_diff if d.height]
-    seat_cols = [c for c, _ in (game.shape.seat_measures if game.shape else ())]
-    joint = game.joint
-    split = joint is not None and has_columns(lf, joint.factor, joint.position)
-    order = game.key(joint.factor).order if split else ()
+    means = cat(lambda s: s.means)
+    cells = cat(lambda s: s.cells)
     return Balance(
         game=game,
         runs=runs,
         rates=rates,
         tests=tests,
         masks=masks,
-        means=means_by(lf, primary.column, seat_cols, primary.order) if seat_cols else None,
+        means=in_order(means, primary.column, primary.order) if means is not None else None,
         shape=shape,
-        lengths=lengths,
+        lengths=cat(lambda s: s.lengths),
         end_reasons=ends,
         baseline=base,
         baseline_notes=base_notes,
         diffs=diffs,
         shape_diff=holm_column(pl.concat(shape_diff)) if shape_diff else pl.DataFrame(),
         sweep_key=sweep_parameter([(r.players, r.manifest.get("rules", {})) for r in runs]),
-        errors=int(lf.select(pl.col("errors").cast(pl.Int64).sum()).collect().item() or 0),
-        cells=cell_rates(lf, joint, order) if split else None,
-        model=joint_model(lf, joint, order) if split else [],
-        actions=action_mix(lf),
+        errors=sum(s.errors for _, s in parts),
+        cells=cells,
+        model=sorted(labelled(lambda s: s.model), key=lambda f: (f.run, f.players)),
+        actions=cat(lambda s: s.actions),
     )

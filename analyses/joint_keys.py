@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,7 +32,7 @@ import polars as pl
 from simcore.core.plugin import JointKeys
 
 from .intervals import Z95
-from .multiple import ALPHA, holm
+from .multiple import ALPHA, holm, two_sided
 from .rates import GROUP, in_order, win, with_intervals
 
 SE_KIND = "standard errors clustered by game"
@@ -121,17 +122,65 @@ def fit_frame(run: str, players: int, df: pl.DataFrame, joint: JointKeys, order=
     return fit_one(run, players, g, order)
 
 
+@dataclass(frozen=True)
+class Design:
+    """The model's design over the cells: level orders, codes, each cell's x and p."""
+
+    chars: list
+    orders: list
+    xc: np.ndarray  # (cells, k) design row of each cell
+    p_cell: np.ndarray  # fitted win probability of each cell
+    cell_of: np.ndarray  # (factor code, position code) -> cell index, -1 = never seen
+
+    @property
+    def codes(self) -> tuple[dict, dict]:
+        return {c: i for i, c in enumerate(self.chars)}, {o: i for i, o in enumerate(self.orders)}
+
+    def scores(self, f_code: np.ndarray, o_code: np.ndarray, y: np.ndarray,
+               gid: np.ndarray) -> np.ndarray:  # fmt: skip
+        """Per-game sums of the seat scores x_i (y_i - p_i), (games, k): each seat's cell by
+        code lookup (no join), game sums by bincount (no add.at)."""
+        rows = self.cell_of[f_code, o_code]
+        resid = y - self.p_cell[rows]
+        gid = gid - gid.min()
+        k = self.xc.shape[1]
+        return np.column_stack([np.bincount(gid, weights=resid * self.xc[rows, j])
+                                for j in range(k)])  # fmt: skip
+
+
 def fit_one(run: str, players: int, g: pl.DataFrame, order=()) -> ModelFit:
-    games = g["game_id"].n_unique()
-    chars = [c for c in order if c in set(g[CHAR])]
-    chars += sorted(set(g[CHAR]) - set(chars))
-    orders = sorted(set(g[ORDER]))
+    """One fit from the seats of one run and player count (game_id, CHAR, ORDER, winner)."""
+    cells = (
+        g.group_by(CHAR, ORDER)
+        .agg(pl.col("winner").cast(pl.Float64).sum().alias("w"), pl.len().alias("n"))
+        .sort(CHAR, ORDER)
+    )
+
+    def meat(d: Design) -> np.ndarray:
+        ci, oi = d.codes
+        per_game = d.scores(g[CHAR].replace_strict(ci, return_dtype=pl.Int64).to_numpy(),
+                            g[ORDER].replace_strict(oi, return_dtype=pl.Int64).to_numpy(),
+                            g["winner"].cast(pl.Float64).to_numpy(),
+                            g["game_id"].to_numpy())  # fmt: skip
+        return per_game.T @ per_game
+
+    return fit_cells(run, players, g["game_id"].n_unique(), cells, order, meat)
+
+
+def fit_cells(run: str, players: int, games: int, cells: pl.DataFrame, order,
+              meat_of: Callable[[Design], np.ndarray]) -> ModelFit:  # fmt: skip
+    """The fit from the cell counts (CHAR, ORDER, w, n) and, for the clustered standard
+    errors, `meat_of(design)`: the sum over games of the outer products of their score sums
+    (computed by whoever holds the seats: a frame, or a run's chunks one by one)."""
+    present = set(cells[CHAR])
+    chars = [c for c in order if c in present] + sorted(present - set(order), key=str)
+    orders = sorted(set(cells[ORDER]))
     blank = ModelFit(run, players, games)
     if len(chars) < 2 or len(orders) < 2:
         return _with(blank, "only one level of a key (or one position) was played; no model.")
     levels = {
-        FACTOR: g.group_by(CHAR).agg(pl.col("winner").sum().alias("w"), pl.len().alias("n")),
-        POSITION: g.group_by(ORDER).agg(pl.col("winner").sum().alias("w"), pl.len().alias("n")),
+        FACTOR: cells.group_by(CHAR).agg(pl.col("w").sum(), pl.col("n").sum()),
+        POSITION: cells.group_by(ORDER).agg(pl.col("w").sum(), pl.col("n").sum()),
     }
     for factor, d in levels.items():
         for level, w, n in d.iter_rows():
@@ -143,11 +192,6 @@ def fit_one(run: str, players: int, g: pl.DataFrame, order=()) -> ModelFit:
                     f"{what} {how} wins ({w:g} of {n}): perfect separation, the model's estimate "
                     "would run off to infinity; read the cell table instead.",
                 )
-    cells = (
-        g.group_by(CHAR, ORDER)
-        .agg(pl.col("winner").cast(pl.Float64).sum().alias("w"), pl.len().alias("n"))
-        .sort(CHAR, ORDER)
-    )
     ci = {c: i for i, c in enumerate(chars)}
     oi = {o: i for i, o in enumerate(orders)}
     k = 1 + (len(chars) - 1) + (len(orders) - 1)
@@ -175,16 +219,10 @@ def fit_one(run: str, players: int, g: pl.DataFrame, order=()) -> ModelFit:
         bread = np.linalg.inv((xc * (n * p_cell * (1 - p_cell))[:, None]).T @ xc)
     except np.linalg.LinAlgError:
         return _with(blank, "the model's information matrix is singular; read the cell table.")
-    idx = cells.select(CHAR, ORDER).with_row_index("cell")
-    rows_cell = g.select(CHAR, ORDER).join(idx, on=[CHAR, ORDER], how="left", maintain_order="left")
-    rows_cell = rows_cell["cell"].to_numpy().astype(np.int64)
-    resid = g["winner"].cast(pl.Float64).to_numpy() - p_cell[rows_cell]
-    scores = xc[rows_cell] * resid[:, None]
-    _, inv = np.unique(g["game_id"].to_numpy(), return_inverse=True)
-    per_game = np.zeros((int(inv.max()) + 1, k))
-    np.add.at(per_game, inv, scores)
-    n_games = per_game.shape[0]
-    meat = per_game.T @ per_game * (n_games / max(1, n_games - 1))
+    cell_of = np.full((len(chars), len(orders)), -1, dtype=np.int64)
+    for i, (c, o) in enumerate(cells.select(CHAR, ORDER).iter_rows()):
+        cell_of[ci[c], oi[o]] = i
+    meat = meat_of(Design(chars, orders, xc, p_cell, cell_of)) * (games / max(1, games - 1))
     cov = bread @ meat @ bread
     # Average marginal effects against the model's mean win rate.
     n_char = np.array([float(cells.filter(pl.col(CHAR) == c)["n"].sum()) for c in chars])
@@ -227,12 +265,10 @@ def _with_holm(effects: list[Effect]) -> list[Effect]:
     """p-values of "effect = 0" and their Holm adjustment over this fit's effects."""
     from dataclasses import replace
 
-    from scipy import stats
-
     ps = []
     for e in effects:
         se = (e.hi - e.lo) / (2 * Z95)
-        ps.append(float(2 * stats.norm.sf(abs(e.effect) / se)) if se > 0 else 1.0)
+        ps.append(two_sided(e.effect / se) if se > 0 else 1.0)
     adj = holm(ps)
     return [replace(e, p_value=p, p_holm=a) for e, p, a in zip(effects, ps, adj, strict=True)]
 

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 import numpy as np
 import polars as pl
-from scipy import stats
 
 from simcore.core.plugin import MaskKey
 
 from .intervals import wilson_expr
+from .multiple import two_sided
 
 GROUP = ("run", "players")
 
@@ -51,7 +51,8 @@ def with_intervals(counts: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     f = df["fair"].to_numpy()
     with np.errstate(divide="ignore", invalid="ignore"):
         z = (w - n * f) / np.sqrt(n * f * (1 - f))
-    return df.with_columns(pl.Series("p_fair", 2 * stats.norm.sf(np.abs(z)), dtype=pl.Float64))
+    p = [two_sided(x) if np.isfinite(x) else float("nan") for x in z]
+    return df.with_columns(pl.Series("p_fair", p, dtype=pl.Float64))
 
 
 def win_rates(lf: pl.LazyFrame, by: str, order: Sequence = ()) -> pl.DataFrame:

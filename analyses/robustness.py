@@ -23,13 +23,13 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
-from scipy import stats
 
 from simcore.core.errors import InputError
 from simcore.core.outpaths import PLAN
 from simcore.core.plugin import GamePlugin, Key
 
 from .intervals import Z95, newcombe_diff, wilson
+from .multiple import holm, two_sided
 from .rates import win
 from .rundata import Run, load_run
 
@@ -97,24 +97,13 @@ def with_wilson(df: pl.DataFrame, fair: float) -> pl.DataFrame:
     )
 
 
-def holm(p: np.ndarray) -> np.ndarray:
-    """Holm's step-down adjusted p-values (family-wise error), same order as given."""
-    p = np.asarray(p, dtype=float)
-    m = len(p)
-    order = np.argsort(p, kind="stable")
-    adj = np.empty(m)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * p[i]))
-        adj[i] = running
-    return adj
-
-
 def fair_p_value(wins: float, n: int, fair: float) -> float:
     """Two-sided exact binomial p-value of 'this value wins its fair share' (a shared win's
     fraction is rounded to whole games for the exact test)."""
     if n <= 0:
         return 1.0
+    from scipy import stats  # slow to import: only here
+
     return float(stats.binomtest(round(wins), int(n), fair).pvalue)
 
 
@@ -131,7 +120,7 @@ def verdicts(table: pl.DataFrame, rungs: list[str], order=(), alpha: float = ALP
     p = np.array(
         [fair_p_value(w, n, f) for w, n, f in rows.select("wins", "n", "fair").iter_rows()]
     )
-    rows = rows.with_columns(pl.Series("p_holm", holm(p) if len(p) else p))
+    rows = rows.with_columns(pl.Series("p_holm", holm(list(p)), dtype=pl.Float64))
     out = []
     present = set(rows["value"])
     chars = [c for c in order if c in present] + sorted(present - set(order), key=str)
@@ -386,14 +375,14 @@ def setting_effect(runs: list[Run], sets: list[str], key: Key) -> pl.DataFrame:
             diff = a["rate"] - b["rate"]
             pooled = (a["wins"] + b["wins"]) / (a["n"] + b["n"])  # two-proportion z test
             se = math.sqrt(max(pooled * (1 - pooled) * (1 / a["n"] + 1 / b["n"]), 1e-300))
-            p = float(2 * stats.norm.sf(abs(diff) / se))
+            p = two_sided(diff / se)
             rows.append({"players": players, "value": c, "played": a["rate"],
                          "played_n": a["n"], "with": b["rate"], "with_n": b["n"],
                          "diff": diff, "lo": lo, "hi": hi, "p": p})  # fmt: skip
     if not rows:
         return pl.DataFrame()
     df = pl.DataFrame(rows)
-    return df.with_columns(pl.Series("p_holm", holm(df["p"].to_numpy())))
+    return df.with_columns(pl.Series("p_holm", holm(df["p"].to_list()), dtype=pl.Float64))
 
 
 def setting_headline(ce: pl.DataFrame, sets: list[str], key: Key) -> list[str]:

@@ -10,8 +10,7 @@ import polars as pl
 from jobs.run_job import RunJob
 from jobs.studies import get_study, layout, study_jobs
 from simcore.core.games import get_game
-from simcore.maharaja.game import NOT_YET
-from simcore.maharaja.rules import VARIANTS
+from simcore.maharaja.rules import NOT_YET, VARIANTS
 from tests.cli_run import run_cli
 
 MAHARAJA = get_game("maharaja")

@@ -14,9 +14,10 @@ from typing import Any
 from simcore.core.games import register_game
 from simcore.core.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape
 
-from . import events, game, results, rules, setting_text
+from . import rules, setting_text
 from .board import default_board, load_board
 from .enums import CHARACTER_NAMES, YOGI
+from .rules_layout import MAX_PLAYERS
 from .studies import ladder, studies
 
 
@@ -31,8 +32,46 @@ def characters_in_play(r: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def check_rules(rs: rules.RuleSet, players: int) -> None:
-    game.check_supported(rs)
+    rules.check_supported(rs)
     rules.check_for_players(rs, players)
+
+
+# The engine (numba) and the results writer load on first use, not when the plug-in is
+# read: a report only needs the plug-in's words.
+def _play_batch(*args, **kwargs):
+    from .game import play_batch
+
+    return play_batch(*args, **kwargs)
+
+
+def _play_game(*args, **kwargs):
+    from .game import play_game
+
+    return play_game(*args, **kwargs)
+
+
+def _describe(row, board) -> str:
+    from .events import describe
+
+    return describe(row, board)
+
+
+def _as_record(row, board) -> dict:
+    from .events import as_record
+
+    return as_record(row, board)
+
+
+def _records_table(*args):
+    from .results import records_table
+
+    return records_table(*args)
+
+
+def _check_fits(rs: rules.RuleSet) -> None:
+    from .results import check_fits
+
+    check_fits(rs)
 
 
 END_WORDS = {
@@ -62,8 +101,8 @@ PLUGIN = register_game(
     GamePlugin(
         name="maharaja",
         title="Maharaja (Kramer & Kiesling, 2004)",
-        min_players=game.MIN_PLAYERS,
-        max_players=game.MAX_PLAYERS,
+        min_players=2,
+        max_players=MAX_PLAYERS,
         default_players=4,
         engine="simcore.maharaja.nb.game_nb",
         default_rules=rules.RuleSet,
@@ -77,12 +116,12 @@ PLUGIN = register_game(
         data_label="board",
         default_data=default_board,
         load_data=load_board,
-        play_batch=game.play_batch,
-        play_game=game.play_game,
-        describe_event=events.describe,
-        event_record=events.as_record,
-        records_table=results.records_table,
-        check_batch=results.check_fits,
+        play_batch=_play_batch,
+        play_game=_play_game,
+        describe_event=_describe,
+        event_record=_as_record,
+        records_table=_records_table,
+        check_batch=_check_fits,
         keys=KEYS,
         mask_keys=(
             MaskKey("characters_held", "each character held at the end", CHARACTER_NAMES),

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from simcore.core.plugin import Ladder, Study, StudyRun
 
-from .game import NOT_YET
-from .rules import VARIANTS, RuleSet
+from .rules import NOT_YET, VARIANTS, RuleSet
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 RANDOM_DEAL = "deal=random"
