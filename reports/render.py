@@ -141,7 +141,8 @@ def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
         labels = [game.key(c).plural for c in place_cols]
         sections.append({
             "id": "seats",
-            "title": ("Seats and " + ", ".join(labels[1:])) if len(labels) > 1 else "Seats",
+            "title": (f"Seats and positions ({', '.join(labels[1:])})" if len(labels) > 1
+                      else "Seats"),
             "charts": [ch.rate_chart(b.rates[c], c, n,
                                      f"{n} players: win rate by {game.key(c).label}", png_dir,
                                      game)
