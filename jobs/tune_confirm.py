@@ -16,7 +16,7 @@ from pathlib import Path
 from analyses.tuning import CHECK_DIR, CONFIRM_DIR, START
 from simcore.core.runner import RunInterrupted
 
-from .plans import save_json
+from .plans import _run_started, save_json
 from .run_job import RunJob
 from .tune_settings import TuneSettings
 from .tune_space import setting_sets, start_values
@@ -113,7 +113,7 @@ def play_stage(st: TuneSettings, root: Path, plan: dict, pool, progress, command
             ).check()
             progress.log(f"{plan['stage']}: {s['name']}, {n} players, {plan['strategy']}")
             try:
-                job.play(out, pool, (out / "manifest.json").is_file(), progress.for_run())
+                job.play(out, pool, _run_started(out), progress.for_run())
             except RunInterrupted as e:
                 e.resume = command
                 raise

@@ -26,7 +26,7 @@ from analyses.win_cells import count_cells
 from simcore.core.outpaths import TUNE_SEARCH
 from simcore.core.runner import RunInterrupted
 
-from .plans import save_json
+from .plans import _run_started, save_json
 from .run_job import RunJob
 from .tune_settings import TuneSettings
 from .tune_space import distance, setting_folder, setting_sets, start_values
@@ -99,7 +99,7 @@ class Search:
         pruner = self.optuna.pruners.SuccessiveHalvingPruner(
             min_resource=self.st.first_rung, reduction_factor=self.st.eta
         )
-        if resume:
+        if resume and STUDY in self.optuna.get_all_study_names(storage):
             self.study = self.optuna.load_study(
                 study_name=STUDY, storage=storage, sampler=self._sampler(0), pruner=pruner
             )
@@ -241,9 +241,8 @@ class Search:
                 chunk=chunk_for(games),
                 game=st.game,
             ).check()
-            resume = (out / "manifest.json").is_file()
             try:
-                job.play(out, self.pool, resume, self.progress.for_run())
+                job.play(out, self.pool, _run_started(out), self.progress.for_run())
             except RunInterrupted as e:
                 e.resume = self.command
                 raise

@@ -81,15 +81,17 @@ def headline(t: Tuning) -> list[str]:
     out = []
     if win is start:
         best = min(t.confirmed[1:], key=lambda c: c.score, default=None)
-        out.append(
-            "Keep the starting rules: no candidate was confirmed fairer than them on fresh "
-            f"seeds (Holm-adjusted over {cands} candidate(s), family-wise 5%)."
-            + (
-                f" The closest, {_setting(best)}, confirmed at {_est(best)}."
-                if best is not None
-                else ""
+        if best is None:
+            out.append(
+                "Keep the starting rules: the search's budget ended before it had another "
+                "setting to confirm; raise --budget."
             )
-        )
+        else:
+            out.append(
+                "Keep the starting rules: no candidate was confirmed fairer than them on fresh "
+                f"seeds (Holm-adjusted over {cands} candidate(s), family-wise 5%). The "
+                f"closest, {_setting(best)}, confirmed at {_est(best)}."
+            )
         out.append(f"Starting rules ({_setting(start)}): imbalance {_est(start)}.")
     else:
         out.append(
