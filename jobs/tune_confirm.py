@@ -14,7 +14,8 @@ import json
 from pathlib import Path
 
 from analyses.tuning import CHECK_DIR, CONFIRM_DIR, START
-from simcore.core.runner import RunInterrupted
+from simcore.core.errors import WorkerLost
+from simcore.core.runner import RunInterrupted, RunWriteError
 
 from .plans import _run_started, save_json
 from .run_job import RunJob
@@ -114,7 +115,7 @@ def play_stage(st: TuneSettings, root: Path, plan: dict, pool, progress, command
             progress.log(f"{plan['stage']}: {s['name']}, {n} players, {plan['strategy']}")
             try:
                 job.play(out, pool, _run_started(out), progress.for_run())
-            except RunInterrupted as e:
+            except (RunInterrupted, RunWriteError, WorkerLost) as e:  # finished runs kept
                 e.resume = command
                 raise
 

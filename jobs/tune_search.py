@@ -23,8 +23,9 @@ from typing import Any
 from analyses.imbalance import point_value
 from analyses.tuning import rank_candidates
 from analyses.win_cells import count_cells
+from simcore.core.errors import WorkerLost
 from simcore.core.outpaths import TUNE_SEARCH
-from simcore.core.runner import RunInterrupted
+from simcore.core.runner import RunInterrupted, RunWriteError
 
 from .plans import _run_started, save_json
 from .run_job import RunJob
@@ -243,7 +244,7 @@ class Search:
             ).check()
             try:
                 job.play(out, self.pool, _run_started(out), self.progress.for_run())
-            except RunInterrupted as e:
+            except (RunInterrupted, RunWriteError, WorkerLost) as e:  # finished runs kept
                 e.resume = self.command
                 raise
 

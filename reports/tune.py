@@ -183,7 +183,7 @@ def _confirm_table(t: Tuning) -> Table:
     )
     note = (
         f"Each setting replayed on the same fresh seeds (disjoint from the search's) with "
-        f"{t.confirmed[0].runs[0].manifest['strategies'][0]['name']} in every seat, until every "
+        f"{s['strategy']} in every seat, until every "
         f"value of the primary key had a 95% interval within ±{100 * s['confirm_ci']:g} points "
         f"or {t.record['plan']['confirm_cap']:,} games. Imbalance: bias-corrected bootstrap "
         f"value (2 × plug-in − mean of {2000} resamples of {BLOCKS} blocks of games) with the "
