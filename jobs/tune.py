@@ -101,9 +101,13 @@ def tune_rules(st: TuneSettings, root: Path, pool, resume: bool, command: str) -
             search = Search(st, root, pool, bar, again).open(resume)
             search.run()
             bar.log(f"search done ({search.done}): {search.used():,} games")
+            runs = st.confirm_runs - st.check_runs * len(st.players)
+            later = st.check_runs * len(st.players) * st.check_cap
+            bar.set_total(bar.done + runs * st.confirm_cap + later)
             plan = load_or_save(root / TUNE_CONFIRM, lambda: confirm_plan(st, search.candidates()))
             play_stage(st, root, plan, pool, bar, again)
             _, settings, winner = confirmation(root)
+            bar.set_total(bar.done + later)
             if st.check_strategy is not None and winner.name != START:
                 as_plan = {s["name"]: s for s in plan["settings"]}
                 check = load_or_save(

@@ -47,6 +47,16 @@ class TuneProgress:
         self.done += games
         self._bar.advance(games)
 
+    def set_total(self, total: int) -> None:
+        """The games still planned changed (the search ended under its share, a stage's
+        runs may stop early): the time left is estimated against this."""
+        self.total = max(total, self.done)
+        inner = self._bar
+        if hasattr(inner, "bar"):  # the rich bar
+            inner.bar.update(inner.task, total=self.total)
+        else:
+            inner.total = self.total
+
     def for_run(self) -> Callable[[int, int], _RunView]:
         return lambda total, done=0: _RunView(self)
 
