@@ -415,6 +415,123 @@ def tournament(names, game, players, games, chunk, boots, out, workers, executor
                f"{len(pngs)} PNG charts")  # fmt: skip
 
 
+@cli.command(name="tune-rules")
+@click.option("--vary", "vary", multiple=True, required=True,
+              help="A rule value the search may change: key=lo..hi, key=v1,v2,... or a bare "
+              "switch key (repeat for more).")  # fmt: skip
+@_game_option
+@click.option("--players", "players_text", default=None,
+              help="Player count, or several (3,4): the objective covers them all "
+              "[default: the game's usual count].")  # fmt: skip
+@click.option("--objective", default="max", show_default=True,
+              help="max (largest |win rate - fair share|) or rms (root mean square), over "
+              "the cells of the balance keys; docs/TUNING.md.")  # fmt: skip
+@click.option("--key", "keys", multiple=True,
+              help="Balance key(s) of the objective, e.g. seat [default: the primary key and "
+              "seats].")  # fmt: skip
+@click.option(
+    "--penalty",
+    type=float,
+    default=0.0,
+    show_default=True,
+    help="Imbalance points charged per step away from the starting rules.",
+)
+@click.option("--budget", type=GAMES, default=300_000, show_default=True,
+              help="Games in all: search, confirmation and check.")  # fmt: skip
+@click.option("--strategy", type=str,
+              help="Strategy judging the rules, in every seat [the game's default strategy "
+              "with its study parameters].")  # fmt: skip
+@click.option("--check-strategy", "check_strategy", type=str, default="",
+              help="Second strategy for the winner's check, or 'none' [the ladder's rung "
+              "below the judge].")  # fmt: skip
+@click.option(
+    "--check-games",
+    "check_games",
+    type=GAMES,
+    help="Cap of games per check run [the confirmation's cap].",
+)
+@click.option("--set", "sets", multiple=True, help="Fixed rule value, e.g. deal=random.")
+@click.option("--variant", "variants", multiple=True, help="Variant switch.")
+@click.option("--rules", "rules_file", type=str, help="Starting rules file (TOML or JSON).")
+@click.option("--board", "board_file", type=str, help="The game's data file.")
+@click.option("--sampler", default="tpe", show_default=True, help="tpe or cmaes (Optuna).")
+@click.option("--top", type=int, default=3, show_default=True,
+              help="Candidates replayed in the confirmation.")  # fmt: skip
+@click.option("--confirm-ci", "confirm_ci", type=float, default=0.01, show_default=True,
+              help="Confirmation runs stop at this 95% half-width (primary key).")  # fmt: skip
+@click.option("--confirm-share", "confirm_share", type=float, default=0.4, show_default=True,
+              help="Share of --budget kept for the confirmation and the check.")  # fmt: skip
+@click.option(
+    "--first-games",
+    "first_games",
+    type=int,
+    help="Games of a trial's first rung per player count [from the budget].",
+)
+@click.option("--rungs", type=int, default=3, show_default=True,
+              help="Rungs of successive halving.")  # fmt: skip
+@click.option(
+    "--eta",
+    type=int,
+    default=3,
+    show_default=True,
+    help="Each rung plays eta times the games and keeps 1/eta of the trials.",
+)
+@click.option("--out", required=True, help="Tuning folder (runs, best.toml, report.html).")
+@_job_options
+def tune_rules(vary, game, players_text, objective, keys, penalty, budget, strategy,
+               check_strategy, check_games, sets, variants, rules_file, board_file, sampler, top,
+               confirm_ci, confirm_share, first_games, rungs, eta, out, workers, executor,
+               scheduler, seed, resume):  # fmt: skip
+    """Search the rule values that make the game fairest, confirm the best on fresh seeds,
+    check the winner under a second strategy; write DIR/best.toml and DIR/report.html."""
+    from jobs.tune import tune_rules as run_tuning
+    from jobs.tune_settings import TuneSettings, parse_players
+    from reports.output import check_report_target
+    from reports.tune import render_tuning, summary_lines
+    from simcore.core.executors import make_executor
+
+    plugin = get_game(game)
+    check = None if check_strategy.strip().lower() == "none" else check_strategy.strip()
+    st = TuneSettings(
+        game,
+        parse_players(players_text, plugin),
+        tuple(vary),
+        objective=objective,
+        keys=tuple(keys),
+        penalty=penalty,
+        budget=budget,
+        strategy=strategy or "",
+        check_strategy=check,
+        sets=tuple(sets),
+        variants=tuple(variants),
+        rules_file=rules_file,
+        board_file=board_file,
+        sampler=sampler,
+        top=top,
+        confirm_ci=confirm_ci,
+        confirm_share=confirm_share,
+        first_games=first_games,
+        check_games=check_games,
+        rungs=rungs,
+        eta=eta,
+        seed=seed,
+    ).check()
+    root = check_run_out(out)
+    report_path = check_report_target(root / "report.html")
+    pool = make_executor(executor, workers, scheduler)
+    try:
+        run_tuning(st, root, pool, resume, _command(root))
+    finally:
+        pool.close()
+    from analyses.tuning import load_tuning
+
+    tuning = load_tuning(root)
+    render_tuning(tuning, report_path, _command(root))
+    for line in summary_lines(tuning):
+        click.echo(line)
+    click.echo(f"wrote {root / 'best.toml'} and {report_path}")
+
+
 @cli.command(name="games")
 def list_games() -> None:
     """List the registered games with their player ranges."""

@@ -20,6 +20,12 @@ CHUNK_DIR = "chunks"
 # sweep or tournament, and a tournament's seatings.
 PLAN = "plan.json"
 SCHEDULE = "tournament.json"
+# A tuning run (jobs.tune writes, analyses.tuning reads): its settings, the search's trials,
+# the settings confirmed and the second-strategy check, each beside folders of runs.
+TUNE = "tune.json"
+TUNE_SEARCH = "search.json"
+TUNE_CONFIRM = "confirm.json"
+TUNE_CHECK = "check.json"
 
 
 def require_path(text: str | os.PathLike | None, option: str) -> Path:
