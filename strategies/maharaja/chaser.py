@@ -44,12 +44,9 @@ from simcore.maharaja.enums import (
     OP_GOLD,
     OP_GOVERNOR,
     OP_HOUSE,
-    OP_PALACE,
     OP_QUARRY,
     OP_ROAD,
     SADHU,
-    SITE_INNER,
-    SITE_OUTER,
     SLOT_BUILDER,
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
@@ -57,9 +54,9 @@ from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.governor_nb import governor_target_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
-from simcore.maharaja.nb.turn_nb import house_error_nb, other_slot_error_nb, palace_error_nb
+from simcore.maharaja.nb.turn_nb import house_error_nb, other_slot_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
-from strategies.maharaja.kit.building_nb import free_sites_nb
+from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
 from strategies.maharaja.kit.inline_nb import rounds_until_scored_inl_nb
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
@@ -441,14 +438,8 @@ def step_nb(state, board, rules, seat, params, scratch, out):
         return
     here = state[S.ARCH + seat]
     in_city = here < board[B.N_CITIES]
-    for s in range(2):
-        if state[S.T_PALACE_LEFT + s] > 0:
-            for site in (SITE_INNER, SITE_OUTER):
-                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
-                    out[0] = OP_PALACE
-                    out[1] = s
-                    out[2] = site
-                    return
+    if palace_step_nb(state, board, rules, seat, out):
+        return
     builder = holds_nb(state, seat, BUILDER) and state[S.T_OTHER_LEFT + SLOT_BUILDER] > 0
     for s in (0, 1, SLOT_BUILDER):
         if s == SLOT_BUILDER and not builder:

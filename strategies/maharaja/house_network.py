@@ -43,15 +43,11 @@ from simcore.maharaja.enums import (
     MERCHANT,
     MOGUL,
     MONK,
-    N_CHARACTERS_MAX,
     OP_END,
     OP_GOLD,
     OP_HOUSE,
-    OP_PALACE,
     OP_QUARRY,
     SADHU,
-    SITE_INNER,
-    SITE_OUTER,
     SLOT_BUILDER,
     YOGI,
 )
@@ -60,9 +56,11 @@ from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from simcore.maharaja.nb.sig import F1, I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE
-from simcore.maharaja.nb.turn_nb import house_error_nb, palace_error_nb
+from simcore.maharaja.nb.turn_nb import house_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
-from strategies.maharaja.kit.route_nb import R_DIST, R_LEN, R_POS, R_PREV, ROUTE_SIZE, set_route_nb
+from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
+from strategies.maharaja.kit.payout_nb import payout_table_nb
+from strategies.maharaja.kit.route_nb import R_DIST, ROUTE_SIZE, fee_search_nb, set_route_nb
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
 from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
@@ -91,8 +89,7 @@ _INIT = 0  # 1 once the road importance is computed
 _DEST = 1  # destination junction of this turn
 _TO_CITY = 2  # 1: flexible houses go into the destination city
 _IMP = 3  # [B.MAX_ROADS] road importance
-_OG = _IMP + B.MAX_ROADS  # [B.MAX_JUNCTIONS] gold for the cheapest route (fees + opening houses)
-_OE = _OG + B.MAX_JUNCTIONS  # [B.MAX_JUNCTIONS] closed villages to open on it
+_OE = _IMP + B.MAX_ROADS  # [B.MAX_JUNCTIONS] closed villages to open on the cheapest route
 _OTH = _OE + B.MAX_JUNCTIONS  # [P] the others' points in the scored city (2 x points + tie)
 _N_PAY = 8
 _PAY = _OTH + P  # [_N_PAY] scoring gold if this turn adds k points in the scored city
@@ -143,11 +140,6 @@ def road_importance_nb(board, scratch):
     scratch[_INIT] = 1
 
 
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
-def _road_village_nb(board, r, i):
-    return board[B.ROAD_V0 + r] if i == 0 else board[B.ROAD_V1 + r]
-
-
 @njit(f"int64({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
 def best_village_nb(state, board, rules, seat, scratch):
     """Village with room for a network house: main roads first, empty villages (they
@@ -182,56 +174,21 @@ def best_village_nb(state, board, rules, seat, scratch):
 
 @njit(f"void({I1}, {I1}, {I1}, int64, int64, int64, {I1})", cache=True, _nrt=False)
 def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
-    """Dijkstra from the architect where a closed village costs a house (and `wopen`
-    extra weight): _OG/_OE hold gold and villages to open on each cheapest route,
-    the route block's DIST/PREV the weights and last roads (for set_route_nb).
-    It stops once junction `stop` is settled (-1: never): others may stay unsettled."""
-    nj = board[B.N_JUNCTIONS]
-    dist = _ROUTE + R_DIST
-    prev = _ROUTE + R_PREV
-    for j in range(nj):
-        scratch[dist + j] = UNREACHABLE
-        scratch[prev + j] = -1
-        scratch[_OG + j] = 0
-        scratch[_OE + j] = 0
-    start = state[S.ARCH + seat]
-    scratch[dist + start] = 0
-    monk = holds_nb(state, seat, MONK)
-    hc = rules[R.HOUSE_COST]
-    done = 0
-    for _ in range(nj):
-        u = -1
-        best = UNREACHABLE
-        for j in range(nj):
-            if (done >> j) & 1 == 0 and scratch[dist + j] < best:
-                best = scratch[dist + j]
-                u = j
-        if u < 0 or u == stop:
-            break  # the junctions settled so far keep their cheapest routes
-        done |= 1 << u
-        for k in range(board[B.DEG + u]):
-            w = board[B.ADJ_TO + u * B.MAX_DEGREE + k]
-            if (done >> w) & 1 == 1:
-                continue
-            r = board[B.ADJ_ROAD + u * B.MAX_DEGREE + k]
-            g = 0
-            e = 0
-            for i in range(board[B.ROAD_NV + r]):
-                v = _road_village_nb(board, r, i)
-                t = state[S.VIL_TOTAL + v]
-                if t == 0:
-                    e += 1
-                    g += hc
-                elif not monk and state[S.VIL + v * P + seat] == 0:
-                    g += t
-            d = best + g + e * wopen
-            if d < scratch[dist + w]:
-                scratch[dist + w] = d
-                scratch[prev + w] = r
-                scratch[_OG + w] = scratch[_OG + u] + g
-                scratch[_OE + w] = scratch[_OE + u] + e
-    scratch[_ROUTE + R_LEN] = 0
-    scratch[_ROUTE + R_POS] = 0
+    """Cheapest routes from the architect where a closed village costs a house (and
+    `wopen` extra weight): kit.route_nb.fee_search_nb with opening, no budget. The
+    route block's DIST holds the fees, _OE the closed villages to open on each route
+    (gold for it: _route_gold_nb). It stops once junction `stop` is settled (-1:
+    never): others may stay unsettled."""
+    fee_search_nb(
+        state, board, seat, UNREACHABLE, True, rules[R.HOUSE_COST], wopen, 1, stop, scratch,
+        _ROUTE, _OE,
+    )  # fmt: skip
+
+
+@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False, inline="always")
+def _route_gold_nb(rules, scratch, d):
+    """Gold for the cheapest route to d: fees plus a house per closed village opened."""
+    return scratch[_ROUTE + R_DIST + d] + scratch[_OE + d] * rules[R.HOUSE_COST]
 
 
 @njit(f"int64({I1}, {I1}, {I1})", cache=True, _nrt=False)
@@ -269,39 +226,14 @@ def _city_facts_nb(state, board, rules, seat, d, pay, scratch):
         return
     inner = 1 if state[S.INNER + d] < 0 else 0
     scratch[_K_INNER] = inner
-    scratch[_K_SITES] = inner + rules[R.OUTER_SITES] - state[S.OUTER_USED + d]
+    scratch[_K_SITES] = free_sites_nb(state, rules, d)
     if not pay or d != state[S.MAHARAJA] or state[S.ROUND] == 0:
         return
     scratch[_K_SCORING] = 1
-    n = state[S.N_PLAYERS]
     base = city_points_nb(state, board, rules, seat, d)
     if state[S.ARCH + seat] != d:
         base += rules[R.ARCHITECT_POINTS]
-    for q in range(n):
-        scratch[_OTH + q] = 0 if q == seat else 2 * city_points_nb(state, board, rules, q, d)
-    # a tie goes to the lower character (M-P2): a half point more for whoever holds
-    # a lower one than our lowest (one pass over the cards, lowest first)
-    for k in range(N_CHARACTERS_MAX):
-        q = state[S.CHAR_OWNER + k]
-        if q == seat:
-            break
-        if 0 <= q < n:
-            scratch[_OTH + q] |= 1
-    row = R.PAYOUT + (n - 1) * P
-    for k in range(_N_PAY):
-        mine = base + k
-        rank = 0
-        alone = True
-        for q in range(n):
-            pq = scratch[_OTH + q]
-            if pq >= 2:  # at least one point
-                alone = False
-                if pq > 2 * mine:
-                    rank += 1
-        gold = rules[row + rank] if mine > 0 else 0
-        if alone and mine > 0:
-            gold += rules[R.MONOPOLY_BONUS]
-        scratch[_PAY + k] = gold
+    payout_table_nb(state, board, rules, seat, d, base, _N_PAY, scratch, _PAY, _OTH)
 
 
 @njit(
@@ -460,7 +392,7 @@ def pick_nb(state, board, rules, seat, params, scratch, out):
         if scratch[_ROUTE + R_DIST + d] >= UNREACHABLE:
             continue
         _city_facts_nb(state, board, rules, seat, d, True, scratch)
-        scratch[_K_OG] = scratch[_OG + d]
+        scratch[_K_OG] = _route_gold_nb(rules, scratch, d)
         scratch[_K_OE] = scratch[_OE + d]
         v = best_pair_nb(rules, params, -1, -1, 1 if d < nc else 0, late, scratch, out[2:4])
         if v > best:
@@ -496,7 +428,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch, out):
         if scratch[_ROUTE + R_DIST + d] >= UNREACHABLE:
             continue
         _city_facts_nb(state, board, rules, seat, d, False, scratch)
-        scratch[_K_OG] = scratch[_OG + d]
+        scratch[_K_OG] = _route_gold_nb(rules, scratch, d)
         scratch[_K_OE] = scratch[_OE + d]
         v = best_pair_nb(rules, params, a0, a1, 1 if d < nc else 0, late, scratch, out[2:4])
         if v > best:
@@ -571,14 +503,8 @@ def step_nb(state, board, rules, seat, params, scratch, out):
                 return
     if walk_route_nb(state, board, rules, seat, scratch, _ROUTE, out) == 1:
         return  # the route, opening its closed villages first (M-F1, M-F3)
-    for s in range(2):
-        if state[S.T_PALACE_LEFT + s] > 0:
-            for site in (SITE_INNER, SITE_OUTER):
-                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
-                    out[0] = OP_PALACE
-                    out[1] = s
-                    out[2] = site
-                    return
+    if palace_step_nb(state, board, rules, seat, out):
+        return
     for s in range(2):
         if state[S.T_HOUSES_LEFT + s] > 0 and _place_house_nb(
             state, board, rules, seat, s, scratch, out

@@ -42,18 +42,15 @@ from simcore.maharaja.enums import (
     OP_END,
     OP_GOLD,
     OP_HOUSE,
-    OP_PALACE,
     OP_ROAD,
     OUT_OF_GAME,
-    SITE_INNER,
-    SITE_OUTER,
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.sig import F1, I1
-from simcore.maharaja.nb.turn_nb import character_error_nb, house_error_nb, palace_error_nb
+from simcore.maharaja.nb.turn_nb import character_error_nb, house_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
-from strategies.maharaja.kit.building_nb import free_sites_nb
+from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -367,15 +364,8 @@ def step_nb(state, board, rules, seat, params, scratch, out):
             out[0] = OP_ROAD
             out[1] = road
             return
-        for s in range(2):
-            if state[S.T_PALACE_LEFT + s] <= 0:
-                continue
-            for site in (SITE_INNER, SITE_OUTER):
-                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
-                    out[0] = OP_PALACE
-                    out[1] = s
-                    out[2] = site
-                    return
+        if palace_step_nb(state, board, rules, seat, out):
+            return
     for s in range(2):
         if state[S.T_HOUSES_LEFT + s] > 0:
             loc = house_site_nb(state, board, rules, seat, s)

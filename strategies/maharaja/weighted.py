@@ -61,12 +61,9 @@ from simcore.maharaja.enums import (
     OP_GOVERNOR,
     OP_HOUSE,
     OP_MOVE_HOUSE,
-    OP_PALACE,
     OP_QUARRY,
     OUT_OF_GAME,
     SADHU,
-    SITE_INNER,
-    SITE_OUTER,
     SLOT_BUILDER,
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
@@ -78,15 +75,16 @@ from simcore.maharaja.nb.turn_nb import (
     house_error_nb,
     move_error_nb,
     other_slot_error_nb,
-    palace_error_nb,
 )
 from strategies.maharaja.kit.auction_nb import value_bid_nb
+from strategies.maharaja.kit.building_nb import palace_step_nb
 from strategies.maharaja.kit.chips_nb import chip_step_nb
 from strategies.maharaja.kit.inline_nb import (
     city_points_inl_nb,
     governor_target_inl_nb,
     rounds_until_scored_inl_nb,
 )
+from strategies.maharaja.kit.payout_nb import payout_table_nb
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -158,7 +156,7 @@ _TARGET = _BUILDER + 1  # city this turn's plan builds in, -1 = none
 _PLANNED = _TARGET + 1  # 1 once this turn's route is planned
 _TMP = _PLANNED + 1  # one-entry out-parameter
 _RU = _TMP + 1  # [B.MAX_CITIES] rounds until each city is scored (kit.track_nb)
-_OPP = _RU + B.MAX_CITIES  # [R.MAX_PLAYERS] others' points in this round's city
+_OPP = _RU + B.MAX_CITIES  # [R.MAX_PLAYERS] others' points there (kit.payout_nb)
 _PAY = _OPP + P  # [_MAX_PTS] this round's scoring gold by own points there
 _MAX_PTS = 24
 _NOW = _PAY + _MAX_PTS  # own points in this round's city when the tables were made
@@ -172,8 +170,7 @@ _MEMO = _LAST + 1  # best city value (x 2**20) per (palaces, houses, village par
 _MEMO_CITY = 115  # (two palaces leave at most 2 houses: key <= 114), then [9] the
 # best travel value of pairs with no city part, by (House actions, Gold actions)
 _MEMO_SIZE = _MEMO_CITY + 9
-_BEATS = _MEMO + _MEMO_SIZE  # [R.MAX_PLAYERS] 1 if that player wins a tie against us (M-P2)
-assert _BEATS + P <= 256  # SCRATCH_SIZE
+assert _MEMO + _MEMO_SIZE <= 256  # SCRATCH_SIZE
 _UNSET = -(1 << 62)
 
 
@@ -252,38 +249,13 @@ def prepare_nb(state, board, rules, seat, scratch):
     scratch[_HERE_M] = 1 if state[S.ARCH + seat] == state[S.MAHARAJA] else 0
     scratch[_LAST] = 1 if field_of_nb(board, state[S.GOV_PLACED]) >= rules[R.END_FIELD] else 0
     c = state[S.MAHARAJA]
-    n = state[S.N_PLAYERS]
-    mine = lowest_character_nb(state, seat)
-    row = R.PAYOUT + (n - 1) * P
-    scratch[_PAY] = 0
-    for pts in range(1, _MAX_PTS):
-        scratch[_PAY + pts] = 0
     scratch[_NOW] = 0
     if c < 0:
+        for pts in range(_MAX_PTS):
+            scratch[_PAY + pts] = 0
         return
     scratch[_NOW] = city_points_inl_nb(state, board, rules, seat, c)
-    others = 0
-    for q in range(n):
-        qp = city_points_inl_nb(state, board, rules, q, c) if q != seat else 0
-        scratch[_OPP + q] = qp
-        if qp > 0:
-            others += 1
-        # q ranks above us on a tie (M-P2): the lower character, looked up once (speed)
-        scratch[_BEATS + q] = 1 if q != seat and lowest_character_nb(state, q) < mine else 0
-    for pts in range(1, _MAX_PTS):
-        rank = 0
-        for q in range(n):
-            qp = scratch[_OPP + q]
-            if qp > pts or (qp == pts and scratch[_BEATS + q] != 0):
-                rank += 1
-        gold = rules[row + rank]
-        if others == 0:
-            gold += rules[R.MONOPOLY_BONUS]
-        scratch[_PAY + pts] = gold
-        if rank == 0:
-            for rest in range(pts + 1, _MAX_PTS):
-                scratch[_PAY + rest] = gold
-            return
+    payout_table_nb(state, board, rules, seat, c, 0, _MAX_PTS, scratch, _PAY, _OPP)
 
 
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False, inline="always")
@@ -755,14 +727,8 @@ def step_nb(state, board, rules, params, seat, scratch, out):
         return 1
     here = state[S.ARCH + seat]
     in_city = here < board[B.N_CITIES]
-    for s in range(2):
-        if state[S.T_PALACE_LEFT + s] > 0:
-            for site in (SITE_INNER, SITE_OUTER):
-                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
-                    out[0] = OP_PALACE
-                    out[1] = s
-                    out[2] = site
-                    return 1
+    if palace_step_nb(state, board, rules, seat, out):
+        return 1
     for s in (0, 1, SLOT_BUILDER):
         if s == SLOT_BUILDER:
             if not holds_nb(state, seat, BUILDER) or state[S.T_OTHER_LEFT + s] <= 0:

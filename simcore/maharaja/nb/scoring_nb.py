@@ -36,6 +36,13 @@ def city_points_nb(state, board, rules, p, c):
     return pts
 
 
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+def place_gold_nb(rules, n, rank):
+    """M-P2: the scoring gold of place `rank` (0 = first) by the payout table of n players
+    (the table of the players in the game, not of those who scored)."""
+    return rules[R.PAYOUT + (n - 1) * P + rank]
+
+
 @njit(f"void({I1}, {I1}, {I1}, {I2}, int64, {I1})", cache=True, _nrt=False)
 def score_city_nb(state, board, rules, log, c, work):
     """M-P2/M-P3: rank players with >= 1 point (ties: lower character), pay by the table
@@ -65,10 +72,9 @@ def score_city_nb(state, board, rules, log, c, work):
             order[j + 1] = y
             j -= 1
         order[j + 1] = x
-    row = R.PAYOUT + (n - 1) * P
     for rank in range(m):
         p = order[rank]
-        gold = rules[row + rank]
+        gold = place_gold_nb(rules, n, rank)
         state[S.GOLD + p] += gold
         state[S.SCORE_GOLD + p] += gold
         log_nb(state, log, p, EV_SCORE, c, pts[p], rank, gold)
