@@ -52,7 +52,7 @@ from simcore.maharaja.enums import (
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.governor_nb import governor_target_nb
-from simcore.maharaja.nb.scoring_nb import city_points_nb
+from simcore.maharaja.nb.scoring_nb import city_points_nb, outer_points_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.turn_nb import house_error_nb, other_slot_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
@@ -200,9 +200,7 @@ def palace_points_nb(state, rules, seat, c):
     """Points the next own palace in c would score: inner if free, else outer (M-K3)."""
     if state[S.INNER + c] < 0:
         return rules[R.INNER_POINTS]
-    if holds_nb(state, seat, SADHU):
-        return rules[R.SADHU_OUTER_POINTS]
-    return rules[R.OUTER_POINTS]
+    return outer_points_nb(state, rules, seat)
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
@@ -341,7 +339,7 @@ def pick_nb(state, board, rules, seat, params, rng, scratch, out):
         if n_pal > 0:
             mine += palace_points_nb(state, rules, seat, t)
         if n_pal > 1:
-            mine += rules[R.OUTER_POINTS]
+            mine += outer_points_nb(state, rules, seat)  # the second is outer (M-K3)
         need = best_opponent_points_nb(state, board, rules, seat, t) + int(params[P_MARGIN]) - mine
     hc = rules[R.HOUSE_COST]
     spare = avail - n_pal * cost

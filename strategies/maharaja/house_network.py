@@ -53,7 +53,7 @@ from simcore.maharaja.enums import (
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
-from simcore.maharaja.nb.scoring_nb import city_points_nb
+from simcore.maharaja.nb.scoring_nb import city_points_nb, outer_points_nb
 from simcore.maharaja.nb.sig import F1, I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE
 from simcore.maharaja.nb.turn_nb import house_error_nb
@@ -63,6 +63,7 @@ from strategies.maharaja.kit.payout_nb import payout_table_nb
 from strategies.maharaja.kit.route_nb import R_DIST, ROUTE_SIZE, fee_search_nb, set_route_nb
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
 from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.track_nb import rounds_left_nb
 from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
 
@@ -104,7 +105,8 @@ _K_INNER = _K_GOLD + 7
 _K_SITES = _K_GOLD + 8
 _K_OG = _K_GOLD + 9
 _K_OE = _K_GOLD + 10
-_ROUTE = _K_GOLD + 11  # kit.route_nb block (DIST/PREV filled by _open_costs_nb)
+_K_OUTER = _K_GOLD + 11  # points of an own outer palace (M-K3)
+_ROUTE = _K_GOLD + 12  # kit.route_nb block (DIST/PREV filled by _open_costs_nb)
 _SCRATCH_END = _ROUTE + ROUTE_SIZE
 
 # setup / replacement preference: Builder, Monk, Artist, Merchant, Mogul, Sadhu, Yogi
@@ -191,16 +193,6 @@ def _route_gold_nb(rules, scratch, d):
     return scratch[_ROUTE + R_DIST + d] + scratch[_OE + d] * rules[R.HOUSE_COST]
 
 
-@njit(f"int64({I1}, {I1}, {I1})", cache=True, _nrt=False)
-def rounds_left_nb(state, board, rules):
-    """Rounds still to play after this one, from the governor track (M-E1, M-V1)."""
-    field = state[S.GOV_PLACED] - board[B.N_CITIES] + 1
-    left = rules[R.END_FIELD] - field
-    if rules[R.ROUND_LIMIT] > 0 and rules[R.ROUND_LIMIT] - state[S.ROUND] < left:
-        left = rules[R.ROUND_LIMIT] - state[S.ROUND]
-    return left if left > 0 else 0
-
-
 @njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False, inline="always")
 def _turn_facts_nb(state, board, rules, seat, scratch):
     """What every evaluation of this decision reads: own gold, supply, ..."""
@@ -210,6 +202,7 @@ def _turn_facts_nb(state, board, rules, seat, scratch):
     scratch[_K_BUILDER] = 1 if holds_nb(state, seat, BUILDER) else 0
     scratch[_K_PC] = palace_cost_nb(state, rules, seat)
     scratch[_K_PAL_LEFT] = rules[R.PALACES] - state[S.PALACES + seat]
+    scratch[_K_OUTER] = outer_points_nb(state, rules, seat)
 
 
 @njit(
@@ -259,8 +252,8 @@ def best_pair_nb(rules, params, only0, only1, d_is_city, late, scratch, pair):
     pal_left = scratch[_K_PAL_LEFT]
     sites = scratch[_K_SITES]
     scoring = scratch[_K_SCORING]
-    first_pal = rules[R.INNER_POINTS] if scratch[_K_INNER] == 1 else rules[R.OUTER_POINTS]
-    outer_pts = rules[R.OUTER_POINTS]
+    outer_pts = scratch[_K_OUTER]
+    first_pal = rules[R.INNER_POINTS] if scratch[_K_INNER] == 1 else outer_pts
     qh = rules[R.QUARRY_HOUSES]
     hc = rules[R.HOUSE_COST]
     ga = rules[R.GOLD_ACTION]

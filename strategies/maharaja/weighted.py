@@ -63,12 +63,11 @@ from simcore.maharaja.enums import (
     OP_MOVE_HOUSE,
     OP_QUARRY,
     OUT_OF_GAME,
-    SADHU,
     SLOT_BUILDER,
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb, lowest_character_nb
-from simcore.maharaja.nb.governor_nb import field_of_nb
+from simcore.maharaja.nb.scoring_nb import outer_points_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
@@ -95,6 +94,7 @@ from strategies.maharaja.kit.route_nb import (
 )
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
 from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.track_nb import rounds_left_nb
 from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
 
@@ -165,7 +165,7 @@ _LEFT = _COST + 1  # own palaces still to build
 _OUTER_PTS = _LEFT + 1  # points per own outer palace (M-K3)
 _SUPPLY = _OUTER_PTS + 1  # own houses in the supply
 _HERE_M = _SUPPLY + 1  # 1 if the architect stands in this round's city
-_LAST = _HERE_M + 1  # 1 in the last round (the governor sits on the end field)
+_LAST = _HERE_M + 1  # 1 in the last round (end field, or a short game's last, M-E1/M-V1)
 _MEMO = _LAST + 1  # best city value (x 2**20) per (palaces, houses, village parts, Gold)
 _MEMO_CITY = 115  # (two palaces leave at most 2 houses: key <= 114), then [9] the
 # best travel value of pairs with no city part, by (House actions, Gold actions)
@@ -243,11 +243,10 @@ def prepare_nb(state, board, rules, seat, scratch):
         scratch[_RU + c] = rounds_until_scored_inl_nb(state, board, c)
     scratch[_COST] = palace_cost_nb(state, rules, seat)
     scratch[_LEFT] = rules[R.PALACES] - state[S.PALACES + seat]
-    sadhu = holds_nb(state, seat, SADHU)
-    scratch[_OUTER_PTS] = rules[R.SADHU_OUTER_POINTS] if sadhu else rules[R.OUTER_POINTS]
+    scratch[_OUTER_PTS] = outer_points_nb(state, rules, seat)
     scratch[_SUPPLY] = state[S.SUPPLY + seat]
     scratch[_HERE_M] = 1 if state[S.ARCH + seat] == state[S.MAHARAJA] else 0
-    scratch[_LAST] = 1 if field_of_nb(board, state[S.GOV_PLACED]) >= rules[R.END_FIELD] else 0
+    scratch[_LAST] = 1 if rounds_left_nb(state, board, rules) == 0 else 0
     c = state[S.MAHARAJA]
     scratch[_NOW] = 0
     if c < 0:

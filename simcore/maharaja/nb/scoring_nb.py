@@ -14,6 +14,14 @@ from .sig import I1, I2
 P = R.MAX_PLAYERS
 
 
+@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False, inline="always")
+def outer_points_nb(state, rules, p):
+    """M-P1/M-K3: points of one outer palace of p (2 while p holds the Sadhu, else 1)."""
+    if holds_nb(state, p, SADHU):
+        return rules[R.SADHU_OUTER_POINTS]
+    return rules[R.OUTER_POINTS]
+
+
 @njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
 def city_points_nb(state, board, rules, p, c):
     """M-P1: architect 1, house 1, outer palace 1 (2 for the Sadhu, M-K3), inner 3,
@@ -23,10 +31,7 @@ def city_points_nb(state, board, rules, p, c):
         pts += rules[R.ARCHITECT_POINTS]
     outer = state[S.OUTER + c * P + p]
     if outer > 0:
-        if holds_nb(state, p, SADHU):
-            pts += outer * rules[R.SADHU_OUTER_POINTS]
-        else:
-            pts += outer * rules[R.OUTER_POINTS]
+        pts += outer * outer_points_nb(state, rules, p)
     if state[S.INNER + c] == p:
         pts += rules[R.INNER_POINTS]
     if rules[R.V_HOME] != 0:
