@@ -59,6 +59,7 @@ from simcore.maharaja.nb.travel_nb import UNREACHABLE
 from simcore.maharaja.nb.turn_nb import house_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
+from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.payout_nb import payout_table_nb
 from strategies.maharaja.kit.route_nb import R_DIST, ROUTE_SIZE, fee_search_nb, set_route_nb
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
@@ -77,37 +78,40 @@ PARAMS = {
     "open_penalty": 2.0,  # route weight of a closed village to open, in gold
     "supply_keep": 3.0,  # supply kept in hand: each house below it is worth one gold
 }
-# their positions in the parameter vector
-P_PALACE = 0  # worth of a palace in gold before the late rounds
-P_LATE = 1  # rounds left from which only palaces and gold count
-P_HOUSE = 2  # worth of a city house for later scorings
-P_VILLAGE = 3  # worth of a village house (fees, free travel, an open road)
-P_OPEN = 4  # route weight of a closed village to open, in gold
-P_SUPPLY = 5  # supply kept in hand (each house below it is worth one gold)
+_P = Params("house-network", PARAMS)
+P_PALACE = _P.index("palace_value")
+P_LATE = _P.index("late_rounds")
+P_HOUSE = _P.index("house_value")
+P_VILLAGE = _P.index("village_value")
+P_OPEN = _P.index("open_penalty")
+P_SUPPLY = _P.index("supply_keep")
+_P.done()
 
-# scratch layout
-_INIT = 0  # 1 once the road importance is computed
-_DEST = 1  # destination junction of this turn
-_TO_CITY = 2  # 1: flexible houses go into the destination city
-_IMP = 3  # [B.MAX_ROADS] road importance
-_OE = _IMP + B.MAX_ROADS  # [B.MAX_JUNCTIONS] closed villages to open on the cheapest route
-_OTH = _OE + B.MAX_JUNCTIONS  # [P] the others' points in the scored city (2 x points + tie)
+# scratch layout (kit.layout)
 _N_PAY = 8
-_PAY = _OTH + P  # [_N_PAY] scoring gold if this turn adds k points in the scored city
-_K_GOLD = _PAY + _N_PAY  # facts of this decision (see _turn_facts_nb, _city_facts_nb)
-_K_SUP = _K_GOLD + 1
-_K_QB = _K_GOLD + 2
-_K_BUILDER = _K_GOLD + 3
-_K_PC = _K_GOLD + 4
-_K_PAL_LEFT = _K_GOLD + 5
-_K_SCORING = _K_GOLD + 6
-_K_INNER = _K_GOLD + 7
-_K_SITES = _K_GOLD + 8
-_K_OG = _K_GOLD + 9
-_K_OE = _K_GOLD + 10
-_K_OUTER = _K_GOLD + 11  # points of an own outer palace (M-K3)
-_ROUTE = _K_GOLD + 12  # kit.route_nb block (DIST/PREV filled by _open_costs_nb)
-_SCRATCH_END = _ROUTE + ROUTE_SIZE
+_L = Scratch("house-network")
+_INIT = _L.take("init")  # 1 once the road importance is computed
+_DEST = _L.take("dest")  # destination junction of this turn
+_TO_CITY = _L.take("to_city")  # 1: flexible houses go into the destination city
+_IMP = _L.take("imp", B.MAX_ROADS)  # road importance
+_OE = _L.take("oe", B.MAX_JUNCTIONS)  # closed villages to open on the cheapest route
+_OTH = _L.take("oth", P)  # the others' points in the scored city (kit.payout_nb)
+_PAY = _L.take("pay", _N_PAY)  # scoring gold if this turn adds k points in the scored city
+# facts of this decision (see _turn_facts_nb, _city_facts_nb)
+_K_GOLD = _L.take("k_gold")
+_K_SUP = _L.take("k_sup")
+_K_QB = _L.take("k_qb")
+_K_BUILDER = _L.take("k_builder")
+_K_PC = _L.take("k_pc")
+_K_PAL_LEFT = _L.take("k_pal_left")
+_K_SCORING = _L.take("k_scoring")
+_K_INNER = _L.take("k_inner")
+_K_SITES = _L.take("k_sites")
+_K_OG = _L.take("k_og")
+_K_OE = _L.take("k_oe")
+_K_OUTER = _L.take("k_outer")  # points of an own outer palace (M-K3)
+_ROUTE = _L.take("route", ROUTE_SIZE)  # kit.route_nb block (filled by _open_costs_nb)
+SCRATCH_USED = _L.done()
 
 # setup / replacement preference: Builder, Monk, Artist, Merchant, Mogul, Sadhu, Yogi
 _PREF = (BUILDER, MONK, ARTIST, MERCHANT, MOGUL, SADHU, YOGI)

@@ -83,6 +83,7 @@ from strategies.maharaja.kit.inline_nb import (
     governor_target_inl_nb,
     rounds_until_scored_inl_nb,
 )
+from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.payout_nb import payout_table_nb
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
@@ -128,49 +129,51 @@ PARAMS = {
     # card gets played, so balance studies see each character in every seat order.
     "char_noise": 0.0,
 }
-_NAMES = tuple(PARAMS)
-W_PALACE = _NAMES.index("palace")
-W_INNER = _NAMES.index("inner")
-W_GOLD = _NAMES.index("gold")
-W_POINT = _NAMES.index("point")
-W_SCORE = _NAMES.index("score")
-W_VILLAGE = _NAMES.index("village")
-W_GOVERNOR = _NAMES.index("governor")
-W_QUARRY = _NAMES.index("quarry")
-W_SWAP = _NAMES.index("swap")
-W_FORFEIT = _NAMES.index("forfeit")
-W_LAST_GOLD = _NAMES.index("last_gold")
-W_OPEN_ROUTE = _NAMES.index("open_route")
-W_OPENED = _NAMES.index("opened")
-W_CHAR0 = _NAMES.index("char_mogul")
-W_CHAR_NOISE = _NAMES.index("char_noise")
+_P = Params("weighted", PARAMS)
+W_PALACE = _P.index("palace")
+W_INNER = _P.index("inner")
+W_GOLD = _P.index("gold")
+W_POINT = _P.index("point")
+W_SCORE = _P.index("score")
+W_VILLAGE = _P.index("village")
+W_GOVERNOR = _P.index("governor")
+W_QUARRY = _P.index("quarry")
+W_SWAP = _P.index("swap")
+W_FORFEIT = _P.index("forfeit")
+W_LAST_GOLD = _P.index("last_gold")
+W_OPEN_ROUTE = _P.index("open_route")
+W_OPENED = _P.index("opened")
+W_CHAR0 = _P.index("char_mogul", span=7)  # Mogul .. Yogi
+W_CHAR_NOISE = _P.index("char_noise")
+_P.done()
 DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
 
-# scratch layout
-_ROUTE = 0  # cheapest routes from the architect over open roads (strategies.maharaja.kit.route_nb)
-_ROUTE2 = ROUTE_SIZE  # cheapest routes that may open closed roads with own houses
-_OPENS = _ROUTE2 + ROUTE_SIZE  # [B.MAX_JUNCTIONS] villages _ROUTE2 opens to each junction
-_WALK = _OPENS + B.MAX_JUNCTIONS  # route block this turn walks (_ROUTE or _ROUTE2)
-_BUILDER = _WALK + 1  # 1 if the Builder's free house can open a village this turn
-_TARGET = _BUILDER + 1  # city this turn's plan builds in, -1 = none
-_PLANNED = _TARGET + 1  # 1 once this turn's route is planned
-_TMP = _PLANNED + 1  # one-entry out-parameter
-_RU = _TMP + 1  # [B.MAX_CITIES] rounds until each city is scored (kit.track_nb)
-_OPP = _RU + B.MAX_CITIES  # [R.MAX_PLAYERS] others' points there (kit.payout_nb)
-_PAY = _OPP + P  # [_MAX_PTS] this round's scoring gold by own points there
-_MAX_PTS = 24
-_NOW = _PAY + _MAX_PTS  # own points in this round's city when the tables were made
-_COST = _NOW + 1  # own palace cost (M-A6, M-K6)
-_LEFT = _COST + 1  # own palaces still to build
-_OUTER_PTS = _LEFT + 1  # points per own outer palace (M-K3)
-_SUPPLY = _OUTER_PTS + 1  # own houses in the supply
-_HERE_M = _SUPPLY + 1  # 1 if the architect stands in this round's city
-_LAST = _HERE_M + 1  # 1 in the last round (end field, or a short game's last, M-E1/M-V1)
-_MEMO = _LAST + 1  # best city value (x 2**20) per (palaces, houses, village parts, Gold)
-_MEMO_CITY = 115  # (two palaces leave at most 2 houses: key <= 114), then [9] the
-# best travel value of pairs with no city part, by (House actions, Gold actions)
-_MEMO_SIZE = _MEMO_CITY + 9
-assert _MEMO + _MEMO_SIZE <= 256  # SCRATCH_SIZE
+# scratch layout (kit.layout)
+_MAX_PTS = 24  # entries of the payout table
+_MEMO_CITY = 115  # best city values: key <= 114 (two palaces leave at most 2 houses), then
+_MEMO_SIZE = _MEMO_CITY + 9  # [9] the best travel value of pairs with no city part
+_L = Scratch("weighted")
+_ROUTE = _L.take("route", ROUTE_SIZE)  # cheapest routes over open roads (kit.route_nb)
+_ROUTE2 = _L.take("route2", ROUTE_SIZE)  # cheapest routes that may open closed roads
+_OPENS = _L.take("opens", B.MAX_JUNCTIONS)  # villages _ROUTE2 opens to each junction
+_WALK = _L.take("walk")  # route block this turn walks (_ROUTE or _ROUTE2)
+_BUILDER = _L.take("builder")  # 1 if the Builder's free house can open a village this turn
+_TARGET = _L.take("target")  # city this turn's plan builds in, -1 = none
+_PLANNED = _L.take("planned")  # 1 once this turn's route is planned
+_TMP = _L.take("tmp")  # one-entry out-parameter
+_RU = _L.take("ru", B.MAX_CITIES)  # rounds until each city is scored (kit.track_nb)
+_OPP = _L.take("opp", P)  # others' points in this round's city (kit.payout_nb)
+_PAY = _L.take("pay", _MAX_PTS)  # this round's scoring gold by own points there
+_NOW = _L.take("now")  # own points in this round's city when the tables were made
+_COST = _L.take("cost")  # own palace cost (M-A6, M-K6)
+_LEFT = _L.take("left")  # own palaces still to build
+_OUTER_PTS = _L.take("outer_pts")  # points per own outer palace (M-K3)
+_SUPPLY = _L.take("supply")  # own houses in the supply
+_HERE_M = _L.take("here_m")  # 1 if the architect stands in this round's city
+_LAST = _L.take("last")  # 1 in the last round (end field, or a short game's last, M-E1/M-V1)
+# best city value (x 2**20) per (palaces, houses, village parts, Gold), then the travel values
+_MEMO = _L.take("memo", _MEMO_SIZE)
+SCRATCH_USED = _L.done()
 _UNSET = -(1 << 62)
 
 

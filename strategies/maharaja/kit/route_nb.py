@@ -23,13 +23,15 @@ import simcore.maharaja.rules_layout as R
 from simcore.maharaja.enums import MONK
 from simcore.maharaja.nb.sig import I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb
+from strategies.maharaja.kit.layout import Scratch
 
-R_LEN = 0
-R_POS = 1
-R_ROADS = 2
-R_DIST = R_ROADS + B.MAX_JUNCTIONS
-R_PREV = R_DIST + B.MAX_JUNCTIONS
-ROUTE_SIZE = R_PREV + B.MAX_JUNCTIONS
+_B = Scratch("route block", None)  # kit.layout; the block's size is ROUTE_SIZE
+R_LEN = _B.take("len")
+R_POS = _B.take("pos")
+R_ROADS = _B.take("roads", B.MAX_JUNCTIONS)
+R_DIST = _B.take("dist", B.MAX_JUNCTIONS)
+R_PREV = _B.take("prev", B.MAX_JUNCTIONS)
+ROUTE_SIZE = _B.done()
 NO_ROUTE = UNREACHABLE
 
 
