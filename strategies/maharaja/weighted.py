@@ -161,8 +161,6 @@ _BUILDER = _L.take("builder")  # 1 if the Builder's free house can open a villag
 _TARGET = _L.take("target")  # city this turn's plan builds in, -1 = none
 _PLANNED = _L.take("planned")  # 1 once this turn's route is planned
 _TMP = _L.take("tmp")  # one-entry out-parameter
-_BIND = _L.take("bind")  # 1 once a gold test failed in this best_city_nb
-_SLACK = _L.take("slack")  # least gold to spare in the gold tests that passed there
 _RU = _L.take("ru", B.MAX_CITIES)  # rounds until each city is scored (kit.track_nb)
 _OPP = _L.take("opp", P)  # others' points in this round's city (kit.payout_nb)
 _PAY = _L.take("pay", _MAX_PTS)  # this round's scoring gold by own points there
@@ -177,14 +175,6 @@ _LAST = _L.take("last")  # 1 in the last round (end field, or a short game's las
 _MEMO = _L.take("memo", _MEMO_SIZE)
 SCRATCH_USED = _L.done()
 _UNSET = -(1 << 62)
-_NO_SLACK_LIMIT = 1 << 40
-
-
-@njit(f"void({I1}, int64)", cache=True, _nrt=False, inline="always")
-def _slack_nb(scratch, spare):
-    """A gold test passed with `spare` gold to spare (see pair_value_nb)."""
-    if spare < scratch[_SLACK]:
-        scratch[_SLACK] = spare
 
 
 @njit(f"float64({I1}, {F1}, int64)", cache=True, _nrt=False, inline="always")
@@ -326,12 +316,7 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
     hc = rules[R.HOUSE_COST]
     g = gold - fee - paid * hc
     if g < 0 or opened > scratch[_SUPPLY]:
-        if g < 0:
-            scratch[_BIND] = 1
-        else:
-            _slack_nb(scratch, g)
         return -1e18
-    _slack_nb(scratch, g)
     val = -(fee + paid * hc) * params[W_GOLD] + opened * params[W_OPENED]
     pts = 0
     if n_pal > 0:
@@ -341,13 +326,8 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
         outer_free = rules[R.OUTER_SITES] - state[S.OUTER_USED + c]
         for _ in range(n_pal):
             if g < cost or left <= 0 or (not inner_free and outer_free <= 0):
-                if g < cost:
-                    scratch[_BIND] = 1
-                else:
-                    _slack_nb(scratch, g - cost)
                 val -= params[W_FORFEIT]
                 continue
-            _slack_nb(scratch, g - cost)
             g -= cost
             left -= 1
             val += params[W_PALACE] - cost * wg
@@ -361,13 +341,8 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
     supply = scratch[_SUPPLY] - opened
     for _ in range(n_house):
         if g < hc or supply <= 0:
-            if g < hc:
-                scratch[_BIND] = 1
-            else:
-                _slack_nb(scratch, g - hc)
             val -= params[W_FORFEIT]
             continue
-        _slack_nb(scratch, g - hc)
         g -= hc
         supply -= 1
         val -= hc * wg
@@ -452,11 +427,6 @@ def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_v
     hc = rules[R.HOUSE_COST]
     for c in range(board[B.N_CITIES]):
         fee_a = route_cost_nb(scratch, _ROUTE, c)
-        if fee_a < NO_ROUTE:
-            if fee_a > gold:
-                scratch[_BIND] = 1
-            else:
-                _slack_nb(scratch, gold - fee_a)
         if fee_a < NO_ROUTE and fee_a <= gold:
             v = city_value_nb(state, rules, params, c, fee_a, gold, n_pal, n_house, 0, 0, scratch)
             if v > best:
@@ -469,10 +439,7 @@ def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_v
         fee = route_cost_nb(scratch, _ROUTE2, c)
         paid = e - builder if e > builder else 0
         if fee >= NO_ROUTE or paid > n_spare + n_vil or fee + paid * hc > gold:
-            if fee < NO_ROUTE and fee + paid * hc > gold:
-                scratch[_BIND] = 1
             continue
-        _slack_nb(scratch, gold - fee - paid * hc)
         if fee_a <= gold and fee_a <= fee + paid * hc:
             continue  # open roads are as cheap: no need to spend houses (speed)
         lost = paid - n_spare if paid > n_spare else 0
@@ -580,27 +547,12 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
     key = _MEMO + ((n_pal * 5 + n_city + n_flex) * 3 + n_vil) * 3 + n_gold
     if scratch[key] != _UNSET:
         return val + scratch[key] / 1048576.0
-    scratch[_BIND] = 0
-    scratch[_SLACK] = _NO_SLACK_LIMIT
     best = best_city_nb(
         state, board, rules, params, scratch, gold, n_pal, n_city + n_flex, n_vil, 0
     )
     if best < -1e17:
         best = -params[W_FORFEIT] * (n_pal + n_city + n_flex)
     scratch[key] = np.int64(best * 1048576.0)
-    # The value depends on the gold only through the gold tests of best_city_nb and
-    # city_value_nb: if none failed, more Gold actions give the same; if every test
-    # that passed had `slack` gold to spare, so do fewer, as long as they cost no more
-    # than that (speed: the key with one Gold action less or more is not valued again).
-    ga = rules[R.GOLD_ACTION]
-    for other in range(3):
-        k2 = key + other - n_gold
-        if other == n_gold or k2 >= _MEMO + _MEMO_CITY:  # the travel values follow
-            continue
-        if (other > n_gold and scratch[_BIND] == 0) or (
-            other < n_gold and scratch[_SLACK] >= (n_gold - other) * ga
-        ):
-            scratch[k2] = scratch[key]
     return val + scratch[key] / 1048576.0
 
 

@@ -24,7 +24,7 @@ from .sig import I1
 P = R.MAX_PLAYERS
 
 
-@njit(f"int64({I1}, {I1})", cache=True, _nrt=False, inline="always")
+@njit(f"int64({I1}, {I1})", cache=True, _nrt=False)
 def village_cap_nb(state, rules):
     """M-S4: 2 houses per village, 1 with two players, in setup and always."""
     if state[S.N_PLAYERS] == 2:
@@ -80,7 +80,7 @@ def move_house_error_nb(state, board, p, src):
     return E_OK
 
 
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False, inline="always")
+@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
 def palace_cost_nb(state, rules, p):
     """M-A6 / M-K6: the Artist's holder pays less for every palace."""
     if holds_nb(state, p, ARTIST):

@@ -9,7 +9,7 @@ from .sig import I1
 NO_CHARACTER = 99  # sorts after every real character
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False, inline="always")
+@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
 def lowest_character_nb(state, p):
     """Lowest character number held by p: it sets turn order and breaks ties (M-K1, M-V4)."""
     for k in range(N_CHARACTERS_MAX):
@@ -18,7 +18,7 @@ def lowest_character_nb(state, p):
     return NO_CHARACTER
 
 
-@njit(f"boolean({I1}, int64, int64)", cache=True, _nrt=False, inline="always")
+@njit(f"boolean({I1}, int64, int64)", cache=True, _nrt=False)
 def holds_nb(state, p, k):
     """True if p holds character k now: powers belong to the current holder (M-K)."""
     return state[S.CHAR_OWNER + k] == p

@@ -135,7 +135,7 @@ def route_costs_nb(state, board, seat, budget, scratch, base):
     fee_search_nb(state, board, seat, budget, False, 0, 0, 1, -1, scratch, base, base)
 
 
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False, inline="always")
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
 def route_cost_nb(scratch, base, target):
     """Cost of the cheapest route to `target` found by route_costs_nb (NO_ROUTE if none)."""
     return scratch[base + R_DIST + target]
