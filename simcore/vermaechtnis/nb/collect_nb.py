@@ -1,0 +1,145 @@
+"""Collection cards (V-A3): who may take which card, what must be given up, and taking it.
+
+One source for the rule: the engine asks these functions, and so do strategies, also
+for hypothetical holdings (`meets_nb` reads type counts from any array at any offset,
+so a strategy can ask "would this purchase earn a card?" on a scratch copy).
+"""
+
+from numba import njit
+
+from .. import cards_layout as T
+from .. import layout as S
+from .. import rules_layout as R
+from ..enums import (
+    EV_COLLECT,
+    EV_GIVE_UP,
+    N_COLOURS,
+    N_TYPES,
+    REQ_DIFFERENT,
+    W_GONE,
+)
+from .log_nb import log_nb
+from .market_nb import remove_antique_nb
+from .sig import I1, I2
+
+
+@njit(f"boolean({I1}, int64, {I1}, int64)", cache=True, _nrt=False)
+def meets_nb(cards, k, counts, base):
+    """V-A3a: does a holding of counts[base + t] antiques per type meet card k's
+    requirement? Colour plays no role; antiques are not used up."""
+    c = T.COLL + k * T.COLL_W
+    if cards[c + T.C_REQ] == REQ_DIFFERENT:
+        n = 0
+        for t in range(N_TYPES):
+            if counts[base + t] > 0:
+                n += 1
+        return n >= cards[c + T.C_DIFFERENT]
+    for t in range(N_TYPES):
+        if counts[base + t] < cards[c + T.C_NEED + t]:
+            return False
+    return True
+
+
+@njit(f"boolean({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def blocked_nb(cards, rules, k, held):
+    """V-A3c: with the large card of a sort held (bit mask `held`), no small card of that
+    sort may be taken; small first, then large, is allowed (switch large_blocks_small)."""
+    if rules[R.LARGE_BLOCKS_SMALL] == 0:
+        return False
+    c = T.COLL + k * T.COLL_W
+    if cards[c + T.C_LARGE] != 0:
+        return False
+    return (held & cards[T.LARGE_MASK + cards[c + T.C_SORT]]) != 0
+
+
+@njit(f"int64({I1}, {I1}, int64, {I1}, int64)", cache=True, _nrt=False)
+def give_up_types_nb(cards, rules, k, counts, base):
+    """V-A3b: bit mask of the types from which a give-up for card k is legal (0 = none;
+    -1 if card k asks for no give-up). [choice] check_before_give_up: the requirement is
+    checked before the give-up, so the card given up may be one that counted; otherwise
+    the holding must still meet it afterwards. Either way only the pictured types."""
+    pictured = cards[T.COLL + k * T.COLL_W + T.C_GIVE_UP]
+    if pictured == 0:
+        return -1
+    ok = 0
+    for t in range(N_TYPES):
+        if (pictured >> t) & 1 and counts[base + t] > 0:
+            if rules[R.CHECK_BEFORE_GIVE_UP] != 0:
+                ok |= 1 << t
+            else:
+                counts[base + t] -= 1
+                if meets_nb(cards, k, counts, base):
+                    ok |= 1 << t
+                counts[base + t] += 1
+    return ok
+
+
+@njit(f"boolean({I1}, {I1}, int64, {I1}, int64, int64)", cache=True, _nrt=False)
+def could_take_nb(cards, rules, k, counts, base, held):
+    """Card k's requirement (V-A3a), the large-blocks-small restriction (V-A3c) and a
+    possible give-up (V-A3b) for a holding of counts[base + t] and cards `held`; the
+    supply is not checked (see eligible_nb)."""
+    if (held >> k) & 1:
+        return False
+    if not meets_nb(cards, k, counts, base):
+        return False
+    if blocked_nb(cards, rules, k, held):
+        return False
+    return give_up_types_nb(cards, rules, k, counts, base) != 0
+
+
+@njit(f"boolean({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def eligible_nb(state, cards, rules, seat, k):
+    """May `seat` take collection card k now (V-A3, V-A3a..d)? Only the general supply
+    counts (V-A3d: other players' cards are never taken)."""
+    if k < 0 or k >= cards[T.N_COLL] or ((state[S.SUPPLY] >> k) & 1) == 0:
+        return False
+    return could_take_nb(cards, rules, k, state, S.OWN_TYPE + seat * N_TYPES, state[S.COLL + seat])
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+def eligible_mask_nb(state, cards, rules, seat):
+    """Bit mask of the collection cards `seat` may take now (V-D2 options besides NONE)."""
+    out = 0
+    supply = state[S.SUPPLY]
+    base = S.OWN_TYPE + seat * N_TYPES
+    held = state[S.COLL + seat]
+    for k in range(cards[T.N_COLL]):
+        if (supply >> k) & 1 and could_take_nb(cards, rules, k, state, base, held):
+            out |= 1 << k
+    return out
+
+
+@njit(f"boolean({I1}, {I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)
+def give_up_ok_nb(state, cards, rules, seat, k, a):
+    """V-A3b: may `seat` give up antique a for card k (own, of a legal pictured type)?"""
+    if a < 0 or a >= N_TYPES * N_COLOURS or state[S.WHERE + a] != seat:
+        return False
+    ok = give_up_types_nb(cards, rules, k, state, S.OWN_TYPE + seat * N_TYPES)
+    return ok > 0 and (ok >> (a // N_COLOURS)) & 1 == 1
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def first_give_up_nb(state, cards, rules, seat, k):
+    """The lowest-numbered antique `seat` may give up for card k (the default answer)."""
+    for a in range(N_TYPES * N_COLOURS):
+        if give_up_ok_nb(state, cards, rules, seat, k, a):
+            return a
+    return -1
+
+
+@njit(f"void({I1}, {I2}, int64, int64)", cache=True, _nrt=False)
+def take_card_nb(state, log, seat, k):
+    """V-A3: card k leaves the supply and is the seat's for good (V-A3d)."""
+    state[S.SUPPLY] &= ~(1 << k)
+    state[S.COLL + seat] |= 1 << k
+    state[S.TOOK] = k
+    log_nb(state, log, seat, EV_COLLECT, k, 0, 0, 0)
+
+
+@njit(f"void({I1}, {I2}, int64, int64)", cache=True, _nrt=False)
+def give_up_nb(state, log, seat, a):
+    """V-A3b: the chosen antique leaves the game face down (checked by give_up_ok_nb)."""
+    remove_antique_nb(state, seat, a, W_GONE)
+    state[S.GAVE_UP + seat] += 1
+    log_nb(state, log, seat, EV_GIVE_UP, a, 0, 0, 0)
