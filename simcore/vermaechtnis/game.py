@@ -14,8 +14,15 @@ import numpy as np
 from . import layout as S
 from .card_table import CardTable, default_cards
 from .enums import LOG_WIDTH
-from .nb.game_nb import MAX_SEATS, N_REC, OUT_SIZE, RNG_STREAMS, SCRATCH_SIZE, WORK_SIZE
-from .nb.game_nb import write_records_nb
+from .nb.game_nb import (
+    MAX_SEATS,
+    N_REC,
+    OUT_SIZE,
+    RNG_STREAMS,
+    SCRATCH_SIZE,
+    WORK_SIZE,
+    write_records_nb,
+)
 from .rules import RuleSet, check_for_players
 
 MIN_PLAYERS = 2
