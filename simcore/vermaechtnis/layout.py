@@ -74,5 +74,7 @@ SPENT = TAXES + P  # rupees paid for antiques (V-A2)
 OWN_TURNS = SPENT + P  # turns played, extra turns included
 EXTRA_TURNS = OWN_TURNS + P  # extra turns played (V-V1b)
 ACTS = EXTRA_TURNS + P  # [P * N_ACTS] actions done per type (act_* columns)
+NOTHING_ELIGIBLE = ACTS + P * 2  # 1: no card was eligible at the seat's last check and its
+#                                  antiques have not changed since (so none is now, V-A3)
 
-STATE_SIZE = ACTS + P * 2
+STATE_SIZE = NOTHING_ELIGIBLE + P

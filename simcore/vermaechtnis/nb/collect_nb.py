@@ -23,7 +23,7 @@ from .market_nb import remove_antique_nb
 from .sig import I1, I2
 
 
-@njit(f"boolean({I1}, int64, {I1}, int64)", cache=True, _nrt=False)
+@njit(f"boolean({I1}, int64, {I1}, int64)", cache=True, _nrt=False, inline="always")
 def meets_nb(cards, k, counts, base):
     """V-A3a: does a holding of counts[base + t] antiques per type meet card k's
     requirement? Colour plays no role; antiques are not used up."""
@@ -40,7 +40,7 @@ def meets_nb(cards, k, counts, base):
     return True
 
 
-@njit(f"boolean({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(f"boolean({I1}, {I1}, int64, int64)", cache=True, _nrt=False, inline="always")
 def blocked_nb(cards, rules, k, held):
     """V-A3c: with the large card of a sort held (bit mask `held`), no small card of that
     sort may be taken; small first, then large, is allowed (switch large_blocks_small)."""
@@ -74,7 +74,7 @@ def give_up_types_nb(cards, rules, k, counts, base):
     return ok
 
 
-@njit(f"boolean({I1}, {I1}, int64, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(f"boolean({I1}, {I1}, int64, {I1}, int64, int64)", cache=True, _nrt=False, inline="always")
 def could_take_nb(cards, rules, k, counts, base, held):
     """Card k's requirement (V-A3a), the large-blocks-small restriction (V-A3c) and a
     possible give-up (V-A3b) for a holding of counts[base + t] and cards `held`; the

@@ -193,10 +193,14 @@ def advance_nb(state, cards, rules, log, work):
             return _ask_nb(state, DK_ACTION, state[S.PLAYER])
         if ph == PH_COLLECT:  # V-T1 step 2: optional, asked only if a card is eligible
             seat = state[S.PLAYER]
-            mask = eligible_mask_nb(state, cards, rules, seat)
-            if mask != 0:
-                state[S.ELIGIBLE] = mask
-                return _ask_nb(state, DK_COLLECT, seat)
+            # Unchanged antiques after a check that found nothing: still nothing, since
+            # the supply only shrinks and held cards only block more (V-A3c).
+            if state[S.NOTHING_ELIGIBLE + seat] == 0:
+                mask = eligible_mask_nb(state, cards, rules, seat)
+                if mask != 0:
+                    state[S.ELIGIBLE] = mask
+                    return _ask_nb(state, DK_COLLECT, seat)
+                state[S.NOTHING_ELIGIBLE + seat] = 1
             state[S.PHASE] = PH_END_TURN
         elif ph == PH_GIVE_UP:  # V-A3b (V-D3)
             return _ask_nb(state, DK_GIVE_UP, state[S.PLAYER])

@@ -51,7 +51,7 @@ def shuffle_deck_nb(state, rng):
     state[S.DECK_POS] = 0
 
 
-@njit(f"int64({I1})", cache=True, _nrt=False)
+@njit(f"int64({I1})", cache=True, _nrt=False, inline="always")
 def leftmost_coin_nb(state):
     """The leftmost trade card that still holds a coin, -1 if none (V-A1, V-A2)."""
     for k in range(state[S.N_TRADE]):
@@ -60,7 +60,7 @@ def leftmost_coin_nb(state):
     return -1
 
 
-@njit(f"int64({I1})", cache=True, _nrt=False)
+@njit(f"int64({I1})", cache=True, _nrt=False, inline="always")
 def price_nb(state):
     """V-A2: the price is the value of the leftmost trade card with a coin (-1: none)."""
     k = leftmost_coin_nb(state)
@@ -69,14 +69,21 @@ def price_nb(state):
     return state[S.PRICE + k]
 
 
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
-def buy_error_nb(state, seat, slot):
-    """E_OK if `seat` may buy the antique in offer slot `slot` now (V-A2)."""
+@njit(f"int64({I1}, int64, int64, int64)", cache=True, _nrt=False, inline="always")
+def buy_error_at_nb(state, seat, slot, price):
+    """E_OK if `seat` may buy the antique in offer slot `slot` at `price` (V-A2): the
+    slot holds an antique and the seat's money covers the price."""
     if slot < 0 or slot >= S.MAX_OFFER or state[S.OFFER + slot] < 0:
         return E_BAD_SLOT
-    if state[S.MONEY + seat] < price_nb(state):
+    if state[S.MONEY + seat] < price:
         return E_CANNOT_PAY
     return E_OK
+
+
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False, inline="always")
+def buy_error_nb(state, seat, slot):
+    """E_OK if `seat` may buy the antique in offer slot `slot` now (V-A2)."""
+    return buy_error_at_nb(state, seat, slot, price_nb(state))
 
 
 @njit(f"void({I1}, int64, int64)", cache=True, _nrt=False)
@@ -86,6 +93,7 @@ def add_antique_nb(state, seat, a):
     state[S.OWN_TYPE + seat * N_TYPES + a // N_COLOURS] += 1
     state[S.OWN_COLOUR + seat * N_COLOURS + a % N_COLOURS] += 1
     state[S.N_OWNED + seat] += 1
+    state[S.NOTHING_ELIGIBLE + seat] = 0
 
 
 @njit(f"void({I1}, int64, int64, int64)", cache=True, _nrt=False)
@@ -95,6 +103,7 @@ def remove_antique_nb(state, seat, a, where):
     state[S.OWN_TYPE + seat * N_TYPES + a // N_COLOURS] -= 1
     state[S.OWN_COLOUR + seat * N_COLOURS + a % N_COLOURS] -= 1
     state[S.N_OWNED + seat] -= 1
+    state[S.NOTHING_ELIGIBLE + seat] = 0
 
 
 @njit(f"void({I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)

@@ -8,16 +8,17 @@ from numba import njit
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import E_OK, N_ANTIQUES
 from simcore.vermaechtnis.nb.collect_nb import give_up_ok_nb
-from simcore.vermaechtnis.nb.market_nb import buy_error_nb
+from simcore.vermaechtnis.nb.market_nb import buy_error_at_nb, price_nb
 from simcore.vermaechtnis.nb.sig import I1
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+@njit(f"int64({I1}, int64)", cache=True, _nrt=False, inline="always")
 def buyable_slots_nb(state, seat):
     """V-D1: bit mask of the offer slots `seat` can buy now (non-empty, affordable)."""
     out = 0
+    price = price_nb(state)
     for i in range(S.MAX_OFFER):
-        if buy_error_nb(state, seat, i) == E_OK:
+        if buy_error_at_nb(state, seat, i, price) == E_OK:
             out |= 1 << i
     return out
 
@@ -33,7 +34,7 @@ def give_up_options_nb(state, cards, rules, seat):
     return out
 
 
-@njit("int64(int64)", cache=True, _nrt=False)
+@njit("int64(int64)", cache=True, _nrt=False, inline="always")
 def popcount_nb(mask):
     n = 0
     while mask:
@@ -42,7 +43,7 @@ def popcount_nb(mask):
     return n
 
 
-@njit("int64(int64, int64)", cache=True, _nrt=False)
+@njit("int64(int64, int64)", cache=True, _nrt=False, inline="always")
 def nth_bit_nb(mask, i):
     """Index of the i-th set bit of mask (0-based), -1 if there are fewer."""
     b = 0
