@@ -247,10 +247,11 @@ def _range(f: Any) -> str:
 
 
 def _price_row(value: Any, name: str) -> tuple[int, ...]:
-    """A trade-card row: 1..MAX_TRADE integers 0..MONEY_HI, as a list or comma text."""
+    """A trade-card row: 1..MAX_TRADE integers 0..MONEY_HI, as a list or as text separated
+    by commas or slashes (4,3,3,2,2 or 4/3/3/2/2, for sweep grids of comma lists)."""
     want = f"{name} must be 1 to {R.MAX_TRADE} integers in 0..{MONEY_HI}, e.g. 4,3,3,2,2"
     if isinstance(value, str):
-        parts = [p.strip() for p in value.split(",")]
+        parts = [p.strip() for p in value.replace("/", ",").split(",")]
         try:
             value = [int(p, 10) for p in parts]
         except ValueError:

@@ -49,16 +49,16 @@ from strategies.vermaechtnis.kit.values_nb import (
     shortfall_nb,
 )
 
-PARAMS = {
-    "value": 1.0,
-    "lone": 0.5,
-    "pair": 1.0,
-    "complete": 1.0,
+PARAMS = {  # tuned: python -m simcore.vermaechtnis.measure tune (docs/STRATEGIES.md)
+    "value": 0.567,
+    "lone": 0.45,
+    "pair": 0.278,
+    "complete": 0.567,
     "progress": 0.5,
     "price": 0.4,
-    "gold": 0.35,
-    "broke": 0.5,
-    "final": 1.0,
+    "gold": 0.625,
+    "broke": 0.45,
+    "final": 0.567,
     "small_first": 1.0,
     "fx_money": 1.0,
     "fx_extra": 2.0,
