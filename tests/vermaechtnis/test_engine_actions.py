@@ -173,7 +173,7 @@ def test_V_A3a_assorted_cards_need_n_different_types_of_any_colour():
 
 
 @pytest.mark.nojit
-def test_V_A3b_give_up_one_antique_of_a_pictured_type():
+def test_V_A3b_V_D3_give_up_one_antique_of_a_pictured_type():
     hand = [A("jug", 0), A("knife", 1), A("instrument", 2), A("jewellery", 3), A("statue", 4)]
     g = position(2, owned={0: hand}, offer=[A("vase", 5)])
     answer(g, GOLD) if ask(g)[0] == DK_ACTION else None

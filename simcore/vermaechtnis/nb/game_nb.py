@@ -186,7 +186,9 @@ def _ask_nb(state, kind, seat):
 
 @njit(f"int64({I1}, {I1}, {I1}, {I2}, {I1})", cache=True, _nrt=False, inline="always")
 def advance_nb(state, cards, rules, log, work):
-    """Run the rules up to the next decision; return its kind (seat in ASK_SEAT), or DONE."""
+    """Run the rules up to the next decision; return its kind (seat in ASK_SEAT), or DONE.
+    V-I3: strictly sequential - one decision at a time, always by the seat whose turn it
+    is; no simultaneous or secret choice exists."""
     while True:
         ph = state[S.PHASE]
         if ph == PH_ACTION:  # V-T1 step 1, V-T2: compulsory, exactly one action (V-D1)

@@ -40,7 +40,8 @@ def lone_discard_nb(state, cards, log, seat):
 @njit(f"void({I1}, {I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)
 def score_seat_nb(state, cards, rules, log, seat):
     """V-P2: antique points plus collection points (grey side's with V-V1);
-    V-P3: one point per full RUPEES_PER_POINT rupees."""
+    V-P3: one point per full RUPEES_PER_POINT rupees. V-P4, the rulebook's example
+    (Claus: 7 + 8 + 1 = 16), is replayed in tests/vermaechtnis/test_engine_scoring.py."""
     ap = 0
     for a in range(N_TYPES * N_COLOURS):
         if state[S.WHERE + a] == seat:
