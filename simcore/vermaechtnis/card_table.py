@@ -103,8 +103,11 @@ class CardTable:
             out[c + T.C_EFFECT] = card.grey_effect
             if card.needs is not None:
                 out[c + T.C_NEED : c + T.C_NEED + N_TYPES] = card.needs
-            if card.large:
-                out[T.LARGE_MASK + card.sort] |= 1 << k
+                needed = [t for t, n in enumerate(card.needs) if n > 0]
+                out[c + T.C_N_NEEDED] = len(needed)
+                out[c + T.C_NEEDED : c + T.C_NEEDED + len(needed)] = needed
+            mask = T.LARGE_MASK if card.large else T.SMALL_MASK
+            out[mask + card.sort] |= 1 << k
         return out
 
     def to_dict(self) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
     python -m simcore.vermaechtnis.measure speed [--games N] [--repeats R]
     python -m simcore.vermaechtnis.measure strength [--games N] [--players P]
+    python -m simcore.vermaechtnis.measure ladder [--games N] [--strategies a,b,...]
     python -m simcore.vermaechtnis.measure tune [--games N] [--rounds R]
 
 `speed`: games per CPU second in one process (one core), the strategy in every seat,
@@ -9,7 +10,10 @@ median of R batches after a warm-up (CPU time, so that other load on a shared ma
 counts less). `strength`: a seat-rotated round-robin: every set of `players`
 distinct strategies in every cyclic rotation on the same seeds; win share (a k-way
 shared win counts 1/k, V-E2) with a Wilson 95% interval over the seats played.
-`tune`: a coordinate search on `weighted`'s parameters against the scripted field.
+`ladder`: each neighbour pair of a ladder head to head, each bot in half the seats in
+every arrangement, the upper bot's share of the wins (fair 50%; the Wilson interval
+treats games as independent, the arrangements share seeds). `tune`: a coordinate search
+on `weighted`'s parameters against the scripted field.
 This belongs with bench/ (outside this game's folders); it sits here until then.
 """
 
@@ -101,6 +105,26 @@ def head_to_head(a: Strategy, field: list[Strategy], players: int, games: int, s
     return total / n
 
 
+def ladder_steps(names: list[str], players: int, games: int, seed: int = 0):
+    """For each pair of neighbours (lower, upper) of a ladder: the upper bot's share of
+    the wins when each bot holds half the seats, in every arrangement, same seeds.
+    Yields (lower, upper, share, wins, games)."""
+    driver = strategies.driver_for(GAME)
+    for lower, upper in zip(names, names[1:]):
+        low, up = strategies.resolve([lower, upper], 2, GAME)
+        total, n = 0.0, 0
+        for mask in range(1, 2**players - 1):
+            ups = [i for i in range(players) if mask >> i & 1]
+            if len(ups) != players // 2:
+                continue
+            table = [up if i in ups else low for i in range(players)]
+            sids, params = strategies.seat_arrays(table, GAME)
+            rec = play_batch(driver, sids, params, games, players, seed)
+            total += float(win_shares(rec)[:, ups].sum())
+            n += games
+        yield lower, upper, total / n, total, n
+
+
 def tune(games: int, rounds: int, players: int = 4) -> dict[str, float]:
     """Coordinate search on weighted's parameters: each step multiplies or shifts one
     value and keeps it if the win share against the scripted field (same seeds) rises."""
@@ -126,7 +150,7 @@ def tune(games: int, rounds: int, players: int = 4) -> dict[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("speed", "strength", "tune"))
+    ap.add_argument("what", choices=("speed", "strength", "ladder", "tune"))
     ap.add_argument("--games", type=int, default=0)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--repeats", type=int, default=5)
@@ -145,9 +169,22 @@ def main() -> None:
         t0 = time.perf_counter()
         res = round_robin(pool, a.players, a.games or 2_000)
         print(f"{time.perf_counter() - t0:.0f} s")
+        rnd = known["random"]
+        for s in pool:  # alone among `random`s, in every seat
+            share = head_to_head(s, [rnd], a.players, a.games or 2_000, seed=3)
+            n = a.players * (a.games or 2_000)
+            lo, hi = wilson(share * n, n)
+            print(f"vs random: {s.name} {100 * share:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] n={n}")
         for name, (k, n) in sorted(res.items(), key=lambda kv: -kv[1][0] / kv[1][1]):
             lo, hi = wilson(k, n)
             print(f"| {name} | {100 * k / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | {n:,} |")
+    elif a.what == "ladder":
+        names = a.strategies.split(",") if a.strategies else [
+            "collector", "hoarder", "pairs", "chaser", "weighted"]  # fmt: skip
+        for lower, upper, share, k, n in ladder_steps(names, a.players, a.games or 2_000):
+            lo, hi = wilson(k, n)
+            print(f"| {upper} vs {lower} | {100 * share:.1f}% [{100 * lo:.1f}, "
+                  f"{100 * hi:.1f}] | {n:,} |")  # fmt: skip
     else:
         tune(a.games or 2_000, a.rounds, a.players)
 

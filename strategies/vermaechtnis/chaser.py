@@ -26,9 +26,10 @@ from strategies.vermaechtnis.kit.values_nb import (
     best_collection_nb,
     cheapest_give_up_nb,
     holding_key_nb,
-    open_for_nb,
+    open_cards_nb,
     points_field_nb,
     shortfall_nb,
+    types_held_nb,
 )
 
 _KEY = 0  # scratch: holding key (kit.values_nb) of the cached target
@@ -43,16 +44,21 @@ def target_drops_nb(state, cards, rules, seat, field, scratch):
     if scratch[_KEY] == key:
         return scratch[_DROPS]
     base = S.OWN_TYPE + seat * N_TYPES
+    distinct, absent = types_held_nb(state, base)
     best_r = 0.0
     target_drops = 0
-    for k in range(cards[T.N_COLL]):
-        if open_for_nb(state, cards, rules, seat, k):
-            miss, drops = shortfall_nb(cards, k, state, base)
+    todo = open_cards_nb(state, cards, rules, seat)
+    k = 0
+    while todo:
+        if todo & 1:
+            miss, drops = shortfall_nb(cards, k, state, base, distinct, absent)
             if miss > 0:
                 r = cards[T.COLL + k * T.COLL_W + T.C_POINTS + field] / miss
                 if r > best_r:
                     best_r = r
                     target_drops = drops
+        todo >>= 1
+        k += 1
     scratch[_KEY] = key
     scratch[_DROPS] = target_drops
     return target_drops

@@ -44,9 +44,10 @@ from strategies.vermaechtnis.kit.values_nb import (
     days_left_nb,
     holding_key_nb,
     lone_card_nb,
-    open_for_nb,
+    open_cards_nb,
     points_field_nb,
     shortfall_nb,
+    types_held_nb,
 )
 
 PARAMS = {  # tuned: python -m simcore.vermaechtnis.measure tune (docs/STRATEGIES.md)
@@ -82,22 +83,32 @@ def collection_worth_nb(state, cards, rules, seat, w, scratch):
         return
     scratch[_KEY] = key
     base = S.OWN_TYPE + seat * N_TYPES
+    distinct, absent = types_held_nb(state, base)
     field = points_field_nb(rules)
-    for t in range(N_TYPES):
-        scratch[_WORTH + t] = 0
-    for k in range(cards[T.N_COLL]):
-        if not open_for_nb(state, cards, rules, seat, k):
-            continue
-        miss, drops = shortfall_nb(cards, k, state, base)
-        if miss == 0:
-            continue
-        ck = T.COLL + k * T.COLL_W
-        pts = cards[ck + T.C_POINTS + field] - (2 if cards[ck + T.C_GIVE_UP] != 0 else 0)
-        gain = w[W_COMPLETE] * pts if miss == 1 else w[W_PROGRESS] * pts / miss
-        fix = int(gain * _FIX)
-        for t in range(N_TYPES):
-            if (drops >> t) & 1:
-                scratch[_WORTH + t] += fix
+    w0 = w1 = w2 = w3 = w4 = w5 = 0.0  # per type, in registers; branch-free adds below
+    todo = open_cards_nb(state, cards, rules, seat)
+    k = 0
+    while todo:
+        if todo & 1:
+            miss, drops = shortfall_nb(cards, k, state, base, distinct, absent)
+            if miss > 0:
+                ck = T.COLL + k * T.COLL_W
+                pts = cards[ck + T.C_POINTS + field] - (2 if cards[ck + T.C_GIVE_UP] != 0 else 0)
+                gain = w[W_COMPLETE] * pts if miss == 1 else w[W_PROGRESS] * pts / miss
+                w0 += gain * (drops & 1)
+                w1 += gain * ((drops >> 1) & 1)
+                w2 += gain * ((drops >> 2) & 1)
+                w3 += gain * ((drops >> 3) & 1)
+                w4 += gain * ((drops >> 4) & 1)
+                w5 += gain * ((drops >> 5) & 1)
+        todo >>= 1
+        k += 1
+    scratch[_WORTH + 0] = int(w0 * _FIX)
+    scratch[_WORTH + 1] = int(w1 * _FIX)
+    scratch[_WORTH + 2] = int(w2 * _FIX)
+    scratch[_WORTH + 3] = int(w3 * _FIX)
+    scratch[_WORTH + 4] = int(w4 * _FIX)
+    scratch[_WORTH + 5] = int(w5 * _FIX)
 
 
 @njit(f"float64({I1}, {I1}, int64, int64, {F1}, {I1})", cache=True, _nrt=False)

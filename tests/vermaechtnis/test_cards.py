@@ -94,6 +94,8 @@ def test_pack_layout():
     assert p[c15 + T.C_GIVE_UP] == 0b111
     assert p[T.LARGE_MASK + 5] == 1 << 11  # C12 is vase's large card
     assert p[T.LARGE_MASK + 6] == 1 << 14  # C15 is the large assorted card
+    assert p[T.SMALL_MASK + 5] == 1 << 5 and p[T.SMALL_MASK + 6] == (1 << 12) | (1 << 13)
+    assert p[c6 + T.C_N_NEEDED] == 1 and p[c6 + T.C_NEEDED] == 5  # only vases are checked
 
 
 def test_round_trip_and_digest():

@@ -14,6 +14,7 @@ from ..enums import (
     EV_COLLECT,
     EV_GIVE_UP,
     N_COLOURS,
+    N_SORTS,
     N_TYPES,
     REQ_DIFFERENT,
     W_GONE,
@@ -34,22 +35,25 @@ def meets_nb(cards, k, counts, base):
             if counts[base + t] > 0:
                 n += 1
         return n >= cards[c + T.C_DIFFERENT]
-    for t in range(N_TYPES):
+    for j in range(cards[c + T.C_N_NEEDED]):
+        t = cards[c + T.C_NEEDED + j]
         if counts[base + t] < cards[c + T.C_NEED + t]:
             return False
     return True
 
 
-@njit(f"boolean({I1}, {I1}, int64, int64)", cache=True, _nrt=False, inline="always")
-def blocked_nb(cards, rules, k, held):
-    """V-A3c: with the large card of a sort held (bit mask `held`), no small card of that
-    sort may be taken; small first, then large, is allowed (switch large_blocks_small)."""
+@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False, inline="always")
+def blocked_mask_nb(cards, rules, held):
+    """V-A3c: the small cards a seat holding the cards `held` (bit mask) may not take -
+    every small card of a sort whose large card it holds; small first, then large, is
+    allowed. 0 with the switch large_blocks_small off."""
     if rules[R.LARGE_BLOCKS_SMALL] == 0:
-        return False
-    c = T.COLL + k * T.COLL_W
-    if cards[c + T.C_LARGE] != 0:
-        return False
-    return (held & cards[T.LARGE_MASK + cards[c + T.C_SORT]]) != 0
+        return 0
+    out = 0
+    for s in range(N_SORTS):
+        if held & cards[T.LARGE_MASK + s]:
+            out |= cards[T.SMALL_MASK + s]
+    return out
 
 
 @njit(f"int64({I1}, {I1}, int64, {I1}, int64)", cache=True, _nrt=False)
@@ -74,40 +78,34 @@ def give_up_types_nb(cards, rules, k, counts, base):
     return ok
 
 
-@njit(f"boolean({I1}, {I1}, int64, {I1}, int64, int64)", cache=True, _nrt=False, inline="always")
-def could_take_nb(cards, rules, k, counts, base, held):
-    """Card k's requirement (V-A3a), the large-blocks-small restriction (V-A3c) and a
-    possible give-up (V-A3b) for a holding of counts[base + t] and cards `held`; the
-    supply is not checked (see eligible_nb)."""
-    if (held >> k) & 1:
-        return False
-    if not meets_nb(cards, k, counts, base):
-        return False
-    if blocked_nb(cards, rules, k, held):
-        return False
-    return give_up_types_nb(cards, rules, k, counts, base) != 0
+@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+def eligible_mask_nb(state, cards, rules, seat):
+    """Bit mask of the collection cards `seat` may take now (V-D2 options besides NONE):
+    in the general supply (V-A3d: other players' cards are never taken), not blocked by a
+    held large card (V-A3c), the requirement met (V-A3a) and, for a card with a
+    crossed-out antique, something to give up (V-A3b)."""
+    out = 0
+    base = S.OWN_TYPE + seat * N_TYPES
+    held = state[S.COLL + seat]
+    todo = state[S.SUPPLY] & ~held & ~blocked_mask_nb(cards, rules, held)
+    k = 0
+    while todo:  # only cards in the supply, not held, not blocked: then the requirement
+        if todo & 1 and meets_nb(cards, k, state, base):
+            if cards[T.COLL + k * T.COLL_W + T.C_GIVE_UP] == 0:
+                out |= 1 << k
+            elif give_up_types_nb(cards, rules, k, state, base) != 0:
+                out |= 1 << k
+        todo >>= 1
+        k += 1
+    return out
 
 
 @njit(f"boolean({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
 def eligible_nb(state, cards, rules, seat, k):
-    """May `seat` take collection card k now (V-A3, V-A3a..d)? Only the general supply
-    counts (V-A3d: other players' cards are never taken)."""
-    if k < 0 or k >= cards[T.N_COLL] or ((state[S.SUPPLY] >> k) & 1) == 0:
+    """May `seat` take collection card k now (V-A3)?"""
+    if k < 0 or k >= cards[T.N_COLL]:
         return False
-    return could_take_nb(cards, rules, k, state, S.OWN_TYPE + seat * N_TYPES, state[S.COLL + seat])
-
-
-@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
-def eligible_mask_nb(state, cards, rules, seat):
-    """Bit mask of the collection cards `seat` may take now (V-D2 options besides NONE)."""
-    out = 0
-    supply = state[S.SUPPLY]
-    base = S.OWN_TYPE + seat * N_TYPES
-    held = state[S.COLL + seat]
-    for k in range(cards[T.N_COLL]):
-        if (supply >> k) & 1 and could_take_nb(cards, rules, k, state, base, held):
-            out |= 1 << k
-    return out
+    return (eligible_mask_nb(state, cards, rules, seat) >> k) & 1 == 1
 
 
 @njit(f"boolean({I1}, {I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)

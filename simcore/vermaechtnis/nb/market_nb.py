@@ -60,7 +60,7 @@ def leftmost_coin_nb(state):
     return -1
 
 
-@njit(f"int64({I1})", cache=True, _nrt=False, inline="always")
+@njit(f"int64({I1})", cache=True, _nrt=False)
 def price_nb(state):
     """V-A2: the price is the value of the leftmost trade card with a coin (-1: none)."""
     k = leftmost_coin_nb(state)
@@ -80,7 +80,7 @@ def buy_error_at_nb(state, seat, slot, price):
     return E_OK
 
 
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False, inline="always")
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
 def buy_error_nb(state, seat, slot):
     """E_OK if `seat` may buy the antique in offer slot `slot` now (V-A2)."""
     return buy_error_at_nb(state, seat, slot, price_nb(state))

@@ -12,7 +12,7 @@ from simcore.vermaechtnis.nb.market_nb import buy_error_at_nb, price_nb
 from simcore.vermaechtnis.nb.sig import I1
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False, inline="always")
+@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
 def buyable_slots_nb(state, seat):
     """V-D1: bit mask of the offer slots `seat` can buy now (non-empty, affordable)."""
     out = 0

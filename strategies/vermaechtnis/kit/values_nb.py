@@ -21,32 +21,44 @@ from simcore.vermaechtnis.enums import (
     W_DECK,
     W_OFFER,
 )
-from simcore.vermaechtnis.nb.collect_nb import blocked_nb, give_up_ok_nb
+from simcore.vermaechtnis.nb.collect_nb import blocked_mask_nb, give_up_ok_nb
 from simcore.vermaechtnis.nb.sig import I1
 
 NO_CARD = -1
 
 
-@njit(f"UniTuple(int64, 2)({I1}, int64, {I1}, int64)", cache=True, _nrt=False, inline="always")
-def shortfall_nb(cards, k, counts, base):
+@njit(f"UniTuple(int64, 2)({I1}, int64)", cache=True, _nrt=False, inline="always")
+def types_held_nb(counts, base):
+    """(number of different types held, bit mask of the types not held) for a holding
+    of counts[base + t] per type; computed once per decision for shortfall_nb."""
+    n = 0
+    absent = 0
+    for t in range(N_TYPES):
+        if counts[base + t] > 0:
+            n += 1
+        else:
+            absent |= 1 << t
+    return n, absent
+
+
+@njit(
+    f"UniTuple(int64, 2)({I1}, int64, {I1}, int64, int64, int64)",
+    cache=True, _nrt=False, inline="always",
+)  # fmt: skip
+def shortfall_nb(cards, k, counts, base, distinct, absent):
     """(antiques still missing for card k's requirement, 0 = met; bit mask of the types
     one more antique of which would lower that number) for a holding of counts[base + t]
-    per type (V-A3a: colour plays no role)."""
+    per type with types_held_nb's (distinct, absent) (V-A3a: colour plays no role)."""
     c = T.COLL + k * T.COLL_W
-    drops = 0
     if cards[c + T.C_REQ] == REQ_DIFFERENT:
-        n = 0
-        for t in range(N_TYPES):
-            if counts[base + t] > 0:
-                n += 1
-            else:
-                drops |= 1 << t
-        miss = cards[c + T.C_DIFFERENT] - n
+        miss = cards[c + T.C_DIFFERENT] - distinct
         if miss <= 0:
             return 0, 0
-        return miss, drops
+        return miss, absent
     miss = 0
-    for t in range(N_TYPES):
+    drops = 0
+    for j in range(cards[c + T.C_N_NEEDED]):
+        t = cards[c + T.C_NEEDED + j]
         d = cards[c + T.C_NEED + t] - counts[base + t]
         if d > 0:
             miss += d
@@ -69,12 +81,12 @@ def holding_key_nb(state, seat):
     )
 
 
-@njit(f"boolean({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False, inline="always")
-def open_for_nb(state, cards, rules, seat, k):
-    """Card k is still in the supply, not held and not blocked for `seat` (V-A3c, V-A3d)."""
-    if ((state[S.SUPPLY] >> k) & 1) == 0:
-        return False
-    return not blocked_nb(cards, rules, k, state[S.COLL + seat])
+@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+def open_cards_nb(state, cards, rules, seat):
+    """Bit mask of the cards `seat` could still collect: in the supply, not held, not
+    blocked (V-A3c, V-A3d); the requirement is not checked."""
+    held = state[S.COLL + seat]
+    return state[S.SUPPLY] & ~held & ~blocked_mask_nb(cards, rules, held)
 
 
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False, inline="always")
