@@ -84,3 +84,17 @@ def test_every_rule_id_is_named_in_the_code():
         if p.suffix in (".py", ".toml")
     )
     assert [r for r in RULE_IDS if not re.search(rf"\b{r}\b", code)] == []
+
+
+def test_every_cited_function_exists():
+    cited = re.findall(r"`((?:nb/)?\w+\.py):(\w+)`", section())
+    cited += re.findall(r"`(strategies/vermaechtnis/[\w/]+\.py):(\w+)`", section())
+    assert len(cited) > 40
+    missing = []
+    for file, fn in cited:
+        path = (
+            ROOT / file if file.startswith("strategies/") else ROOT / "simcore/vermaechtnis" / file
+        )
+        if not path.exists() or not re.search(rf"^def {fn}\b", path.read_text(), re.M):
+            missing.append(f"{file}:{fn}")
+    assert missing == []
