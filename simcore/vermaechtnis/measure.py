@@ -4,6 +4,7 @@
     python -m simcore.vermaechtnis.measure strength [--games N] [--players P]
     python -m simcore.vermaechtnis.measure ladder [--games N] [--strategies a,b,...]
     python -m simcore.vermaechtnis.measure tune [--games N] [--rounds R]
+    python -m simcore.vermaechtnis.measure study --study NAME [--games N] [--players P]
 
 `speed`: games per CPU second in one process (one core), the strategy in every seat,
 median of R batches after a warm-up (CPU time, so that other load on a shared machine
@@ -13,7 +14,8 @@ shared win counts 1/k, V-E2) with a Wilson 95% interval over the seats played.
 `ladder`: each neighbour pair of a ladder head to head, each bot in half the seats in
 every arrangement, the upper bot's share of the wins (fair 50%; the Wilson interval
 treats games as independent, the arrangements share seeds). `tune`: a coordinate search
-on `weighted`'s parameters against the scripted field.
+on `weighted`'s parameters against the scripted field. `study`: a quick preview of a
+predefined study (studies.py) with the default strategy.
 This belongs with bench/ (outside this game's folders); it sits here until then.
 """
 
@@ -125,6 +127,41 @@ def ladder_steps(names: list[str], players: int, games: int, seed: int = 0):
         yield lower, upper, total / n, total, n
 
 
+def preview(name: str, games: int, players: int = 4, seed: int = 0) -> None:
+    """A study's runs with the study strategy (the default with the plug-in's
+    study_strategy_params) in every seat, `games` each: win share
+    per seat and the shape measures the study is about (a preview without run folders or
+    a report; `palace-lab study` is the real thing once the CLI plays this game)."""
+    from . import record_layout as REC
+    from .plugin import PLUGIN
+    from .studies import studies
+
+    driver = strategies.driver_for(GAME)
+    default = strategies.default_strategy(GAME)
+    print("| run | win share per seat [95% CI] | turns | gold share | margin | money pts |")
+    print("|---|---|---|---|---|---|")
+    for run in studies(players)[name].runs:
+        rules = RuleSet().with_overrides(run.sets).with_variants(run.variants)
+        text = run.strategy or default + "".join(
+            f":{k}={v}" for k, v in PLUGIN.study_strategy_params.items()
+        )
+        seats = strategies.resolve([text], run.players, GAME)
+        sids, params = strategies.seat_arrays(seats, GAME)
+        rec = play_batch(driver, sids, params, games, run.players, seed, 0, rules)
+        share = win_shares(rec).sum(axis=0)
+        cells = []
+        for k in share:
+            lo, hi = wilson(float(k), games)
+            cells.append(f"{100 * k / games:.1f} [{100 * lo:.1f}, {100 * hi:.1f}]")
+        pts = np.sort(rec[:, :, REC.POINTS], axis=1)
+        margin = (pts[:, -1] - pts[:, -2]).mean()
+        gold = rec[:, :, REC.ACTS].sum() / rec[:, :, REC.OWN_TURNS].sum()
+        print(
+            f"| {run.folder} | {' / '.join(cells)} | {rec[:, 0, REC.TURNS].mean():.1f} | "
+            f"{100 * gold:.1f}% | {margin:.2f} | {rec[:, :, REC.MONEY_POINTS].mean():.2f} |"
+        )
+
+
 def tune(games: int, rounds: int, players: int = 4) -> dict[str, float]:
     """Coordinate search on weighted's parameters: each step multiplies or shifts one
     value and keeps it if the win share against the scripted field (same seeds) rises."""
@@ -150,7 +187,8 @@ def tune(games: int, rounds: int, players: int = 4) -> dict[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("speed", "strength", "ladder", "tune"))
+    ap.add_argument("what", choices=("speed", "strength", "ladder", "tune", "study"))
+    ap.add_argument("--study", default="balance")
     ap.add_argument("--games", type=int, default=0)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--repeats", type=int, default=5)
@@ -185,6 +223,8 @@ def main() -> None:
             lo, hi = wilson(k, n)
             print(f"| {upper} vs {lower} | {100 * share:.1f}% [{100 * lo:.1f}, "
                   f"{100 * hi:.1f}] | {n:,} |")  # fmt: skip
+    elif a.what == "study":
+        preview(a.study, a.games or 20_000, a.players)
     else:
         tune(a.games or 2_000, a.rounds, a.players)
 

@@ -69,8 +69,10 @@ def target_drops_nb(state, cards, rules, seat, field, scratch):
 def chaser_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     field = points_field_nb(rules)
     if kind == DK_ACTION:
-        target_drops = target_drops_nb(state, cards, rules, seat, field, scratch)
         slots = buyable_slots_nb(state, seat)
+        if slots == 0:
+            return GOLD
+        target_drops = target_drops_nb(state, cards, rules, seat, field, scratch)
         rich = state[S.MONEY + seat] + rules[R.GOLD_VALUE] > rules[R.TAX_CAP]
         best = GOLD
         best_v = 0

@@ -2,13 +2,15 @@
 (V-P1 throws away lone colours). Prefers the antique that pairs a lone colour, then one
 of a colour it holds already, and avoids opening a colour that can no longer be paired
 (it counts the public composition of what is still to come); buys only a card worth its
-price, else takes gold. Takes the richest collection card; gives up the cheapest.
+price, else takes gold. Without V-P1 (`lone_discard=false`) it values points only.
+Takes the richest collection card; gives up the cheapest.
 """
 
 from numba import njit
 
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
+from simcore.vermaechtnis import rules_layout as R
 from simcore.vermaechtnis.enums import DK_ACTION, DK_COLLECT, DK_GIVE_UP, GOLD, N_COLOURS, NONE
 from simcore.vermaechtnis.nb.market_nb import price_nb
 from strategies.registry import register
@@ -36,7 +38,9 @@ def pairs_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
                 c = a % N_COLOURS
                 n = state[S.OWN_COLOUR + seat * N_COLOURS + c]
                 v = 2 * cards[T.VALUE + a]
-                if n == 1:
+                if rules[R.LONE_DISCARD] == 0:
+                    pass  # without V-P1 colours do not matter: points only
+                elif n == 1:
                     v += 2 * cards[T.VALUE + lone_card_nb(state, seat, c)] + 2
                 elif n == 0:
                     v -= 4 if colour_to_come_nb(state, c) <= 2 else 1

@@ -13,11 +13,13 @@ last day rupees are worth their points (V-P3) times `final`.
 Collection card (V-D2): the most points, small before large of a sort (`small_first`,
 V-A3c); under V-V1 each effect adds its weight (`fx_money`, `fx_extra`, `fx_clear`) and
 a card worth less than nothing is declined. Give-up (V-D3): the fewest points lost.
+`noise` > 0 adds Gumbel noise of that scale to each action's value (a softmax choice).
 """
 
 import numpy as np
 from numba import njit
 
+from simcore.core.rng_nb import random_nb
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis import rules_layout as R
@@ -34,7 +36,7 @@ from simcore.vermaechtnis.enums import (
     NONE,
 )
 from simcore.vermaechtnis.nb.market_nb import price_nb
-from simcore.vermaechtnis.nb.sig import F1, I1
+from simcore.vermaechtnis.nb.sig import F1, I1, U1
 from strategies.registry import register
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb
 from strategies.vermaechtnis.kit.sig import DECIDE_SIG
@@ -52,21 +54,22 @@ from strategies.vermaechtnis.kit.values_nb import (
 
 PARAMS = {  # tuned: python -m simcore.vermaechtnis.measure tune (docs/STRATEGIES.md)
     "value": 0.567,
-    "lone": 0.45,
+    "lone": 0.775,
     "pair": 0.278,
     "complete": 0.567,
     "progress": 0.5,
     "price": 0.4,
     "gold": 0.625,
-    "broke": 0.45,
-    "final": 0.567,
+    "broke": 0.775,
+    "final": 0.278,
     "small_first": 1.0,
     "fx_money": 1.0,
     "fx_extra": 2.0,
     "fx_clear": 0.0,
+    "noise": 0.0,
 }
 (W_VALUE, W_LONE, W_PAIR, W_COMPLETE, W_PROGRESS, W_PRICE, W_GOLD, W_BROKE, W_FINAL,
- W_SMALL_FIRST, W_FX_MONEY, W_FX_EXTRA, W_FX_CLEAR) = range(len(PARAMS))  # fmt: skip
+ W_SMALL_FIRST, W_FX_MONEY, W_FX_EXTRA, W_FX_CLEAR, W_NOISE) = range(len(PARAMS))  # fmt: skip
 DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
 _WORTH = 0  # scratch[0..N_TYPES): collection worth of one more antique per type
 _FIX = 1 << 20  # fixed point of those values
@@ -111,13 +114,16 @@ def collection_worth_nb(state, cards, rules, seat, w, scratch):
     scratch[_WORTH + 5] = int(w5 * _FIX)
 
 
-@njit(f"float64({I1}, {I1}, int64, int64, {F1}, {I1})", cache=True, _nrt=False)
-def antique_worth_nb(state, cards, seat, a, w, scratch):
-    """Points-equivalent of owning antique a (collection part from collection_worth_nb)."""
+@njit(f"float64({I1}, {I1}, {I1}, int64, int64, {F1}, {I1})", cache=True, _nrt=False)
+def antique_worth_nb(state, cards, rules, seat, a, w, scratch):
+    """Points-equivalent of owning antique a (collection part from collection_worth_nb);
+    colours count only with the lone-colour discard (V-P1)."""
     c = a % N_COLOURS
     v = cards[T.VALUE + a]
     n = state[S.OWN_COLOUR + seat * N_COLOURS + c]
-    if n == 0:
+    if rules[R.LONE_DISCARD] == 0:
+        worth = w[W_VALUE] * v
+    elif n == 0:
         come = colour_to_come_nb(state, c) - 1  # partners still to come, this card aside
         share = min(1.0, come / 3.0) if come > 0 else 0.0
         worth = w[W_VALUE] * v * w[W_LONE] * share
@@ -128,8 +134,19 @@ def antique_worth_nb(state, cards, seat, a, w, scratch):
     return worth + scratch[_WORTH + a // N_COLOURS] / _FIX
 
 
-@njit(f"int64(int64, {I1}, {I1}, {I1}, {F1}, {I1})", cache=True, _nrt=False)
-def choose_action_nb(seat, state, cards, rules, w, scratch):
+@njit(f"float64({F1}, {U1})", cache=True, _nrt=False)
+def jitter_nb(w, rng):
+    """`noise` times a Gumbel draw from the seat's stream (0 without a draw if noise is 0):
+    with noise the choice is a softmax over the options' values, so that a table of equal
+    players does not play in lockstep (studies use it, plugin.study_strategy_params)."""
+    if w[W_NOISE] <= 0.0:
+        return 0.0
+    u = random_nb(rng, 0)
+    return -w[W_NOISE] * np.log(-np.log(u + 1e-300) + 1e-300)
+
+
+@njit(f"int64(int64, {I1}, {I1}, {I1}, {F1}, {I1}, {U1})", cache=True, _nrt=False)
+def choose_action_nb(seat, state, cards, rules, w, scratch, rng):
     """V-D1: the best of take gold and each affordable purchase."""
     slots = buyable_slots_nb(state, seat)
     if slots:
@@ -142,17 +159,18 @@ def choose_action_nb(seat, state, cards, rules, w, scratch):
         rupee_price = rupee_gold
     gain = min(money + rules[R.GOLD_VALUE], max(money, rules[R.TAX_CAP])) - money
     best = GOLD
-    best_v = rupee_gold * gain
+    best_v = rupee_gold * gain + jitter_nb(w, rng)
     price = price_nb(state)
     lowest = price
     for k in range(state[S.N_TRADE]):
         lowest = min(lowest, state[S.PRICE + k])
     for i in range(S.MAX_OFFER):
         if (slots >> i) & 1:
-            v = antique_worth_nb(state, cards, seat, state[S.OFFER + i], w, scratch)
+            v = antique_worth_nb(state, cards, rules, seat, state[S.OFFER + i], w, scratch)
             v -= rupee_price * price
             if money - price < lowest:
                 v -= w[W_BROKE]
+            v += jitter_nb(w, rng)
             if v > best_v:
                 best_v = v
                 best = i
@@ -194,7 +212,7 @@ def choose_collection_nb(state, cards, rules, w):
 @njit(DECIDE_SIG, cache=True, _nrt=False)
 def weighted_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     if kind == DK_ACTION:
-        return choose_action_nb(seat, state, cards, rules, params, scratch)
+        return choose_action_nb(seat, state, cards, rules, params, scratch, rng)
     if kind == DK_COLLECT:
         return choose_collection_nb(state, cards, rules, params)
     if kind == DK_GIVE_UP:

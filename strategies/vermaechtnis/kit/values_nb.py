@@ -118,15 +118,18 @@ def days_left_nb(state, rules):
     return (state[S.DECK_N] - state[S.DECK_POS]) // rules[R.OFFER_SIZE]
 
 
-@njit(f"int64({I1}, {I1}, int64, int64, int64)", cache=True, _nrt=False)
-def give_up_loss_nb(state, cards, seat, a, spare):
-    """Points lost by giving up antique a: its value, plus the value of its colour partner
-    if that would be left alone (V-P1); a card that is lone already costs little."""
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def give_up_loss_nb(state, cards, rules, seat, a):
+    """Points lost by giving up antique a, doubled: its value, plus the value of its
+    colour partner if that would be left alone (V-P1); a card that is lone already costs
+    half (it is lost at the end unless paired). Without V-P1 just its value."""
+    if rules[R.LONE_DISCARD] == 0:
+        return 2 * cards[T.VALUE + a]
     c = a % N_COLOURS
     n = state[S.OWN_COLOUR + seat * N_COLOURS + c]
     v = cards[T.VALUE + a]
     if n == 1:
-        return v * spare  # would be discarded anyway unless paired later
+        return v  # would be discarded anyway unless paired later
     if n == 2:
         for t in range(N_TYPES):
             b = t * N_COLOURS + c
@@ -143,7 +146,7 @@ def cheapest_give_up_nb(state, cards, rules, seat):
     best_loss = 1 << 40
     for a in range(N_TYPES * N_COLOURS):
         if state[S.WHERE + a] == seat and give_up_ok_nb(state, cards, rules, seat, k, a):
-            loss = give_up_loss_nb(state, cards, seat, a, 1)
+            loss = give_up_loss_nb(state, cards, rules, seat, a)
             if loss < best_loss:
                 best_loss = loss
                 best = a
