@@ -72,10 +72,11 @@ def test_V_I1_the_pile_order_never_changes_a_decision(name, players, grey):
 @njit(DECIDE_SIG, cache=False)
 def _peeking_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     """`weighted`, except that it takes gold when the next card drawn is a vase."""
+    ret = weighted_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out)
     nxt = state[S.DECK + state[S.DECK_POS]] if state[S.DECK_POS] < state[S.DECK_N] else -1
     if kind == DK_ACTION and nxt >= 30:
         return 100
-    return weighted_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out)
+    return ret
 
 
 def test_V_I1_the_check_catches_a_strategy_that_reads_the_pile_order():
