@@ -19,9 +19,13 @@ from .card_table import default_cards, load_cards
 
 
 def seat_words(seat: Any) -> str:
-    """Seat 1 is the start player (V-S5): he moves first and gets less money."""
+    """Seat 1 is the start player (V-S5): he moves first and gets less money. A key's text
+    cannot see a run's rules, so the amount named is the rulebook's (the start_money key
+    carries each run's own)."""
     s = int(seat)
-    return "seat 1 (start player)" if s == 0 else f"seat {s + 1}"
+    if s == 0:
+        return f"seat 1 (start player, {rules.RuleSet().start_money_first} rupees in the rulebook)"
+    return f"seat {s + 1}"
 
 
 def start_money_values(r: Mapping[str, Any]) -> tuple[int, ...]:

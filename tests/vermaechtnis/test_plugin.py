@@ -40,7 +40,8 @@ def test_identity_and_player_counts():
 
 def test_V_S5_primary_key_is_the_seat_and_seat_1_is_the_start_player():
     assert SPEC.primary.column == "seat" == SPEC.seat_key
-    assert SPEC.primary.words(0) == "seat 1 (start player)" and SPEC.primary.words(2) == "seat 3"
+    assert SPEC.primary.words(0) == "seat 1 (start player, 4 rupees in the rulebook)"
+    assert SPEC.primary.words(2) == "seat 3"
     money = SPEC.key("start_money")
     assert not money.one_per_game and money.words(4) == "4 rupees at the start"
     assert tuple(money.expected({})) == (4, 5)

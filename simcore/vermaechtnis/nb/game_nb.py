@@ -256,7 +256,8 @@ def answer_nb(state, cards, rules, log, out, ret):
         if not give_up_ok_nb(state, cards, rules, seat, k, a):
             record_error_nb(state, log, seat, E_BAD_GIVE_UP, kind, ret)
             a = first_give_up_nb(state, cards, rules, seat, k)
-        give_up_nb(state, log, seat, a)
+        if a >= 0:  # eligibility guaranteed one (V-A3b); never index with -1
+            give_up_nb(state, log, seat, a)
         state[S.GIVE_CARD] = -1
         state[S.PHASE] = PH_END_TURN
 
