@@ -12,10 +12,6 @@ from simcore.core.plugin import Study, StudyRun
 from .rules import DEFAULT_PRICES_4, DEFAULT_PRICES_23, RuleSet
 
 PLAYERS = (2, 3, 4)
-NOTE = (
-    "Card values, collection cards and grey effects are a reconstruction (V-C2, V-C4, "
-    "V-V1d); the trade-card rows are inferred (V-C5). Figures depend on them."
-)
 
 
 def _row(row: tuple[int, ...]) -> str:
@@ -30,7 +26,6 @@ def balance() -> Study:
         "balance",
         "rulebook game, 2-4 players: win rate per seat (start player 4 rupees, others 5)",
         runs,
-        notes=(NOTE,),
     )
 
 
@@ -50,7 +45,7 @@ def start_money() -> Study:
         "start money of the start player (3, 4, 5) and of the others (4, 5, 6): win rate "
         "per seat, 2-4 players",
         tuple(runs),
-        notes=(NOTE, "The rulebook runs are first4 (= others5)."),
+        notes=("The rulebook runs are first4 (= others5).",),
     )
 
 
@@ -64,7 +59,6 @@ def tax_cap(players: int) -> Study:
         "tax-cap",
         f"tax cap 6..11 at {players} players (rulebook 8): gold-take share, winner's margin",
         runs,
-        notes=(NOTE,),
     )
 
 
@@ -87,7 +81,6 @@ def prices(players: int) -> Study:
         f"trade-card rows at {players} players (rulebook {_row(rows[0])} first): length, "
         "antiques per day, money points",
         runs,
-        notes=(NOTE,),
     )
 
 
@@ -104,7 +97,6 @@ def switches(players: int) -> Study:
         "switches",
         f"{players} players: rulebook, V-P1 off, V-A3c off, grey sides on",
         runs,
-        notes=(NOTE,),
     )
 
 
