@@ -83,6 +83,12 @@ def _labels(codes: np.ndarray, names: pa.Array) -> pa.Array:
     return pa.DictionaryArray.from_arrays(idx, names).cast(pa.string())
 
 
+def win_shares(rec: np.ndarray) -> np.ndarray:
+    """(games, players) share of each game's win: 1/k for each of k winners (rank 0)."""
+    won = rec[:, :, REC.RANK] == 0
+    return won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+
+
 def records_table(
     rec: np.ndarray, first_game: int, seat_names: tuple[str, ...], rules: RuleSet
 ) -> pa.Table:
@@ -94,7 +100,7 @@ def records_table(
     col = {name: i for i, name in enumerate(REC.RECORD_COLUMNS)}
     seat = np.tile(np.arange(n_players, dtype=np.int8), n_games)
     won = rec[:, :, REC.RANK] == 0
-    share = won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+    share = win_shares(rec)
     arrays: dict[str, pa.Array] = {
         "game_id": pa.array(np.repeat(np.arange(first_game, first_game + n_games), n_players)),
         "seat": pa.array(seat),

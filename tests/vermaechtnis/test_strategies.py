@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import strategies
+from analyses.intervals import wilson
 from simcore.vermaechtnis import record_layout as REC
 from simcore.vermaechtnis.enums import (
     DK_COLLECT,
@@ -20,8 +21,8 @@ from simcore.vermaechtnis.enums import (
     NONE,
 )
 from simcore.vermaechtnis.game import play_batch, play_game
-from simcore.vermaechtnis.measure import wilson, win_shares
 from simcore.vermaechtnis.nb.game_nb import DONE, SCRATCH_SIZE
+from simcore.vermaechtnis.results import win_shares
 from simcore.vermaechtnis.rules import RuleSet
 
 from .state_builder import A, answer, ask, position, started

@@ -1,10 +1,10 @@
 """Speed and strength of the Vermächtnis strategies (docs/STRATEGIES.md's figures).
 
-    python -m simcore.vermaechtnis.measure speed [--games N] [--repeats R]
-    python -m simcore.vermaechtnis.measure strength [--games N] [--players P]
-    python -m simcore.vermaechtnis.measure ladder [--games N] [--strategies a,b,...]
-    python -m simcore.vermaechtnis.measure tune [--games N] [--rounds R]
-    python -m simcore.vermaechtnis.measure study --study NAME [--games N] [--players P]
+    python -m bench.vermaechtnis speed [--games N] [--repeats R]
+    python -m bench.vermaechtnis strength [--games N] [--players P]
+    python -m bench.vermaechtnis ladder [--games N] [--strategies a,b,...]
+    python -m bench.vermaechtnis tune [--games N] [--rounds R]
+    python -m bench.vermaechtnis study --study NAME [--games N] [--players P]
 
 `speed`: games per CPU second in one process (one core), the strategy in every seat,
 median of R batches after a warm-up (CPU time, so that other load on a shared machine
@@ -16,45 +16,28 @@ every arrangement, the upper bot's share of the wins (fair 50%; the Wilson inter
 treats games as independent, the arrangements share seeds). `tune`: a coordinate search
 on `weighted`'s parameters against the scripted field. `study`: a quick preview of a
 predefined study (studies.py) with the default strategy.
-This belongs with bench/ (outside this game's folders); it sits here until then.
+
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import statistics
 import time
 
 import numpy as np
 
 import strategies
+from analyses.intervals import wilson
+from simcore.vermaechtnis.card_table import default_cards
+from simcore.vermaechtnis.game import play_batch
+from simcore.vermaechtnis.results import win_shares
+from simcore.vermaechtnis.rules import RuleSet
 from strategies.registry import Strategy
-
-from .card_table import default_cards
-from .game import play_batch
-from .rules import RuleSet
 
 GAME = "vermaechtnis"
 SCRIPTED = ("hoarder", "collector", "pairs", "chaser")
-
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion k/n (k may be fractional: shared wins)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
-def win_shares(rec: np.ndarray) -> np.ndarray:
-    """(games, players) share of each win: 1/k for each of k winners (rank 0)."""
-    won = rec[:, :, 1] == 0  # record_layout.RANK
-    return won / won.sum(axis=1, keepdims=True)
 
 
 def speed(name: str, players: int = 4, games: int = 100_000, repeats: int = 5) -> float:
@@ -132,9 +115,9 @@ def preview(name: str, games: int, players: int = 4, seed: int = 0) -> None:
     study_strategy_params) in every seat, `games` each: win share
     per seat and the shape measures the study is about (a preview without run folders or
     a report; `palace-lab study` is the real thing once the CLI plays this game)."""
-    from . import record_layout as REC
-    from .plugin import PLUGIN
-    from .studies import studies
+    from simcore.vermaechtnis import record_layout as REC
+    from simcore.vermaechtnis.plugin import PLUGIN
+    from simcore.vermaechtnis.studies import studies
 
     driver = strategies.driver_for(GAME)
     default = strategies.default_strategy(GAME)
