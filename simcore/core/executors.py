@@ -48,6 +48,7 @@ class LocalExecutor:
         self.workers = workers or default_workers()
         self.label = f"{self.workers} local worker(s)"
         self.forks = self.workers > 1  # compile once in the parent, before forking
+        self.local = True  # plays in this process or its forks: the parent can time a game
 
     def close(self) -> None:
         pass
@@ -114,6 +115,7 @@ class DaskExecutor:
         where = scheduler or "a local Dask cluster"
         self.label = f"{self.workers} Dask thread(s) on {where}"
         self.forks = False  # Dask workers compile (or load the cache) once per process
+        self.local = False
 
     def run(self, task: Callable, spec: Any, jobs: Sequence[Job]) -> Iterator[Done]:
         from distributed import as_completed  # noqa: PLC0415

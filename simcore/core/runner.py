@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -46,6 +47,7 @@ from simcore.core.progress import make_progress, slow_notice
 from simcore.core.run_lock import LOCK, RunLock, busy, holder
 
 SAVE_EVERY = 2.0  # seconds between manifest rewrites while running (files are the truth)
+ESTIMATE_AFTER = 30.0  # seconds: a run expected to take longer says how long
 COMPILING = "compiling the engine and strategies (first run only, about a minute)"
 
 
@@ -225,6 +227,37 @@ def _reopen(plan: RunPlan, out: Path) -> dict:
     return old
 
 
+def estimate_seconds(plan: RunPlan, games: int, workers: int) -> float:
+    """Seconds to play `games` on `workers`, timed on the run's own first games.
+
+    Probes of 1, 8, 64, ... games (the chunk task's fixed costs included) until one takes
+    a quarter of a second or the estimate is below the threshold worth a line: a fast
+    strategy costs milliseconds, a search a second.
+    """
+    k, est = 1, 0.0
+    while True:
+        t = time.perf_counter()
+        plan.task(plan.spec, 0, k)
+        took = time.perf_counter() - t
+        est = took / k * games / max(1, workers)
+        if est < ESTIMATE_AFTER or took >= 0.25 or k >= games:
+            return est
+        k *= 8
+
+
+def _announce_estimate(plan: RunPlan, games: int, chunks: int, workers: int) -> None:
+    used = min(workers, chunks)
+    est = estimate_seconds(plan, games, used)
+    if est < ESTIMATE_AFTER:
+        return
+    when = f"{est / 60:.0f} min" if est >= 120 else f"{est:.0f} s"
+    hint = ""
+    if used < workers:
+        hint = f"; --chunk-size {-(-games // workers):,} would use all {workers} workers"
+    print(f"palace-lab: {games:,} games will take about {when} on {used} worker(s) "
+          f"(timed on this run's first games){hint}", file=sys.stderr, flush=True)  # fmt: skip
+
+
 def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = make_progress):
     """Play the pending chunks, write each atomically, keep the manifest current.
 
@@ -238,10 +271,12 @@ def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = m
     size = plan.round_chunks if plan.stop is not None else max(1, len(order))
     rounds = [order[i : i + size] for i in range(0, len(order), size)]
     done_games = sum(c["n_games"] for c in order if c["status"] == "done")
-    if plan.warm is not None and getattr(executor, "forks", False):
-        if any(c["status"] != "done" for c in order):
-            with slow_notice(COMPILING):
-                plan.warm(plan.spec)
+    pending = sum(c["n_games"] for c in order if c["status"] != "done")
+    if plan.warm is not None and pending and getattr(executor, "local", False):
+        with slow_notice(COMPILING):
+            plan.warm(plan.spec)
+        chunks = sum(c["status"] != "done" for c in order)
+        _announce_estimate(plan, pending, chunks, getattr(executor, "workers", 1))
     played, t0, saved = 0, time.perf_counter(), time.monotonic()
     outcome: dict | None = None
     try:
