@@ -173,7 +173,20 @@ _HERE_M = _L.take("here_m")  # 1 if the architect stands in this round's city
 _LAST = _L.take("last")  # 1 in the last round (end field, or a short game's last, M-E1/M-V1)
 # best city value (x 2**20) per (palaces, houses, village parts, Gold), then the travel values
 _MEMO = _L.take("memo", _MEMO_SIZE)
+# per-pick city tables (float64 bits; pick_tables_nb): the parts of city_value_nb that do
+# not depend on the pair, computed once per pick by the same expressions (speed)
+_NPT = 12  # points in a city covered by the tables (more: computed as in city_value_nb)
+_LASTING = _L.take("lasting", B.MAX_CITIES * _NPT)  # lasting value of pts points in city c
+_PAYM = _L.take("paym", _NPT)  # payout change for pts points in this round's city
+_PAYC = _L.take("payc", B.MAX_CITIES)  # payout change for ending the turn in another city
+_BASE_A = _L.take("base_a", B.MAX_CITIES)  # fees over open roads, as valued
+_BASE_B = _L.take("base_b", B.MAX_CITIES)  # fees, opening houses and opened villages
+_CONSTS = _L.take("consts", 3)  # gold weight of the round, a palace's and a house's value
 SCRATCH_USED = _L.done()
+# the roads' tolls for the two route searches of routes_nb (kit.route_nb.road_tolls_nb)
+# share the memo's entries: they are read only during routes_nb, the memo only after it
+_TOLLS = _MEMO
+assert B.MAX_ROADS <= _MEMO_SIZE
 _UNSET = -(1 << 62)
 
 
@@ -454,13 +467,160 @@ def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_v
     return best
 
 
+@njit(f"void({I1}, {I1}, {F1}, {I1}, {F1})", cache=True, _nrt=False)
+def pick_tables_nb(state, rules, params, scratch, fs):
+    """The pair-independent parts of city_value_nb for this pick, by the same expressions
+    (after routes_nb and prepare_nb; fs = scratch as float64): lasting values and payout
+    changes per city and points, the route parts of the value, the weights of a palace
+    and a house. pick_city_nb reads them."""
+    wg = params[W_GOLD] * (params[W_LAST_GOLD] if scratch[_LAST] else 1.0)
+    hc = rules[R.HOUSE_COST]
+    fs[_CONSTS] = wg
+    fs[_CONSTS + 1] = params[W_PALACE] - scratch[_COST] * wg
+    fs[_CONSTS + 2] = hc * wg
+    m = state[S.MAHARAJA]
+    now = scratch[_NOW]
+    builder = scratch[_BUILDER]
+    for c in range(B.MAX_CITIES):
+        ru = 1.0 + scratch[_RU + c]
+        for pts in range(_NPT):
+            lasting = params[W_POINT] * pts / ru
+            if c == m:
+                lasting *= 0.5
+            fs[_LASTING + c * _NPT + pts] = lasting
+        after = now - 1 if scratch[_HERE_M] else now
+        fs[_PAYC + c] = (
+            (payout_nb(scratch, after) - payout_nb(scratch, now)) * params[W_SCORE] * params[W_GOLD]
+            if after != now
+            else 0.0
+        )
+        fee = route_cost_nb(scratch, _ROUTE, c)
+        fs[_BASE_A + c] = -(fee + 0 * hc) * params[W_GOLD] + 0 * params[W_OPENED]
+        e = scratch[_OPENS + c]
+        fee = route_cost_nb(scratch, _ROUTE2, c)
+        paid = e - builder if e > builder else 0
+        fs[_BASE_B + c] = -(fee + paid * hc) * params[W_GOLD] + e * params[W_OPENED]
+    for pts in range(_NPT):
+        after = now + pts + (1 - scratch[_HERE_M])
+        fs[_PAYM + pts] = (
+            (payout_nb(scratch, after) - payout_nb(scratch, now)) * params[W_SCORE] * params[W_GOLD]
+            if after != now
+            else 0.0
+        )
+
+
 @njit(
-    f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, float64, float64, float64)",
+    f"float64({I1}, {I1}, {F1}, int64, int64, int64, int64, int64, int64, int64, float64, {I1}, "
+    f"{F1})",
     cache=True,
     _nrt=False,
     inline="always",
 )
-def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v):
+def pick_city_value_nb(
+    state, rules, params, c, fee, gold, n_pal, n_house, opened, paid, base, scratch, fs
+):
+    """city_value_nb with the pick's tables (pick_tables_nb): the same operations on the
+    same values, in the same order (base is the route part of the value)."""
+    hc = rules[R.HOUSE_COST]
+    g = gold - fee - paid * hc
+    if g < 0 or opened > scratch[_SUPPLY]:
+        return -1e18
+    val = base
+    pts = 0
+    if n_pal > 0:
+        cost = scratch[_COST]
+        left = scratch[_LEFT]
+        inner_free = state[S.INNER + c] < 0
+        outer_free = rules[R.OUTER_SITES] - state[S.OUTER_USED + c]
+        for _ in range(n_pal):
+            if g < cost or left <= 0 or (not inner_free and outer_free <= 0):
+                val -= params[W_FORFEIT]
+                continue
+            g -= cost
+            left -= 1
+            val += fs[_CONSTS + 1]
+            if inner_free:
+                inner_free = False
+                val += params[W_INNER]
+                pts += rules[R.INNER_POINTS]
+            else:
+                outer_free -= 1
+                pts += scratch[_OUTER_PTS]
+    supply = scratch[_SUPPLY] - opened
+    for _ in range(n_house):
+        if g < hc or supply <= 0:
+            val -= params[W_FORFEIT]
+            continue
+        g -= hc
+        supply -= 1
+        val -= fs[_CONSTS + 2]
+        pts += 1
+    m = state[S.MAHARAJA]
+    if pts < _NPT:
+        val += fs[_LASTING + c * _NPT + pts]
+        return val + (fs[_PAYM + pts] if c == m else fs[_PAYC + c])
+    lasting = params[W_POINT] * pts / (1.0 + scratch[_RU + c])
+    now = scratch[_NOW]
+    after = now
+    if c == m:
+        lasting *= 0.5
+        after += pts + (1 - scratch[_HERE_M])
+    elif scratch[_HERE_M]:
+        after -= 1
+    val += lasting
+    if after != now:
+        val += (
+            (payout_nb(scratch, after) - payout_nb(scratch, now)) * params[W_SCORE] * params[W_GOLD]
+        )
+    return val
+
+
+@njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, {I1}, {F1}, int64, int64, int64, int64)",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
+def pick_city_nb(state, board, rules, params, scratch, fs, gold, n_pal, n_house, n_vil):
+    """best_city_nb's value with n_spare = 0, over the pick's tables (pick_tables_nb)."""
+    best = -1e18
+    builder = scratch[_BUILDER]
+    hc = rules[R.HOUSE_COST]
+    for c in range(board[B.N_CITIES]):
+        fee_a = route_cost_nb(scratch, _ROUTE, c)
+        if fee_a < NO_ROUTE and fee_a <= gold:
+            v = pick_city_value_nb(
+                state, rules, params, c, fee_a, gold, n_pal, n_house, 0, 0,
+                fs[_BASE_A + c], scratch, fs,
+            )  # fmt: skip
+            if v > best:
+                best = v
+        e = scratch[_OPENS + c]
+        if e <= 0:
+            continue
+        fee = route_cost_nb(scratch, _ROUTE2, c)
+        paid = e - builder if e > builder else 0
+        if fee >= NO_ROUTE or paid > n_vil or fee + paid * hc > gold:
+            continue
+        if fee_a <= gold and fee_a <= fee + paid * hc:
+            continue  # open roads are as cheap: no need to spend houses (speed)
+        v = pick_city_value_nb(
+            state, rules, params, c, fee, gold, n_pal, n_house - paid, e, paid,
+            fs[_BASE_B + c], scratch, fs,
+        )  # fmt: skip
+        v -= e * params[W_OPEN_ROUTE]
+        if v > best:
+            best = v
+    return best
+
+
+@njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, float64, float64, float64, {F1})",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
+def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v, fs):
     """Value of picking actions a0 and a1 now (route costs and tables in scratch;
     the best Governor and Character values given, -inf when impossible)."""
     gold = state[S.GOLD + seat]
@@ -547,8 +707,8 @@ def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swa
     key = _MEMO + ((n_pal * 5 + n_city + n_flex) * 3 + n_vil) * 3 + n_gold
     if scratch[key] != _UNSET:
         return val + scratch[key] / 1048576.0
-    best = best_city_nb(
-        state, board, rules, params, scratch, gold, n_pal, n_city + n_flex, n_vil, 0
+    best = pick_city_nb(
+        state, board, rules, params, scratch, fs, gold, n_pal, n_city + n_flex, n_vil
     )
     if best < -1e17:
         best = -params[W_FORFEIT] * (n_pal + n_city + n_flex)
@@ -570,6 +730,7 @@ def routes_nb(state, board, rules, params, seat, budget, scratch):
         _ROUTE,
         _ROUTE2,
         _OPENS,
+        _TOLLS,
     )
 
 
@@ -594,13 +755,15 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
     )
     for i in range(_MEMO_SIZE):
         scratch[_MEMO + i] = _UNSET
+    fs = scratch.view(np.float64)
+    pick_tables_nb(state, rules, params, scratch, fs)
     best = -1e18
     out[0] = A_GOLD
     out[1] = A_GOLD
     for a0 in range(N_ACTIONS):
         for a1 in range(a0, N_ACTIONS):
             v = pair_value_nb(
-                state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v
+                state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v, fs
             )
             if v > best:
                 best = v
@@ -748,6 +911,12 @@ def step_nb(state, board, rules, params, seat, scratch, out):
             city_v = point_value_nb(params, scratch, here, 1) + score_gain_nb(
                 state, board, rules, params, seat, here, 1, scratch, now
             )
+            w = params[W_VILLAGE]
+            if city_v >= max(2.0 * w, -w):  # no village can be worth more (speed)
+                out[0] = OP_HOUSE
+                out[1] = s
+                out[2] = LOC_CITY0 + here
+                return 1
             v = best_village_nb(state, board, rules, params, seat, s)
             vil_v = (
                 village_value_nb(state, board, village_cap_nb(state, rules), params, seat, v)
