@@ -2,6 +2,7 @@
 
     python -m bench.engine [--games 100000] [--repeats 5] [--strategy random]
     python -m bench.engine --compare [--game maharaja] [--seconds 0.5] [--repeats 7]
+                           [--only a,b] [--import bench.weighted_frozen]
 
 It also times the engine by itself, driven by a bench-only trivial strategy,
 so that the cost of the rules and the cost of a strategy are told apart.
@@ -147,7 +148,14 @@ def main() -> None:
     ap.add_argument("--game", default="maharaja", help="game of --compare")
     ap.add_argument("--seconds", type=float, default=0.5, help="--compare: seconds per run")
     ap.add_argument("--only", default="", help="--compare: comma list of strategies")
+    ap.add_argument(
+        "--import", dest="imports", default="", metavar="MODULES",
+        help="comma list of modules to import first (bench-only strategies they register, "
+        "e.g. bench.weighted_frozen)",
+    )  # fmt: skip
     args = ap.parse_args()
+    for module in filter(None, args.imports.split(",")):
+        importlib.import_module(module)
     if args.compare:
         only = [s for s in args.only.split(",") if s]
         print(compare(args.game, args.players, args.seconds, args.repeats, only))

@@ -187,7 +187,7 @@ def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
     never): others may stay unsettled."""
     fee_search_nb(
         state, board, seat, UNREACHABLE, True, rules[R.HOUSE_COST], wopen, 1, stop, scratch,
-        _ROUTE, _OE,
+        _ROUTE, _OE, -1,
     )  # fmt: skip
 
 

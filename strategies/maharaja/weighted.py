@@ -173,8 +173,46 @@ _HERE_M = _L.take("here_m")  # 1 if the architect stands in this round's city
 _LAST = _L.take("last")  # 1 in the last round (end field, or a short game's last, M-E1/M-V1)
 # best city value (x 2**20) per (palaces, houses, village parts, Gold), then the travel values
 _MEMO = _L.take("memo", _MEMO_SIZE)
+# per-pick city tables (float64 bits; pick_tables_nb): the parts of city_value_nb that do
+# not depend on the pair, computed once per pick by the same expressions (speed)
+_NPT = 12  # points in a city covered by the tables (more: computed as in city_value_nb)
+_LASTING = _L.take("lasting", B.MAX_CITIES * _NPT)  # lasting value of pts points in city c
+_PAYM = _L.take("paym", _NPT)  # payout change for pts points in this round's city
+_PAYC = _L.take("payc", B.MAX_CITIES)  # payout change for ending the turn in another city
+_BASE_A = _L.take("base_a", B.MAX_CITIES)  # fees over open roads, as valued
+_BASE_B = _L.take("base_b", B.MAX_CITIES)  # fees, opening houses and opened villages
+_CONSTS = _L.take("consts", 3)  # gold weight of the round, a palace's and a house's value
+# upper bounds of a pair's city part (pick_tables_nb, city_bound_nb): per number of
+# points, the best over the reachable cities of the route part plus the best lasting
+# value and payout change with at most that many points there
+_UBT = _L.take("ubt", _NPT)
+_ACT = _L.take("act", N_ACTIONS)  # a pair's value part of each action (pick_nb)
+_ACT_SUB = _L.take("act_sub", N_ACTIONS)  # the forfeit it subtracts after that
+_N_CAND = 24  # pairs with a palace or a city house (the others need no city)
+_CAND = _L.take("cand", _N_CAND)  # such a pair, a0 * N_ACTIONS + a1 (pick_nb)
+_CAND_VAL = _L.take("cand_val", _N_CAND)  # its value without the city part
+_CAND_UB = _L.take("cand_ub", _N_CAND)  # an upper bound of its value
 SCRATCH_USED = _L.done()
+# the roads' tolls for the two route searches of routes_nb (kit.route_nb.road_tolls_nb)
+# share the memo's entries: they are read only during routes_nb, the memo only after it
+_TOLLS = _MEMO
+assert B.MAX_ROADS <= _MEMO_SIZE
 _UNSET = -(1 << 62)
+
+
+def _action_parts() -> tuple[int, ...]:
+    """Per action, packed: palaces | city houses << 4 | flexible houses << 8 | house parts
+    that may go to a village << 12 | Gold actions << 16 (a pair's sum unpacks alike)."""
+    parts = [0] * N_ACTIONS
+    parts[A_GOLD] = 1 << 16
+    parts[A_PALACE] = 1
+    parts[A_PALACE_HOUSE] = 1 | 1 << 4 | 1 << 12
+    parts[A_TWO_HOUSES] = 2 << 4 | 1 << 12
+    parts[A_HOUSE] = 1 << 8 | 1 << 12
+    return tuple(parts)
+
+
+_PARTS = _action_parts()
 
 
 @njit(f"float64({I1}, {F1}, int64)", cache=True, _nrt=False, inline="always")
@@ -454,106 +492,238 @@ def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_v
     return best
 
 
+@njit(f"void({I1}, {I1}, {I1}, {F1}, {I1}, {F1})", cache=True, _nrt=False)
+def pick_tables_nb(state, board, rules, params, scratch, fs):
+    """The pair-independent parts of city_value_nb for this pick, by the same expressions
+    (after routes_nb and prepare_nb; fs = scratch as float64): lasting values and payout
+    changes per city and points, the route parts of the value, the weights of a palace
+    and a house; then the tables of city_bound_nb. pick_city_nb reads them."""
+    wg = params[W_GOLD] * (params[W_LAST_GOLD] if scratch[_LAST] else 1.0)
+    hc = rules[R.HOUSE_COST]
+    fs[_CONSTS] = wg
+    fs[_CONSTS + 1] = params[W_PALACE] - scratch[_COST] * wg
+    fs[_CONSTS + 2] = hc * wg
+    m = state[S.MAHARAJA]
+    now = scratch[_NOW]
+    builder = scratch[_BUILDER]
+    for pts in range(_NPT):
+        after = now + pts + (1 - scratch[_HERE_M])
+        fs[_PAYM + pts] = (
+            (payout_nb(scratch, after) - payout_nb(scratch, now)) * params[W_SCORE] * params[W_GOLD]
+            if after != now
+            else 0.0
+        )
+        fs[_UBT + pts] = -np.inf
+    for c in range(board[B.N_CITIES]):
+        ru = 1.0 + scratch[_RU + c]
+        after = now - 1 if scratch[_HERE_M] else now
+        fs[_PAYC + c] = (
+            (payout_nb(scratch, after) - payout_nb(scratch, now)) * params[W_SCORE] * params[W_GOLD]
+            if after != now
+            else 0.0
+        )
+        fee = route_cost_nb(scratch, _ROUTE, c)
+        fs[_BASE_A + c] = -(fee + 0 * hc) * params[W_GOLD] + 0 * params[W_OPENED]
+        bc = fs[_BASE_A + c] if fee < NO_ROUTE else -np.inf  # best route part of c
+        e = scratch[_OPENS + c]
+        fee = route_cost_nb(scratch, _ROUTE2, c)
+        paid = e - builder if e > builder else 0
+        fs[_BASE_B + c] = -(fee + paid * hc) * params[W_GOLD] + e * params[W_OPENED]
+        if e > 0 and fee < NO_ROUTE and fs[_BASE_B + c] - e * params[W_OPEN_ROUTE] > bc:
+            bc = fs[_BASE_B + c] - e * params[W_OPEN_ROUTE]
+        best = -np.inf  # best lasting value + payout change with at most pts points
+        for pts in range(_NPT):
+            lasting = params[W_POINT] * pts / ru
+            if c == m:
+                lasting *= 0.5
+            fs[_LASTING + c * _NPT + pts] = lasting
+            lp = lasting + (fs[_PAYM + pts] if c == m else fs[_PAYC + c])
+            if lp > best:
+                best = lp
+            if bc + best > fs[_UBT + pts]:
+                fs[_UBT + pts] = bc + best
+
+
+@njit(f"float64({I1}, {F1}, {I1}, {F1}, int64, int64, int64, int64)", cache=True, _nrt=False)
+def city_bound_nb(rules, params, scratch, fs, gold, n_pal, n_house, n_vil):
+    """An upper bound of pick_city_nb's value (or of the forfeits that replace it when no
+    city can be reached) for n_pal palaces and n_house houses with `gold` in hand: each
+    palace that gold and the supply allow at its best
+    (a site for every one), the others forfeited, each house at best its cost (or, for
+    n_vil of them, nothing: spent on the route), and the best city's route part, lasting
+    value and payout for as many points as those can bring (_UBT).
+    +inf when the tables do not cover the points. Lets pick_nb skip pairs cheaply."""
+    forfeit = params[W_FORFEIT]
+    if fs[_UBT + _NPT - 1] == -np.inf:  # no city can be reached
+        return -forfeit * (n_pal + n_house)
+    hc = rules[R.HOUSE_COST]
+    cost = scratch[_COST]
+    k = min(n_pal, scratch[_LEFT])
+    if cost > 0:
+        k = min(k, gold // cost)
+    k = max(k, 0)
+    pub = max(fs[_CONSTS + 1] + max(params[W_INNER], 0.0), -forfeit)
+    hub = max(-fs[_CONSTS + 2], -forfeit)  # a house built or forfeited
+    vub = max(hub, 0.0)  # or, for a house part that may open a road, not in the city
+    h = min(n_house, scratch[_SUPPLY])
+    if hc > 0:
+        h = min(h, gold // hc)
+    h = max(h, 0)
+    pts = k * max(rules[R.INNER_POINTS], scratch[_OUTER_PTS]) + h
+    if pts >= _NPT:
+        return np.inf
+    ub = fs[_UBT + pts] + k * pub - (n_pal - k) * forfeit + (n_house - n_vil) * hub + n_vil * vub
+    return max(ub, -forfeit * (n_pal + n_house))
+
+
 @njit(
-    f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, float64, float64, float64)",
+    f"float64({I1}, {I1}, {F1}, int64, int64, int64, int64, int64, int64, int64, float64, {I1}, "
+    f"{F1})",
     cache=True,
     _nrt=False,
     inline="always",
 )
-def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v):
-    """Value of picking actions a0 and a1 now (route costs and tables in scratch;
-    the best Governor and Character values given, -inf when impossible)."""
-    gold = state[S.GOLD + seat]
-    if holds_nb(state, seat, MERCHANT):
-        gold += rules[R.MERCHANT_INCOME]
-    val = 0.0
-    n_pal = 0
-    n_city = 0
-    n_flex = 0
-    n_vil = 0  # house parts that may go to a village (one per House, Two houses, P+house)
-    quarry_left = state[S.QUARRY + seat]
-    for i in range(2):
-        a = a0 if i == 0 else a1
-        if a == A_GOLD:
-            gold += rules[R.GOLD_ACTION]
-            val += rules[R.GOLD_ACTION] * params[W_GOLD]
-        elif a == A_PALACE:
-            n_pal += 1
-        elif a == A_PALACE_HOUSE:
-            n_pal += 1
-            n_city += 1
-            n_vil += 1
-        elif a == A_TWO_HOUSES:
-            n_city += 2
-            n_vil += 1
-        elif a == A_HOUSE:
-            n_flex += 1
-            n_vil += 1
-        elif a == A_QUARRY:
-            got = min(rules[R.QUARRY_HOUSES], quarry_left)
-            quarry_left -= got
-            low = 1.0 if state[S.SUPPLY + seat] < 4 else 0.3
-            val += got * params[W_QUARRY] * low
-            if got < rules[R.QUARRY_HOUSES]:
+def pick_city_value_nb(
+    state, rules, params, c, fee, gold, n_pal, n_house, opened, paid, base, scratch, fs
+):
+    """city_value_nb with the pick's tables (pick_tables_nb): the same operations on the
+    same values, in the same order (base is the route part of the value)."""
+    hc = rules[R.HOUSE_COST]
+    g = gold - fee - paid * hc
+    if g < 0 or opened > scratch[_SUPPLY]:
+        return -1e18
+    val = base
+    pts = 0
+    if n_pal > 0:
+        cost = scratch[_COST]
+        left = scratch[_LEFT]
+        inner_free = state[S.INNER + c] < 0
+        outer_free = rules[R.OUTER_SITES] - state[S.OUTER_USED + c]
+        for _ in range(n_pal):
+            if g < cost or left <= 0 or (not inner_free and outer_free <= 0):
                 val -= params[W_FORFEIT]
-        elif a == A_GOVERNOR:
-            val += gov_v
-        elif a == A_CHARACTER:
-            val += swap_v
-        elif a == A_MOVE_HOUSE:
-            val -= 0.5
-    here = state[S.ARCH + seat]
-    n_gold = (1 if a0 == A_GOLD else 0) + (1 if a1 == A_GOLD else 0)
-    if n_pal + n_city == 0:
-        # free to travel anyway: the best of staying and going to this round's city
-        key = _MEMO + _MEMO_CITY + n_flex * 3 + n_gold
-        if scratch[key] != _UNSET:
-            return val + scratch[key] / 1048576.0
-        flex_v = 0.0
-        if vil_v > -1e8 and state[S.SUPPLY + seat] >= n_flex and gold >= n_flex:
-            flex_v = vil_v - 0.2
-        else:
-            flex_v = -params[W_FORFEIT]
-        stay = score_gain_nb(state, board, rules, params, seat, here, 0, scratch, scratch[_NOW])
-        best = stay + n_flex * flex_v
-        m = state[S.MAHARAJA]
-        if m >= 0:
-            gain = score_gain_nb(state, board, rules, params, seat, m, 0, scratch, scratch[_NOW])
-            fee = route_cost_nb(scratch, _ROUTE, m)
-            if fee < NO_ROUTE and fee <= gold:
-                best = max(best, gain - fee * params[W_GOLD] + n_flex * flex_v)
-            e = scratch[_OPENS + m]
-            fee = route_cost_nb(scratch, _ROUTE2, m)
-            b = scratch[_BUILDER]
-            paid = e - b if e > b else 0
-            hc = rules[R.HOUSE_COST]
-            if (
-                e > 0
-                and fee < NO_ROUTE
-                and paid <= n_flex
-                and fee + paid * hc <= gold
-                and e <= state[S.SUPPLY + seat]
-            ):
-                go = gain - (fee + paid * hc) * params[W_GOLD]
-                go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
-                best = max(best, go + (n_flex - paid) * flex_v)
-        scratch[key] = np.int64(best * 1048576.0)
-        return val + scratch[key] / 1048576.0
-    if n_pal > 0 and (gold < scratch[_COST] or scratch[_LEFT] <= 0):
-        # no palace can be paid in any city: each is forfeited (as in city_value_nb),
-        # so the pair shares the value of its houses alone (speed)
-        val -= n_pal * params[W_FORFEIT]
-        n_pal = 0
-    key = _MEMO + ((n_pal * 5 + n_city + n_flex) * 3 + n_vil) * 3 + n_gold
+                continue
+            g -= cost
+            left -= 1
+            val += fs[_CONSTS + 1]
+            if inner_free:
+                inner_free = False
+                val += params[W_INNER]
+                pts += rules[R.INNER_POINTS]
+            else:
+                outer_free -= 1
+                pts += scratch[_OUTER_PTS]
+    supply = scratch[_SUPPLY] - opened
+    for _ in range(n_house):
+        if g < hc or supply <= 0:
+            val -= params[W_FORFEIT]
+            continue
+        g -= hc
+        supply -= 1
+        val -= fs[_CONSTS + 2]
+        pts += 1
+    m = state[S.MAHARAJA]
+    if pts < _NPT:
+        val += fs[_LASTING + c * _NPT + pts]
+        return val + (fs[_PAYM + pts] if c == m else fs[_PAYC + c])
+    lasting = params[W_POINT] * pts / (1.0 + scratch[_RU + c])
+    now = scratch[_NOW]
+    after = now
+    if c == m:
+        lasting *= 0.5
+        after += pts + (1 - scratch[_HERE_M])
+    elif scratch[_HERE_M]:
+        after -= 1
+    val += lasting
+    if after != now:
+        val += (
+            (payout_nb(scratch, after) - payout_nb(scratch, now)) * params[W_SCORE] * params[W_GOLD]
+        )
+    return val
+
+
+@njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, {I1}, {F1}, int64, int64, int64, int64)",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
+def pick_city_nb(state, board, rules, params, scratch, fs, gold, n_pal, n_house, n_vil):
+    """best_city_nb's value with n_spare = 0, over the pick's tables (pick_tables_nb)."""
+    best = -1e18
+    builder = scratch[_BUILDER]
+    hc = rules[R.HOUSE_COST]
+    for c in range(board[B.N_CITIES]):
+        fee_a = route_cost_nb(scratch, _ROUTE, c)
+        if fee_a < NO_ROUTE and fee_a <= gold:
+            v = pick_city_value_nb(
+                state, rules, params, c, fee_a, gold, n_pal, n_house, 0, 0,
+                fs[_BASE_A + c], scratch, fs,
+            )  # fmt: skip
+            if v > best:
+                best = v
+        e = scratch[_OPENS + c]
+        if e <= 0:
+            continue
+        fee = route_cost_nb(scratch, _ROUTE2, c)
+        paid = e - builder if e > builder else 0
+        if fee >= NO_ROUTE or paid > n_vil or fee + paid * hc > gold:
+            continue
+        if fee_a <= gold and fee_a <= fee + paid * hc:
+            continue  # open roads are as cheap: no need to spend houses (speed)
+        v = pick_city_value_nb(
+            state, rules, params, c, fee, gold, n_pal, n_house - paid, e, paid,
+            fs[_BASE_B + c], scratch, fs,
+        )  # fmt: skip
+        v -= e * params[W_OPEN_ROUTE]
+        if v > best:
+            best = v
+    return best
+
+
+@njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, int64, {I1}, float64, int64, int64, int64)",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
+def travel_value_nb(state, board, rules, params, seat, scratch, vil_v, gold, n_flex, n_gold):
+    """The city part of a pair with no palace and no city house (memoised): free to
+    travel anyway, the best of staying and going to this round's city."""
+    key = _MEMO + _MEMO_CITY + n_flex * 3 + n_gold
     if scratch[key] != _UNSET:
-        return val + scratch[key] / 1048576.0
-    best = best_city_nb(
-        state, board, rules, params, scratch, gold, n_pal, n_city + n_flex, n_vil, 0
-    )
-    if best < -1e17:
-        best = -params[W_FORFEIT] * (n_pal + n_city + n_flex)
+        return scratch[key] / 1048576.0
+    flex_v = 0.0
+    if vil_v > -1e8 and state[S.SUPPLY + seat] >= n_flex and gold >= n_flex:
+        flex_v = vil_v - 0.2
+    else:
+        flex_v = -params[W_FORFEIT]
+    here = state[S.ARCH + seat]
+    stay = score_gain_nb(state, board, rules, params, seat, here, 0, scratch, scratch[_NOW])
+    best = stay + n_flex * flex_v
+    m = state[S.MAHARAJA]
+    if m >= 0:
+        gain = score_gain_nb(state, board, rules, params, seat, m, 0, scratch, scratch[_NOW])
+        fee = route_cost_nb(scratch, _ROUTE, m)
+        if fee < NO_ROUTE and fee <= gold:
+            best = max(best, gain - fee * params[W_GOLD] + n_flex * flex_v)
+        e = scratch[_OPENS + m]
+        fee = route_cost_nb(scratch, _ROUTE2, m)
+        b = scratch[_BUILDER]
+        paid = e - b if e > b else 0
+        hc = rules[R.HOUSE_COST]
+        if (
+            e > 0
+            and fee < NO_ROUTE
+            and paid <= n_flex
+            and fee + paid * hc <= gold
+            and e <= state[S.SUPPLY + seat]
+        ):
+            go = gain - (fee + paid * hc) * params[W_GOLD]
+            go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
+            best = max(best, go + (n_flex - paid) * flex_v)
     scratch[key] = np.int64(best * 1048576.0)
-    return val + scratch[key] / 1048576.0
+    return scratch[key] / 1048576.0
 
 
 @njit(f"void({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
@@ -570,6 +740,7 @@ def routes_nb(state, board, rules, params, seat, budget, scratch):
         _ROUTE,
         _ROUTE2,
         _OPENS,
+        _TOLLS,
     )
 
 
@@ -594,18 +765,103 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
     )
     for i in range(_MEMO_SIZE):
         scratch[_MEMO + i] = _UNSET
+    fs = scratch.view(np.float64)
+    pick_tables_nb(state, board, rules, params, scratch, fs)
+    gold0 = state[S.GOLD + seat]
+    if holds_nb(state, seat, MERCHANT):
+        gold0 += rules[R.MERCHANT_INCOME]
+    # each action's value part: the same operations, in the same order, as summing the
+    # two actions' parts from 0.0 (the Quarry subtracts its forfeit after its value)
+    qh = rules[R.QUARRY_HOUSES]
+    low = 1.0 if state[S.SUPPLY + seat] < 4 else 0.3
+    got = min(qh, state[S.QUARRY + seat])
+    got2 = min(qh, state[S.QUARRY + seat] - got)  # the second of two Quarry actions
+    for a in range(N_ACTIONS):
+        fs[_ACT + a] = 0.0
+        fs[_ACT_SUB + a] = 0.0
+    fs[_ACT + A_GOLD] = rules[R.GOLD_ACTION] * params[W_GOLD]
+    fs[_ACT + A_QUARRY] = got * params[W_QUARRY] * low
+    if got < qh:
+        fs[_ACT_SUB + A_QUARRY] = params[W_FORFEIT]
+    fs[_ACT + A_GOVERNOR] = gov_v
+    fs[_ACT + A_CHARACTER] = swap_v
+    fs[_ACT + A_MOVE_HOUSE] = -0.5
+    # pairs without a city part first, in order; the others with an upper bound of their
+    # value (city_bound_nb), then valued from the highest bound down until no bound can
+    # beat the best pair. Ties go to the first pair in (a0, a1) order, as if all 45 were
+    # valued in that order.
     best = -1e18
-    out[0] = A_GOLD
-    out[1] = A_GOLD
+    best_p = 0
+    n_cand = 0
     for a0 in range(N_ACTIONS):
+        v0 = (0.0 + fs[_ACT + a0]) - fs[_ACT_SUB + a0]
         for a1 in range(a0, N_ACTIONS):
-            v = pair_value_nb(
-                state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v
+            val = v0
+            if a1 == A_QUARRY and a0 == A_QUARRY:
+                val += got2 * params[W_QUARRY] * low
+                if got2 < qh:
+                    val -= params[W_FORFEIT]
+            else:
+                val = (val + fs[_ACT + a1]) - fs[_ACT_SUB + a1]
+            parts = _PARTS[a0] + _PARTS[a1]
+            n_pal = parts & 15
+            n_city = parts >> 4 & 15
+            n_flex = parts >> 8 & 15
+            n_gold = parts >> 16
+            gold = gold0 + n_gold * rules[R.GOLD_ACTION]
+            if n_pal + n_city == 0:
+                v = val + travel_value_nb(
+                    state, board, rules, params, seat, scratch, vil_v, gold, n_flex, n_gold
+                )
+                if v > best:
+                    best = v
+                    best_p = a0 * N_ACTIONS + a1
+                continue
+            if n_pal > 0 and (gold < scratch[_COST] or scratch[_LEFT] <= 0):
+                # no palace can be paid in any city: each is forfeited (as in
+                # city_value_nb), so the pair shares the value of its houses alone
+                val -= n_pal * params[W_FORFEIT]
+                n_pal = 0
+            scratch[_CAND + n_cand] = a0 * N_ACTIONS + a1
+            fs[_CAND_VAL + n_cand] = val
+            fs[_CAND_UB + n_cand] = val + city_bound_nb(
+                rules, params, scratch, fs, gold, n_pal, n_city + n_flex, parts >> 12 & 15
             )
-            if v > best:
-                best = v
-                out[0] = a0
-                out[1] = a1
+            n_cand += 1
+    for _ in range(n_cand):
+        top = -1
+        top_ub = best - 1e-4  # a bound below this cannot win, nor tie (speed)
+        for i in range(n_cand):
+            if fs[_CAND_UB + i] >= top_ub:
+                top = i
+                top_ub = fs[_CAND_UB + i]
+        if top < 0:
+            break
+        fs[_CAND_UB + top] = -np.inf
+        p = scratch[_CAND + top]
+        a0 = p // N_ACTIONS
+        a1 = p - a0 * N_ACTIONS
+        val = fs[_CAND_VAL + top]
+        parts = _PARTS[a0] + _PARTS[a1]
+        n_pal = parts & 15
+        n_house = (parts >> 4 & 15) + (parts >> 8 & 15)
+        n_vil = parts >> 12 & 15
+        n_gold = parts >> 16
+        gold = gold0 + n_gold * rules[R.GOLD_ACTION]
+        if n_pal > 0 and (gold < scratch[_COST] or scratch[_LEFT] <= 0):
+            n_pal = 0  # forfeited above
+        key = _MEMO + ((n_pal * 5 + n_house) * 3 + n_vil) * 3 + n_gold
+        if scratch[key] == _UNSET:
+            c = pick_city_nb(state, board, rules, params, scratch, fs, gold, n_pal, n_house, n_vil)
+            if c < -1e17:
+                c = -params[W_FORFEIT] * (n_pal + n_house)
+            scratch[key] = np.int64(c * 1048576.0)
+        v = val + scratch[key] / 1048576.0
+        if v > best or (v == best and p < best_p):
+            best = v
+            best_p = p
+    out[0] = best_p // N_ACTIONS
+    out[1] = best_p - out[0] * N_ACTIONS
 
 
 @njit(f"void({I1}, {I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
@@ -748,6 +1004,12 @@ def step_nb(state, board, rules, params, seat, scratch, out):
             city_v = point_value_nb(params, scratch, here, 1) + score_gain_nb(
                 state, board, rules, params, seat, here, 1, scratch, now
             )
+            w = params[W_VILLAGE]
+            if city_v >= max(2.0 * w, -w):  # no village can be worth more (speed)
+                out[0] = OP_HOUSE
+                out[1] = s
+                out[2] = LOC_CITY0 + here
+                return 1
             v = best_village_nb(state, board, rules, params, seat, s)
             vil_v = (
                 village_value_nb(state, board, village_cap_nb(state, rules), params, seat, v)

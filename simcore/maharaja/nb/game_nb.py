@@ -66,7 +66,7 @@ from .turn_nb import (
 
 P = R.MAX_PLAYERS
 OUT_SIZE = 8  # entries of the `out` buffer a strategy writes its answer into
-SCRATCH_SIZE = 256  # per-seat int64 memory a strategy may use across calls in a game
+SCRATCH_SIZE = 512  # per-seat int64 memory a strategy may use across calls in a game
 MAX_STEPS = 256  # operations per turn before the engine stops a looping strategy
 WORK_SIZE = 4 * P
 RNG_STREAMS = 1 + P  # stream 0 = the game's chance, 1 + seat = that seat's strategy

@@ -35,14 +35,41 @@ ROUTE_SIZE = _B.done()
 NO_ROUTE = UNREACHABLE
 
 
+@njit(f"int64({I1}, {I1}, int64, boolean, int64)", cache=True, _nrt=False, inline="always")
+def road_toll_nb(state, board, seat, monk, r):
+    """What seat pays to travel road r (M-F1: 1 per house in a village without an own
+    house; nothing with the Monk, M-K4), times 4, plus the road's empty villages (a road
+    with one is closed): fee * 4 + empty."""
+    fee = 0
+    e = 0
+    for i in range(board[B.ROAD_NV + r]):
+        v = board[B.ROAD_V0 + r] if i == 0 else board[B.ROAD_V1 + r]
+        t = state[S.VIL_TOTAL + v]
+        if t == 0:
+            e += 1
+        elif not monk and state[S.VIL + v * R.MAX_PLAYERS + seat] == 0:
+            fee += t
+    return fee * 4 + e
+
+
+@njit(f"void({I1}, {I1}, int64, {I1}, int64)", cache=True, _nrt=False, inline="always")
+def road_tolls_nb(state, board, seat, scratch, tab):
+    """scratch[tab + r] = road_toll_nb for every road (B.MAX_ROADS entries): the searches
+    of one decision share them (speed)."""
+    monk = state[S.CHAR_OWNER + MONK] == seat
+    for r in range(board[B.N_ROADS]):
+        scratch[tab + r] = road_toll_nb(state, board, seat, monk, r)
+
+
 @njit(
-    f"void({I1}, {I1}, int64, int64, boolean, int64, int64, int64, int64, {I1}, int64, int64)",
+    f"void({I1}, {I1}, int64, int64, boolean, int64, int64, int64, int64, {I1}, int64, int64, "
+    "int64)",
     cache=True,
     _nrt=False,
     inline="always",
 )
 def fee_search_nb(
-    state, board, seat, budget, opening, house_cost, wopen, scale, stop, scratch, base, opens
+    state, board, seat, budget, opening, house_cost, wopen, scale, stop, scratch, base, opens, tab
 ):
     """The one cheapest-route search of the kit (Dijkstra over at most 9 junctions from
     the architect; M-F1 fees, the Monk pays none M-K4). Fills the DIST/PREV block at
@@ -58,7 +85,8 @@ def fee_search_nb(
     may keep tentative values). Ties: the lowest junction among the cheapest is settled
     first, a road replaces a route only when strictly cheaper. Written for a hot path:
     no slices, settled and reached junctions as bit sets; with constant `opening` and
-    `scale` the wrappers below compile to the specialised searches."""
+    `scale` the wrappers below compile to the specialised searches. `tab` >= 0: the
+    roads' tolls are read from road_tolls_nb's table there instead of the villages."""
     nj = board[B.N_JUNCTIONS]
     dist = base + R_DIST
     prev = base + R_PREV
@@ -85,17 +113,10 @@ def fee_search_nb(
             if (done >> w) & 1 == 1:
                 continue
             r = board[B.ADJ_ROAD + u * B.MAX_DEGREE + k]
-            fee = 0
-            e = 0
-            closed = False
-            for i in range(board[B.ROAD_NV + r]):
-                v = board[B.ROAD_V0 + r] if i == 0 else board[B.ROAD_V1 + r]
-                t = state[S.VIL_TOTAL + v]
-                if t == 0:
-                    e += 1
-                    closed = True
-                elif not monk and state[S.VIL + v * R.MAX_PLAYERS + seat] == 0:
-                    fee += t
+            toll = scratch[tab + r] if tab >= 0 else road_toll_nb(state, board, seat, monk, r)
+            fee = toll >> 2
+            e = toll & 3
+            closed = e > 0
             if closed and not opening:
                 continue  # closed (M-F1)
             f = fu + fee
@@ -132,7 +153,7 @@ def fee_search_nb(
 def route_costs_nb(state, board, seat, budget, scratch, base):
     """Fill the DIST/PREV block: cheapest fee to every junction within `budget`, over
     open roads (fee_search_nb)."""
-    fee_search_nb(state, board, seat, budget, False, 0, 0, 1, -1, scratch, base, base)
+    fee_search_nb(state, board, seat, budget, False, 0, 0, 1, -1, scratch, base, base, -1)
 
 
 @njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
@@ -190,18 +211,26 @@ def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, 
     cheapest by fees + house_cost + wopen / 16 per opened village, with fees and house
     costs within `budget`. Walk the stored route with kit.walk_nb: its villages must be
     built before each closed road."""
-    fee_search_nb(state, board, seat, budget, True, house_cost, wopen, 16, -1, scratch, base, opens)
+    fee_search_nb(
+        state, board, seat, budget, True, house_cost, wopen, 16, -1, scratch, base, opens, -1
+    )
 
 
 @njit(
-    f"void({I1}, {I1}, int64, int64, int64, int64, {I1}, int64, int64, int64)",
+    f"void({I1}, {I1}, int64, int64, int64, int64, {I1}, int64, int64, int64, int64)",
     cache=True,
     _nrt=False,
     inline="always",
 )
-def both_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, base, base2, opens):
+def both_route_costs_nb(
+    state, board, seat, budget, house_cost, wopen, scratch, base, base2, opens, tab
+):
     """route_costs_nb(.., budget, scratch, base), then open_route_costs_nb(.., budget,
-    house_cost, wopen, scratch, base2, opens), inlined: for callers that want both
+    house_cost, wopen, scratch, base2, opens), inlined, over one table of the roads'
+    tolls at `tab` (B.MAX_ROADS entries, road_tolls_nb): for callers that want both
     tables at every decision (strategies.maharaja.weighted)."""
-    route_costs_nb(state, board, seat, budget, scratch, base)
-    open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, base2, opens)
+    road_tolls_nb(state, board, seat, scratch, tab)
+    fee_search_nb(state, board, seat, budget, False, 0, 0, 1, -1, scratch, base, base, tab)
+    fee_search_nb(
+        state, board, seat, budget, True, house_cost, wopen, 16, -1, scratch, base2, opens, tab
+    )

@@ -17,7 +17,13 @@ from simcore.maharaja.nb.scoring_nb import city_points_nb, score_city_nb
 from simcore.maharaja.rules import RuleSet
 from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.payout_nb import payout_table_nb
-from strategies.maharaja.kit.route_nb import R_DIST, R_PREV, ROUTE_SIZE, fee_search_nb
+from strategies.maharaja.kit.route_nb import (
+    R_DIST,
+    R_PREV,
+    ROUTE_SIZE,
+    fee_search_nb,
+    road_tolls_nb,
+)
 
 BOARD = default_board()
 BOARD_ARR = BOARD.pack()
@@ -59,12 +65,31 @@ def test_route_search_modes_agree_on_open_roads():
         a = np.zeros(SCRATCH_SIZE, dtype=np.int64)
         b = np.zeros(SCRATCH_SIZE, dtype=np.int64)
         opens = 2 * ROUTE_SIZE
-        fee_search_nb(state, BOARD_ARR, 0, 30, False, 0, 0, 1, -1, a, 0, 0)
-        fee_search_nb(state, BOARD_ARR, 0, 30, True, 2, 5, 16, -1, b, 0, opens)
+        fee_search_nb(state, BOARD_ARR, 0, 30, False, 0, 0, 1, -1, a, 0, 0, -1)
+        fee_search_nb(state, BOARD_ARR, 0, 30, True, 2, 5, 16, -1, b, 0, opens, -1)
         nj = BOARD_ARR[B.N_JUNCTIONS]
         assert np.array_equal(a[R_DIST : R_DIST + nj], b[R_DIST : R_DIST + nj])
         assert np.array_equal(a[R_PREV : R_PREV + nj], b[R_PREV : R_PREV + nj])
         assert not b[opens : opens + nj].any()
+
+
+def test_route_search_reads_the_toll_table_as_the_villages():
+    """The searches over road_tolls_nb's table fill the same blocks as those that read
+    the villages, in both modes, for every seat and budget."""
+    for state in final_states(4, 6):
+        for seat in range(4):
+            for budget in (0, 3, 30):
+                for opening in (False, True):
+                    a = np.zeros(SCRATCH_SIZE, dtype=np.int64)
+                    b = np.zeros(SCRATCH_SIZE, dtype=np.int64)
+                    opens = 2 * ROUTE_SIZE
+                    tab = opens + B.MAX_JUNCTIONS
+                    road_tolls_nb(state, BOARD_ARR, seat, b, tab)
+                    fee_search_nb(state, BOARD_ARR, seat, budget, opening, 2, 5, 16, -1, a, 0,
+                                  opens, -1)  # fmt: skip
+                    fee_search_nb(state, BOARD_ARR, seat, budget, opening, 2, 5, 16, -1, b, 0,
+                                  opens, tab)  # fmt: skip
+                    assert np.array_equal(a[:tab], b[:tab])
 
 
 def test_layout_declarations_check_themselves():

@@ -1,0 +1,836 @@
+"""Bench only: `weighted_frozen`, a frozen copy of strategies.maharaja.weighted as it was
+before the speed work of issue 14.1 (main at 6150d92), registered under game "maharaja"
+when this module is imported (never by the CLI), so that speed and head-to-head runs can
+set the old and the new version side by side in one process:
+
+    python -m bench.engine --compare --import bench.weighted_frozen --only weighted,weighted_frozen
+
+The only change from that version: `register(..., game="maharaja")` and the layout
+owner names. What follows is the original module docstring.
+
+`weighted`: the parametric heuristic — every choice is a weighted sum of features.
+
+One weight vector (the registered params, by name) decides everything: which
+character to hold, where the setup houses go, which of the 45 action pairs to
+pick, where to travel and build. A family of players is therefore one compiled
+function plus different vectors, which is what a parameter search needs.
+
+Pick (M-R3): each pair is valued as the gold it brings or costs, the palaces it
+builds (palaces rank first, M-E2), the points it adds in cities weighted by how
+soon the governor track scores them (this round's city by the payout it would
+win, M-P2), the best governor move and character swap it allows, and a penalty
+for parts it cannot do (a forfeit pays every opponent, M-F2). City-bound pairs
+are valued in the best city the architect can reach with the gold left after
+the cheapest route's fees (M-F1), over open roads or opening closed ones: a
+house in each empty village of a road opens it (M-F1), so a route may spend the
+Builder's free house and then the pair's village-capable house parts (House,
+one of Two houses, the house of Palace+house) on the way, and those houses are
+then missing in the city. Early in the game most roads are closed, so without
+this a player often cannot reach a city at all. Weights: `open_route` (route
+cost per village opened, on top of the house) and `opened` (the lasting worth
+of such a house: free travel for us, fees from the others).
+Turn: Gold first (so it pays for the route and the palace), then the route to
+the city chosen with the real gold (building the opening houses road by road),
+then palaces (inner site when free), houses, and the other parts; a part that
+is not legal is left undone.
+"""
+
+import numpy as np
+from numba import njit
+
+import simcore.maharaja.board_layout as B
+import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
+from simcore.core.rng_nb import random_nb
+from simcore.maharaja.enums import (
+    A_CHARACTER,
+    A_GOLD,
+    A_GOVERNOR,
+    A_HOUSE,
+    A_MOVE_HOUSE,
+    A_PALACE,
+    A_PALACE_HOUSE,
+    A_QUARRY,
+    A_TWO_HOUSES,
+    BANK,
+    BUILDER,
+    DK_BID,
+    DK_CHARACTER,
+    DK_GIVE,
+    DK_PICK,
+    DK_REPLACE,
+    DK_SETUP_HOUSE,
+    DK_STEP,
+    E_OK,
+    LOC_CITY0,
+    MERCHANT,
+    N_ACTIONS,
+    OP_CHARACTER,
+    OP_END,
+    OP_GOLD,
+    OP_GOVERNOR,
+    OP_HOUSE,
+    OP_MOVE_HOUSE,
+    OP_QUARRY,
+    OUT_OF_GAME,
+    SLOT_BUILDER,
+)
+from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
+from simcore.maharaja.nb.characters_nb import holds_nb, lowest_character_nb
+from simcore.maharaja.nb.scoring_nb import outer_points_nb
+from simcore.maharaja.nb.sig import F1, I1, U1
+from simcore.maharaja.nb.turn_nb import (
+    character_error_nb,
+    house_error_nb,
+    move_error_nb,
+    other_slot_error_nb,
+)
+from strategies.maharaja.kit.auction_nb import value_bid_nb
+from strategies.maharaja.kit.building_nb import palace_step_nb
+from strategies.maharaja.kit.chips_nb import chip_step_nb
+from strategies.maharaja.kit.inline_nb import (
+    city_points_inl_nb,
+    governor_target_inl_nb,
+    rounds_until_scored_inl_nb,
+)
+from strategies.maharaja.kit.layout import Params, Scratch
+from strategies.maharaja.kit.payout_nb import payout_table_nb
+from strategies.maharaja.kit.route_nb import (
+    NO_ROUTE,
+    ROUTE_SIZE,
+    open_route_costs_nb,
+    route_cost_nb,
+    route_costs_nb,
+    set_route_nb,
+)
+from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
+from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.track_nb import rounds_left_nb
+from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
+from strategies.registry import register
+
+P = R.MAX_PLAYERS
+
+# The weight vector, by name (registered params; order = index).
+PARAMS = {
+    "palace": 12.0,  # one palace built: palaces decide the ranking (M-E2)
+    "inner": 1.5,  # extra for the inner site (3 points instead of 1)
+    "gold": 0.7,  # one gold kept, earned or paid
+    "point": 2.4,  # one lasting point in a city, divided by (1 + rounds until it scores)
+    "score": 0.8,  # multiplier on this round's expected scoring gold
+    "village": 0.5,  # a house in a village (open roads, fees from others)
+    "governor": 0.6,  # per point of lead in a city the Governor brings nearer
+    "quarry": 0.75,  # per house the Quarry brings while the supply is low
+    "swap": 1.5,  # multiplier on the character preference a swap gains
+    "forfeit": 4.0,  # penalty per action part that cannot be done (M-F2)
+    "last_gold": 0.1,  # weight of gold spent in the last round (only a tie-break left)
+    # route weight (gold) per closed village a route opens with an own house, on top of
+    # the house's cost; the house part it takes is missing in the city (M-F1, M-A2)
+    "open_route": 0.36,
+    "opened": 1.7,  # a house that opens a road on the route (free travel, fees later)
+    "char_mogul": 5.0,
+    "char_merchant": 2.0,
+    "char_sadhu": 1.5,
+    "char_monk": 2.5,
+    "char_builder": 2.0,
+    "char_artist": 4.0,
+    "char_yogi": 1.0,
+    # Gumbel noise on the setup choice: 0 = always the preferred card. Above 0 every
+    # card gets played, so balance studies see each character in every seat order.
+    "char_noise": 0.0,
+}
+_P = Params("weighted_frozen", PARAMS)
+W_PALACE = _P.index("palace")
+W_INNER = _P.index("inner")
+W_GOLD = _P.index("gold")
+W_POINT = _P.index("point")
+W_SCORE = _P.index("score")
+W_VILLAGE = _P.index("village")
+W_GOVERNOR = _P.index("governor")
+W_QUARRY = _P.index("quarry")
+W_SWAP = _P.index("swap")
+W_FORFEIT = _P.index("forfeit")
+W_LAST_GOLD = _P.index("last_gold")
+W_OPEN_ROUTE = _P.index("open_route")
+W_OPENED = _P.index("opened")
+W_CHAR0 = _P.index("char_mogul", span=7)  # Mogul .. Yogi
+W_CHAR_NOISE = _P.index("char_noise")
+_P.done()
+DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
+
+# scratch layout (kit.layout)
+_MAX_PTS = 24  # entries of the payout table
+_MEMO_CITY = 115  # best city values: key <= 114 (two palaces leave at most 2 houses), then
+_MEMO_SIZE = _MEMO_CITY + 9  # [9] the best travel value of pairs with no city part
+_L = Scratch("weighted_frozen")
+_ROUTE = _L.take("route", ROUTE_SIZE)  # cheapest routes over open roads (kit.route_nb)
+_ROUTE2 = _L.take("route2", ROUTE_SIZE)  # cheapest routes that may open closed roads
+_OPENS = _L.take("opens", B.MAX_JUNCTIONS)  # villages _ROUTE2 opens to each junction
+_WALK = _L.take("walk")  # route block this turn walks (_ROUTE or _ROUTE2)
+_BUILDER = _L.take("builder")  # 1 if the Builder's free house can open a village this turn
+_TARGET = _L.take("target")  # city this turn's plan builds in, -1 = none
+_PLANNED = _L.take("planned")  # 1 once this turn's route is planned
+_TMP = _L.take("tmp")  # one-entry out-parameter
+_RU = _L.take("ru", B.MAX_CITIES)  # rounds until each city is scored (kit.track_nb)
+_OPP = _L.take("opp", P)  # others' points in this round's city (kit.payout_nb)
+_PAY = _L.take("pay", _MAX_PTS)  # this round's scoring gold by own points there
+_NOW = _L.take("now")  # own points in this round's city when the tables were made
+_COST = _L.take("cost")  # own palace cost (M-A6, M-K6)
+_LEFT = _L.take("left")  # own palaces still to build
+_OUTER_PTS = _L.take("outer_pts")  # points per own outer palace (M-K3)
+_SUPPLY = _L.take("supply")  # own houses in the supply
+_HERE_M = _L.take("here_m")  # 1 if the architect stands in this round's city
+_LAST = _L.take("last")  # 1 in the last round (end field, or a short game's last, M-E1/M-V1)
+# best city value (x 2**20) per (palaces, houses, village parts, Gold), then the travel values
+_MEMO = _L.take("memo", _MEMO_SIZE)
+SCRATCH_USED = _L.done()
+_UNSET = -(1 << 62)
+
+
+@njit(f"float64({I1}, {F1}, int64)", cache=True, _nrt=False, inline="always")
+def char_value_nb(rules, params, k):
+    if k < 0 or k >= rules[R.N_CHARACTERS]:
+        return -1e9
+    return params[W_CHAR0 + k]
+
+
+@njit(f"int64({I1}, {I1}, {F1}, int64, {U1}, float64)", cache=True, _nrt=False)
+def best_bank_character_nb(state, rules, params, seat, rng, noise):
+    """The preferred bank character; with noise > 0, preference + noise * Gumbel draw."""
+    best = -1
+    best_v = -1e18
+    for k in range(rules[R.N_CHARACTERS]):
+        if state[S.CHAR_OWNER + k] == BANK:
+            v = char_value_nb(rules, params, k)
+            if noise > 0:
+                v -= noise * np.log(-np.log(random_nb(rng, 0) * 0.999999 + 5e-7))
+            if v > best_v:
+                best_v = v
+                best = k
+    return best
+
+
+@njit(f"float64({I1}, {I1}, int64, {F1}, int64, int64)", cache=True, _nrt=False, inline="always")
+def village_value_nb(state, board, cap, params, seat, v):
+    """A house in village v (cap: houses a village holds, village_cap_nb): opens its
+    road, keeps own travel free and earns fees."""
+    if state[S.VIL_TOTAL + v] >= cap:
+        return -1e9
+    r = board[B.VIL_ROAD + v]
+    val = 0.0
+    if board[B.ROAD_A + r] == board[B.START] or board[B.ROAD_B + r] == board[B.START]:
+        val += 0.5  # the spokes carry most traffic from the start
+    if state[S.VIL + v * P + seat] > 0:
+        val -= 1.0  # already own a house there: travel is free anyway
+    if state[S.VIL_TOTAL + v] == 0:
+        val += 0.5  # opponents passing pay only us
+        other = board[B.ROAD_V0 + r] if board[B.ROAD_V0 + r] != v else board[B.ROAD_V1 + r]
+        if board[B.ROAD_NV + r] < 2 or state[S.VIL_TOTAL + other] > 0:
+            val += 1.0  # this house opens the road
+    return val * params[W_VILLAGE]
+
+
+@njit(f"int64({I1}, {I1}, {I1}, {F1}, int64, int64)", cache=True, _nrt=False)
+def best_village_nb(state, board, rules, params, seat, slot):
+    """Best village for a house; slot >= 0 also checks that the house is legal now."""
+    best = -1
+    best_v = -1e18
+    cap = village_cap_nb(state, rules)
+    for v in range(board[B.N_VILLAGES]):
+        val = village_value_nb(state, board, cap, params, seat, v)
+        if val <= best_v:
+            continue
+        # the legality check only for a new best (it is the costly part)
+        if slot >= 0 and house_error_nb(state, board, rules, seat, slot, v) != E_OK:
+            continue
+        best_v = val
+        best = v
+    return best
+
+
+@njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+def prepare_nb(state, board, rules, seat, scratch):
+    """Per-decision tables: rounds until each city scores, and this round's scoring
+    gold for every number of own points there (others as they stand; ties go to the
+    lower character, M-P2; a lone scorer gets the monopoly bonus, M-P3). Opponents'
+    points do not change during our own turn, so the tables hold for the whole turn."""
+    for c in range(board[B.N_CITIES]):
+        scratch[_RU + c] = rounds_until_scored_inl_nb(state, board, c)
+    scratch[_COST] = palace_cost_nb(state, rules, seat)
+    scratch[_LEFT] = rules[R.PALACES] - state[S.PALACES + seat]
+    scratch[_OUTER_PTS] = outer_points_nb(state, rules, seat)
+    scratch[_SUPPLY] = state[S.SUPPLY + seat]
+    scratch[_HERE_M] = 1 if state[S.ARCH + seat] == state[S.MAHARAJA] else 0
+    scratch[_LAST] = 1 if rounds_left_nb(state, board, rules) == 0 else 0
+    c = state[S.MAHARAJA]
+    scratch[_NOW] = 0
+    if c < 0:
+        for pts in range(_MAX_PTS):
+            scratch[_PAY + pts] = 0
+        return
+    scratch[_NOW] = city_points_inl_nb(state, board, rules, seat, c)
+    payout_table_nb(state, board, rules, seat, c, 0, _MAX_PTS, scratch, _PAY, _OPP)
+
+
+@njit(f"int64({I1}, int64)", cache=True, _nrt=False, inline="always")
+def payout_nb(scratch, pts):
+    if pts <= 0:
+        return 0
+    return scratch[_PAY + min(pts, _MAX_PTS - 1)]
+
+
+@njit(f"float64({F1}, {I1}, int64, int64)", cache=True, _nrt=False, inline="always")
+def point_value_nb(params, scratch, c, pts):
+    """Lasting points in city c, worth more the sooner the track scores c."""
+    return params[W_POINT] * pts / (1.0 + scratch[_RU + c])
+
+
+@njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, int64)",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
+def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, now):
+    """Change of this round's scoring gold if the turn ends in end_city having added
+    `added` points there."""
+    m = state[S.MAHARAJA]
+    if m < 0:
+        return 0.0
+    here = state[S.ARCH + seat] == m
+    after = now
+    if end_city == m:
+        after += added
+        if not here:
+            after += 1
+    elif here:
+        after -= 1
+    if after == now:
+        return 0.0
+    diff = payout_nb(scratch, after) - payout_nb(scratch, now)
+    return diff * params[W_SCORE] * params[W_GOLD]
+
+
+@njit(
+    f"float64({I1}, {I1}, {F1}, int64, int64, int64, int64, int64, int64, int64, {I1})",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
+def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, paid, scratch):
+    """Value of going to city c (fee paid, `opened` closed villages opened on the way
+    with own houses, `paid` of them by house actions) and building n_pal palaces and
+    n_house houses there with `gold` in hand, this round's scoring included (tables
+    from prepare_nb). Infeasible routes are -1e18."""
+    wg = params[W_GOLD] * (params[W_LAST_GOLD] if scratch[_LAST] else 1.0)
+    hc = rules[R.HOUSE_COST]
+    g = gold - fee - paid * hc
+    if g < 0 or opened > scratch[_SUPPLY]:
+        return -1e18
+    val = -(fee + paid * hc) * params[W_GOLD] + opened * params[W_OPENED]
+    pts = 0
+    if n_pal > 0:
+        cost = scratch[_COST]
+        left = scratch[_LEFT]
+        inner_free = state[S.INNER + c] < 0
+        outer_free = rules[R.OUTER_SITES] - state[S.OUTER_USED + c]
+        for _ in range(n_pal):
+            if g < cost or left <= 0 or (not inner_free and outer_free <= 0):
+                val -= params[W_FORFEIT]
+                continue
+            g -= cost
+            left -= 1
+            val += params[W_PALACE] - cost * wg
+            if inner_free:
+                inner_free = False
+                val += params[W_INNER]
+                pts += rules[R.INNER_POINTS]
+            else:
+                outer_free -= 1
+                pts += scratch[_OUTER_PTS]
+    supply = scratch[_SUPPLY] - opened
+    for _ in range(n_house):
+        if g < hc or supply <= 0:
+            val -= params[W_FORFEIT]
+            continue
+        g -= hc
+        supply -= 1
+        val -= hc * wg
+        pts += 1
+    # lasting points, worth more the sooner the track scores the city
+    lasting = params[W_POINT] * pts / (1.0 + scratch[_RU + c])
+    now = scratch[_NOW]
+    after = now
+    if c == state[S.MAHARAJA]:
+        lasting *= 0.5  # this round's city is valued mostly by its payout
+        after += pts + (1 - scratch[_HERE_M])
+    elif scratch[_HERE_M]:
+        after -= 1
+    val += lasting
+    if after != now:
+        val += (
+            (payout_nb(scratch, after) - payout_nb(scratch, now)) * params[W_SCORE] * params[W_GOLD]
+        )
+    return val
+
+
+@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
+def governor_value_nb(state, board, rules, params, seat, scratch):
+    """Best Governor move: bring forward a city where seat leads (points over the best
+    other). scratch[_TMP] receives the city."""
+    best = scratch[_TMP : _TMP + 1]
+    n = state[S.N_PLAYERS]
+    best_v = -1e18
+    best[0] = -1
+    for c in range(board[B.N_CITIES]):
+        if governor_target_inl_nb(state, board, rules, c) < 0:
+            continue
+        mine = city_points_inl_nb(state, board, rules, seat, c)
+        top = 0
+        for q in range(n):
+            if q != seat:
+                qp = city_points_inl_nb(state, board, rules, q, c)
+                if qp > top:
+                    top = qp
+        lead = mine - top
+        v = params[W_GOVERNOR] * lead / (1.0 + scratch[_RU + c])
+        if v > best_v:
+            best_v = v
+            best[0] = c
+    return best_v
+
+
+@njit(f"float64({I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
+def swap_value_nb(state, rules, params, seat, best):
+    """Best Character action (M-A9): preference gained; best[0] receives the character."""
+    mine = lowest_character_nb(state, seat)
+    base = char_value_nb(rules, params, mine) if mine < rules[R.N_CHARACTERS] else 0.0
+    best_v = -1e18
+    best[0] = -1
+    for k in range(rules[R.N_CHARACTERS]):
+        owner = state[S.CHAR_OWNER + k]
+        if owner == seat or owner == OUT_OF_GAME:
+            continue
+        v = (char_value_nb(rules, params, k) - base) * params[W_SWAP]
+        if v > best_v:
+            best_v = v
+            best[0] = k
+    return best_v
+
+
+@njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, {I1}, int64, int64, int64, int64, int64)",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
+def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_vil, n_spare):
+    """Best city to build n_pal palaces and n_house houses in, reached over open roads
+    (_ROUTE) or by opening closed villages with own houses (_ROUTE2): the Builder's free
+    house first, then n_spare house parts not counted in n_house, then up to n_vil of
+    the n_house parts (those are then missing in the city). Writes the city to
+    scratch[_TARGET] and the route block to scratch[_WALK]; -1e18 if none."""
+    best = -1e18
+    scratch[_TARGET] = -1
+    scratch[_WALK] = _ROUTE
+    builder = scratch[_BUILDER]
+    hc = rules[R.HOUSE_COST]
+    for c in range(board[B.N_CITIES]):
+        fee_a = route_cost_nb(scratch, _ROUTE, c)
+        if fee_a < NO_ROUTE and fee_a <= gold:
+            v = city_value_nb(state, rules, params, c, fee_a, gold, n_pal, n_house, 0, 0, scratch)
+            if v > best:
+                best = v
+                scratch[_TARGET] = c
+                scratch[_WALK] = _ROUTE
+        e = scratch[_OPENS + c]
+        if e <= 0:
+            continue
+        fee = route_cost_nb(scratch, _ROUTE2, c)
+        paid = e - builder if e > builder else 0
+        if fee >= NO_ROUTE or paid > n_spare + n_vil or fee + paid * hc > gold:
+            continue
+        if fee_a <= gold and fee_a <= fee + paid * hc:
+            continue  # open roads are as cheap: no need to spend houses (speed)
+        lost = paid - n_spare if paid > n_spare else 0
+        v = city_value_nb(
+            state, rules, params, c, fee, gold, n_pal, n_house - lost, e, paid, scratch
+        )
+        v -= e * params[W_OPEN_ROUTE]
+        if v > best:
+            best = v
+            scratch[_TARGET] = c
+            scratch[_WALK] = _ROUTE2
+    return best
+
+
+@njit(
+    f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, float64, float64, float64)",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
+def pair_value_nb(state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v):
+    """Value of picking actions a0 and a1 now (route costs and tables in scratch;
+    the best Governor and Character values given, -inf when impossible)."""
+    gold = state[S.GOLD + seat]
+    if holds_nb(state, seat, MERCHANT):
+        gold += rules[R.MERCHANT_INCOME]
+    val = 0.0
+    n_pal = 0
+    n_city = 0
+    n_flex = 0
+    n_vil = 0  # house parts that may go to a village (one per House, Two houses, P+house)
+    quarry_left = state[S.QUARRY + seat]
+    for i in range(2):
+        a = a0 if i == 0 else a1
+        if a == A_GOLD:
+            gold += rules[R.GOLD_ACTION]
+            val += rules[R.GOLD_ACTION] * params[W_GOLD]
+        elif a == A_PALACE:
+            n_pal += 1
+        elif a == A_PALACE_HOUSE:
+            n_pal += 1
+            n_city += 1
+            n_vil += 1
+        elif a == A_TWO_HOUSES:
+            n_city += 2
+            n_vil += 1
+        elif a == A_HOUSE:
+            n_flex += 1
+            n_vil += 1
+        elif a == A_QUARRY:
+            got = min(rules[R.QUARRY_HOUSES], quarry_left)
+            quarry_left -= got
+            low = 1.0 if state[S.SUPPLY + seat] < 4 else 0.3
+            val += got * params[W_QUARRY] * low
+            if got < rules[R.QUARRY_HOUSES]:
+                val -= params[W_FORFEIT]
+        elif a == A_GOVERNOR:
+            val += gov_v
+        elif a == A_CHARACTER:
+            val += swap_v
+        elif a == A_MOVE_HOUSE:
+            val -= 0.5
+    here = state[S.ARCH + seat]
+    n_gold = (1 if a0 == A_GOLD else 0) + (1 if a1 == A_GOLD else 0)
+    if n_pal + n_city == 0:
+        # free to travel anyway: the best of staying and going to this round's city
+        key = _MEMO + _MEMO_CITY + n_flex * 3 + n_gold
+        if scratch[key] != _UNSET:
+            return val + scratch[key] / 1048576.0
+        flex_v = 0.0
+        if vil_v > -1e8 and state[S.SUPPLY + seat] >= n_flex and gold >= n_flex:
+            flex_v = vil_v - 0.2
+        else:
+            flex_v = -params[W_FORFEIT]
+        stay = score_gain_nb(state, board, rules, params, seat, here, 0, scratch, scratch[_NOW])
+        best = stay + n_flex * flex_v
+        m = state[S.MAHARAJA]
+        if m >= 0:
+            gain = score_gain_nb(state, board, rules, params, seat, m, 0, scratch, scratch[_NOW])
+            fee = route_cost_nb(scratch, _ROUTE, m)
+            if fee < NO_ROUTE and fee <= gold:
+                best = max(best, gain - fee * params[W_GOLD] + n_flex * flex_v)
+            e = scratch[_OPENS + m]
+            fee = route_cost_nb(scratch, _ROUTE2, m)
+            b = scratch[_BUILDER]
+            paid = e - b if e > b else 0
+            hc = rules[R.HOUSE_COST]
+            if (
+                e > 0
+                and fee < NO_ROUTE
+                and paid <= n_flex
+                and fee + paid * hc <= gold
+                and e <= state[S.SUPPLY + seat]
+            ):
+                go = gain - (fee + paid * hc) * params[W_GOLD]
+                go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
+                best = max(best, go + (n_flex - paid) * flex_v)
+        scratch[key] = np.int64(best * 1048576.0)
+        return val + scratch[key] / 1048576.0
+    if n_pal > 0 and (gold < scratch[_COST] or scratch[_LEFT] <= 0):
+        # no palace can be paid in any city: each is forfeited (as in city_value_nb),
+        # so the pair shares the value of its houses alone (speed)
+        val -= n_pal * params[W_FORFEIT]
+        n_pal = 0
+    key = _MEMO + ((n_pal * 5 + n_city + n_flex) * 3 + n_vil) * 3 + n_gold
+    if scratch[key] != _UNSET:
+        return val + scratch[key] / 1048576.0
+    best = best_city_nb(
+        state, board, rules, params, scratch, gold, n_pal, n_city + n_flex, n_vil, 0
+    )
+    if best < -1e17:
+        best = -params[W_FORFEIT] * (n_pal + n_city + n_flex)
+    scratch[key] = np.int64(best * 1048576.0)
+    return val + scratch[key] / 1048576.0
+
+
+@njit(f"void({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
+def routes_nb(state, board, rules, params, seat, budget, scratch):
+    """Both route tables from the architect: over open roads, and opening closed ones."""
+    route_costs_nb(state, board, seat, budget, scratch, _ROUTE)
+    open_route_costs_nb(
+        state,
+        board,
+        seat,
+        budget,
+        rules[R.HOUSE_COST],
+        np.int64(16.0 * max(params[W_OPEN_ROUTE], 0.0)),
+        scratch,
+        _ROUTE2,
+        _OPENS,
+    )
+
+
+@njit(f"void({I1}, {I1}, {I1}, {F1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+def pick_nb(state, board, rules, params, seat, scratch, out):
+    """M-R3: the best of the 45 unordered pairs."""
+    routes_nb(state, board, rules, params, seat, state[S.GOLD + seat] + 5, scratch)
+    prepare_nb(state, board, rules, seat, scratch)
+    scratch[_BUILDER] = 1 if holds_nb(state, seat, BUILDER) else 0
+    tmp = scratch[_TMP : _TMP + 1]
+    gov_v = governor_value_nb(state, board, rules, params, seat, scratch)
+    if tmp[0] < 0:
+        gov_v = -params[W_FORFEIT]
+    swap_v = swap_value_nb(state, rules, params, seat, tmp)
+    if tmp[0] < 0:
+        swap_v = -params[W_FORFEIT]
+    v = best_village_nb(state, board, rules, params, seat, -1)
+    vil_v = (
+        village_value_nb(state, board, village_cap_nb(state, rules), params, seat, v)
+        if v >= 0
+        else -1e9
+    )
+    for i in range(_MEMO_SIZE):
+        scratch[_MEMO + i] = _UNSET
+    best = -1e18
+    out[0] = A_GOLD
+    out[1] = A_GOLD
+    for a0 in range(N_ACTIONS):
+        for a1 in range(a0, N_ACTIONS):
+            v = pair_value_nb(
+                state, board, rules, params, seat, a0, a1, scratch, gov_v, swap_v, vil_v
+            )
+            if v > best:
+                best = v
+                out[0] = a0
+                out[1] = a1
+
+
+@njit(f"void({I1}, {I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
+def plan_turn_nb(state, board, rules, params, seat, scratch):
+    """Choose this turn's city with the real gold and store the route to it."""
+    gold = state[S.GOLD + seat]
+    prepare_nb(state, board, rules, seat, scratch)
+    builder = holds_nb(state, seat, BUILDER) and state[S.T_OTHER_LEFT + SLOT_BUILDER] > 0
+    scratch[_BUILDER] = 1 if builder else 0
+    n_pal = 0
+    n_house = 0
+    n_vil = 0
+    n_spare = 0
+    for s in range(2):
+        n_pal += state[S.T_PALACE_LEFT + s]
+        a = state[S.T_ACTION + s]
+        left = state[S.T_HOUSES_LEFT + s]
+        if a == A_TWO_HOUSES or a == A_PALACE_HOUSE:
+            n_house += left
+            if left > 0:
+                n_vil += 1
+        elif a == A_HOUSE and left > 0:
+            n_spare += 1
+    if n_vil + n_spare + scratch[_BUILDER] > 0:
+        routes_nb(state, board, rules, params, seat, gold, scratch)
+    else:  # no house to open a road with: open roads only
+        route_costs_nb(state, board, seat, gold, scratch, _ROUTE)
+        for j in range(B.MAX_JUNCTIONS):
+            scratch[_OPENS + j] = 0
+    here = state[S.ARCH + seat]
+    target = -1
+    block = _ROUTE
+    if n_pal + n_house > 0:
+        best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_vil, n_spare)
+        target = scratch[_TARGET]
+        block = scratch[_WALK]
+    else:
+        m = state[S.MAHARAJA]
+        if m >= 0 and m != here:
+            gain = score_gain_nb(state, board, rules, params, seat, m, 0, scratch, scratch[_NOW])
+            gain -= score_gain_nb(
+                state, board, rules, params, seat, here, 0, scratch, scratch[_NOW]
+            )
+            best = 0.0
+            fee = route_cost_nb(scratch, _ROUTE, m)
+            if fee < NO_ROUTE and fee <= gold and gain - fee * params[W_GOLD] > best:
+                best = gain - fee * params[W_GOLD]
+                target = m
+            e = scratch[_OPENS + m]
+            fee = route_cost_nb(scratch, _ROUTE2, m)
+            paid = e - scratch[_BUILDER] if e > scratch[_BUILDER] else 0
+            hc = rules[R.HOUSE_COST]
+            if (
+                e > 0
+                and fee < NO_ROUTE
+                and paid <= n_spare
+                and fee + paid * hc <= gold
+                and e <= state[S.SUPPLY + seat]
+            ):
+                go = gain - (fee + paid * hc) * params[W_GOLD]
+                go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
+                if go > best:
+                    target = m
+                    block = _ROUTE2
+    scratch[_TARGET] = target
+    scratch[_WALK] = block
+    set_route_nb(state, board, seat, target, scratch, block)
+    scratch[_PLANNED] = 1
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+def walk_nb(state, board, rules, seat, scratch, out):
+    """The next step along the planned route: a house in an empty village of the next
+    road (it opens the road, M-F1), else the road itself; 0 once arrived or blocked.
+    S is only passed through (M-F3, kit.walk_nb)."""
+    return walk_route_nb(state, board, rules, seat, scratch, scratch[_WALK], out)
+
+
+@njit(f"boolean({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
+def move_house_nb(state, board, rules, params, seat, s, out):
+    """M-A4: move a village house into the architect's city, else to a better village."""
+    here = state[S.ARCH + seat]
+    best_src = -1
+    best_src_v = 1e18
+    for v in range(board[B.N_VILLAGES]):
+        if state[S.VIL + v * P + seat] > 0:
+            val = village_value_nb(state, board, village_cap_nb(state, rules), params, seat, v)
+            if val < best_src_v:
+                best_src_v = val
+                best_src = v
+    if best_src < 0:
+        return False
+    if here < board[B.N_CITIES]:
+        dst = LOC_CITY0 + here
+        if move_error_nb(state, board, rules, seat, s, best_src, dst) == E_OK:
+            out[0] = OP_MOVE_HOUSE
+            out[1] = s
+            out[2] = best_src
+            out[3] = dst
+            return True
+    dst = best_village_nb(state, board, rules, params, seat, -1)
+    if dst >= 0 and move_error_nb(state, board, rules, seat, s, best_src, dst) == E_OK:
+        out[0] = OP_MOVE_HOUSE
+        out[1] = s
+        out[2] = best_src
+        out[3] = dst
+        return True
+    return False
+
+
+@njit(f"int64({I1}, {I1}, {I1}, {F1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+def step_nb(state, board, rules, params, seat, scratch, out):
+    """One operation of the turn; returns 1 when written, 0 for OP_END."""
+    if state[S.STEPS] == 0:
+        scratch[_PLANNED] = 0
+    if state[S.ON_START] != 0 and scratch[_PLANNED] != 0:  # M-F3: walk on through S
+        return walk_nb(state, board, rules, seat, scratch, out)
+    # Gold first: it pays for the route and the palace
+    for s in range(2):
+        if state[S.T_ACTION + s] == A_GOLD and state[S.T_OTHER_LEFT + s] > 0:
+            out[0] = OP_GOLD
+            out[1] = s
+            return 1
+    if scratch[_PLANNED] == 0:
+        plan_turn_nb(state, board, rules, params, seat, scratch)
+    if walk_nb(state, board, rules, seat, scratch, out):
+        return 1
+    here = state[S.ARCH + seat]
+    in_city = here < board[B.N_CITIES]
+    if palace_step_nb(state, board, rules, seat, out):
+        return 1
+    for s in (0, 1, SLOT_BUILDER):
+        if s == SLOT_BUILDER:
+            if not holds_nb(state, seat, BUILDER) or state[S.T_OTHER_LEFT + s] <= 0:
+                continue
+        elif state[S.T_HOUSES_LEFT + s] <= 0:
+            continue
+        if in_city and house_error_nb(state, board, rules, seat, s, LOC_CITY0 + here) == E_OK:
+            now = city_points_inl_nb(state, board, rules, seat, state[S.MAHARAJA])
+            city_v = point_value_nb(params, scratch, here, 1) + score_gain_nb(
+                state, board, rules, params, seat, here, 1, scratch, now
+            )
+            v = best_village_nb(state, board, rules, params, seat, s)
+            vil_v = (
+                village_value_nb(state, board, village_cap_nb(state, rules), params, seat, v)
+                if v >= 0
+                else -1e9
+            )
+            out[0] = OP_HOUSE
+            out[1] = s
+            out[2] = LOC_CITY0 + here if city_v >= vil_v else v
+            return 1
+        v = best_village_nb(state, board, rules, params, seat, s)
+        if v >= 0:
+            out[0] = OP_HOUSE
+            out[1] = s
+            out[2] = v
+            return 1
+    tmp = scratch[_TMP : _TMP + 1]
+    for s in range(2):
+        if state[S.T_OTHER_LEFT + s] <= 0:
+            continue
+        a = state[S.T_ACTION + s]
+        if a == A_QUARRY:
+            out[0] = OP_QUARRY
+            out[1] = s
+            return 1
+        if a == A_GOVERNOR:
+            governor_value_nb(state, board, rules, params, seat, scratch)
+            if tmp[0] >= 0:
+                out[0] = OP_GOVERNOR
+                out[1] = s
+                out[2] = tmp[0]
+                return 1
+        elif a == A_CHARACTER:
+            swap_value_nb(state, rules, params, seat, tmp)
+            if tmp[0] >= 0 and character_error_nb(state, rules, seat, s, tmp[0]) == E_OK:
+                out[0] = OP_CHARACTER
+                out[1] = s
+                out[2] = tmp[0]
+                return 1
+        elif a == A_MOVE_HOUSE and other_slot_error_nb(state, seat, s, A_MOVE_HOUSE) == E_OK:
+            if move_house_nb(state, board, rules, params, seat, s, out):
+                return 1
+    out[0] = OP_END
+    return 0
+
+
+@register(
+    "weighted_frozen",
+    "bench only: weighted before the speed work of issue 14.1 (frozen copy)",
+    game="maharaja",
+    params=PARAMS,
+)
+@njit(DECIDE_SIG, cache=True, _nrt=False)
+def weighted_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
+    if kind == DK_STEP:
+        step_nb(state, board, rules, params, seat, scratch, out)
+        several_step_nb(state, rules, seat, params[W_CHAR0 : W_CHAR0 + 7], out)  # M-V4
+        chip_step_nb(state, board, rules, seat, out)  # M-A5y
+        pass_start_nb(state, board, seat, scratch, scratch[_WALK], out)  # M-F3
+        return 0
+    if kind == DK_PICK:
+        pick_nb(state, board, rules, params, seat, scratch, out)
+        return 0
+    if kind == DK_CHARACTER:
+        return best_bank_character_nb(state, rules, params, seat, rng, params[W_CHAR_NOISE])
+    if kind == DK_REPLACE:
+        return best_bank_character_nb(state, rules, params, seat, rng, 0.0)
+    if kind == DK_SETUP_HOUSE:
+        return best_village_nb(state, board, rules, params, seat, -1)
+    if kind == DK_BID:  # M-V3: a char_* point is worth 1 / gold gold; never above 6
+        return value_bid_nb(
+            state, rules, seat, params[W_CHAR0 : W_CHAR0 + 7], 1.0 / params[W_GOLD], 6
+        )
+    if kind == DK_GIVE:  # M-V4
+        return give_nb(state, rules, seat, params[W_CHAR0 : W_CHAR0 + 7])
+    return -1
