@@ -38,6 +38,21 @@ def test_halving_keeps_the_better_half_in_candidate_order():
     assert [G.phases_nb(n) for n in (1, 2, 3, 45)] == [0, 1, 2, 6]
 
 
+def test_a_small_budget_looks_at_the_policys_answer_and_others_drawn():
+    seen = set()
+    for seed in range(200):
+        alive = np.zeros(45, np.int64)
+        G.pick_nb(alive, 45, 8, 17, seed)
+        chosen = alive[:8].tolist()
+        assert 17 in chosen and chosen == sorted(set(chosen)) and 0 <= min(chosen)
+        assert max(chosen) < 45
+        seen.update(chosen)
+    assert len(seen) == 45  # every candidate gets its chance
+    alive = np.zeros(5, np.int64)
+    G.pick_nb(alive, 5, 5, -1, 3)
+    assert alive.tolist() == [0, 1, 2, 3, 4]
+
+
 def test_search_games_exist():
     assert SEARCHES, "no game registers a search strategy"
 
@@ -224,13 +239,15 @@ def test_rollouts_is_a_cap_on_rollouts_per_decision(game, search):
     row = params[seat].copy()
     n = None
     own = len(t.search.defaults)
-    for budget in (0, 50, 90, 200, 333):
+    for budget in (0, 7, 50, 90, 200, 333):
         vec = np.concatenate([t.search.params({"rollouts": budget}), row[own:]])
         _, _, st = run_search(t, kind, seat, a, vec)
         n = int(st[G.ST_CANDIDATES])
         used = st[G.ST_ROLLOUTS]
-        if budget < n:  # not one look at every candidate: the policy answers, no rollout
+        if budget == 0:  # no search: the policy answers
             assert used == 0 and st[G.ST_BEST] == -1
+        elif budget < n:  # one look at each of `budget` candidates
+            assert used == budget and st[G.ST_BEST] >= 0
         else:  # every candidate looked at; at most the budget, most of it when it is ample
             assert n <= used <= budget and (budget < 2 * n or used > budget / 2), (budget, used)
             assert st[G.ST_BEST] >= 0
@@ -268,3 +285,19 @@ def test_threads_change_nothing_but_speed(game, search):
         ret, out, st = run_search(t, kind, seat, a, vec)
         answers.append((ret, out.tolist(), st[G.ST_BEST], st[G.ST_MEAN], st[G.ST_ROLLOUTS]))
     assert answers[1] == answers[0] and answers[2] == answers[0]
+
+
+@pytest.mark.parametrize(("game", "search"), SEARCHES)
+def test_run_time_estimate_grows_with_the_budget(game, search):
+    """estimate_game_seconds calibrates on the table: a search seat with 8x the rollouts
+    (at a full-game horizon, so that rollouts dominate) takes clearly longer per game."""
+    from strategies.search import estimate_game_seconds  # noqa: PLC0415
+
+    t = Table(game, search)
+    mates = [t.plain[0].name] * (t.players - 1)
+    est = {}
+    for budget in (50, 400):
+        seats = strategies.resolve([f"{search}:rollouts={budget}:horizon=0", *mates],
+                                   t.players, game)  # fmt: skip
+        est[budget] = estimate_game_seconds(seats, games=2)
+    assert 0 < est[50] and est[400] > 2 * est[50], est

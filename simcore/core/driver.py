@@ -7,13 +7,21 @@ one `decide_nb` that dispatches a strategy id, `play_game_nb` and
 `play_batch_nb`. The module is stored in a cache directory under a name
 derived from its source, and numba caches it like any other file.
 
+A search strategy (simcore/core/search_nb.py) needs the loop too, for its rollouts,
+and cannot receive it either; so for a game with one the module also holds
+`model_loop_nb` (the same loop template, with a dispatch `model_decide_nb` of every
+strategy that is not a search: the table names a search's policy for its seat, so a
+rollout never searches), the rollout and the search itself (`search_nb`), which
+`decide_nb` calls for the search's id with the game's hooks imported as `H`.
+
 Functions that never allocate are compiled with `_nrt=False`: numba's runtime
 would otherwise wrap every array passed to a non-inlined call in atomic
 reference-count updates, which took a third of the run time.
 
 A game engine module provides start_game_nb, advance_nb (next decision kind or
--1), asked_seat_nb, answer_nb, write_records_nb and the sizes STATE_SIZE,
-OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS, MAX_SEATS and N_REC (record width).
+-1; asked again, it returns the pending decision unchanged), asked_seat_nb (-1 once
+the game is over), answer_nb, write_records_nb and the sizes STATE_SIZE, OUT_SIZE,
+SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS, MAX_SEATS and N_REC (record width).
 """
 
 from __future__ import annotations
@@ -215,19 +223,31 @@ def rollout_nb(
 
 
 @njit(cache=True, _nrt=False)
-def rollouts_nb(
-    t, threads, alive, n_alive, cands, total, w_state, w_scratch, w_rng, shared, kind, board,
-    rules, seat, start, limit, explore, params, msids, mparams, b_state, b_scratch, b_rng,
-    log, b_out, b_work, b_x, b_stat,
+def batch_nb(
+    t, threads, stage, n_worlds, first, view, board, rules, seat, kind, base, start, limit,
+    explore, params, msids, mparams, scratch, cands, alive, n_alive, share, ws_state,
+    ws_scratch, ws_rng, shared, vals, b_state, b_scratch, b_rng, log, b_out, b_work, b_x,
+    b_stat,
 ):
-    \"\"\"Thread t's share (every `threads`-th) of one rollout of the world per alive
-    candidate, added to its total; b_stat[t]: furthest progress reached, games ended.\"\"\"
-    for j in range(t, n_alive, threads):
-        c = alive[j]
-        total[c] += rollout_nb(
-            w_state, w_scratch, w_rng, shared, kind, cands[c], board, rules, seat, limit,
-            explore, params, msids, mparams, b_state[t], b_scratch[t], b_rng[t], log,
-            b_out[t], b_work[t], b_x[t],
+    \"\"\"Thread t's share (every `threads`-th item) of a batch of rollout seeds base + first
+    + r, r < n_worlds: stage 0 draws their worlds, stage 1 plays every alive candidate in
+    each (vals[r, j]); b_stat[t]: furthest progress reached, games ended.\"\"\"
+    if stage == 0:
+        for r in range(t, n_worlds, threads):
+            shared[r] = world_nb(
+                view, board, rules, seat, kind, base + first + r, limit, explore, params,
+                msids, mparams, scratch, cands[alive[0]], share, ws_state[r], ws_scratch[r],
+                ws_rng[r], b_state[t], b_scratch[t], b_rng[t], log, b_out[t], b_work[t],
+                b_x[t],
+            )
+        return
+    for i in range(t, n_worlds * n_alive, threads):
+        r = i // n_alive
+        j = i - r * n_alive
+        vals[r, j] = rollout_nb(
+            ws_state[r], ws_scratch[r], ws_rng[r], shared[r], kind, cands[alive[j]], board,
+            rules, seat, limit, explore, params, msids, mparams, b_state[t], b_scratch[t],
+            b_rng[t], log, b_out[t], b_work[t], b_x[t],
         )
         b_stat[t, 0] = max(b_stat[t, 0], H.progress_nb(b_state[t]) - start)
         if asked_seat_nb(b_state[t]) < 0:  # the game is over
@@ -235,18 +255,20 @@ def rollouts_nb(
 
 
 @njit(cache=True, parallel=True)
-def rollouts_par_nb(
-    threads, alive, n_alive, cands, total, w_state, w_scratch, w_rng, shared, kind, board,
-    rules, seat, start, limit, explore, params, msids, mparams, b_state, b_scratch, b_rng,
-    log, b_out, b_work, b_x, b_stat,
+def batch_par_nb(
+    threads, stage, n_worlds, first, view, board, rules, seat, kind, base, start, limit,
+    explore, params, msids, mparams, scratch, cands, alive, n_alive, share, ws_state,
+    ws_scratch, ws_rng, shared, vals, b_state, b_scratch, b_rng, log, b_out, b_work, b_x,
+    b_stat,
 ):
-    \"\"\"rollouts_nb on `threads` threads, each with its own buffers; every candidate is
-    one thread's, so the totals do not depend on the thread count.\"\"\"
+    \"\"\"batch_nb on `threads` threads, each with its own buffers; every value lands in
+    its own cell, so the results do not depend on the thread count.\"\"\"
     for t in prange(threads):
-        rollouts_nb(
-            t, threads, alive, n_alive, cands, total, w_state, w_scratch, w_rng, shared, kind,
-            board, rules, seat, start, limit, explore, params, msids, mparams, b_state,
-            b_scratch, b_rng, log, b_out, b_work, b_x, b_stat,
+        batch_nb(
+            t, threads, stage, n_worlds, first, view, board, rules, seat, kind, base, start,
+            limit, explore, params, msids, mparams, scratch, cands, alive, n_alive, share,
+            ws_state, ws_scratch, ws_rng, shared, vals, b_state, b_scratch, b_rng, log, b_out,
+            b_work, b_x, b_stat,
         )
 
 
@@ -273,7 +295,7 @@ def search_stats_nb(
     cands = np.zeros((H.MAX_CANDIDATES, 1 + OUT_SIZE), dtype=np.int64)
     n = H.candidates_nb(kind, seat, state, board, rules, cands)
     stats[ST_CANDIDATES] = n
-    if budget < n or n <= 1:  # not even one look at every candidate: the policy answers
+    if budget <= 1 or n <= 1:
         return model_decide_nb(kind, policy, seat, state, board, rules, pp, rng, scratch, out)
     ms = params[P_MS]
     view = np.empty(STATE_SIZE, dtype=np.int64)
@@ -307,9 +329,11 @@ def search_stats_nb(
     explore = params[P_EXPLORE]
     secret = H.secret_kind_nb(kind)
     threads = max(np.int64(params[P_THREADS]), 1)  # 0 became numba's count in table_params
-    w_state = np.empty(STATE_SIZE, dtype=np.int64)
-    w_scratch = np.empty((MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
-    w_rng = np.empty(RNG_STREAMS, dtype=np.uint64)
+    batch = 1 if threads == 1 else 4 * threads  # rollout seeds drawn and played together
+    ws_state = np.empty((batch, STATE_SIZE), dtype=np.int64)
+    ws_scratch = np.empty((batch, MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
+    ws_rng = np.empty((batch, RNG_STREAMS), dtype=np.uint64)
+    shared = np.zeros(batch, dtype=np.bool_)
     b_state = np.empty((threads, STATE_SIZE), dtype=np.int64)
     b_scratch = np.empty((threads, MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
     b_rng = np.empty((threads, RNG_STREAMS), dtype=np.uint64)
@@ -320,8 +344,14 @@ def search_stats_nb(
     log = np.zeros((0, 7), dtype=np.int64)
     alive = np.arange(n)
     total = np.zeros(n, dtype=np.float64)
+    vals = np.zeros((batch, n), dtype=np.float64)
     n_alive = n
-    phases = phases_nb(n)
+    if budget < n:  # one look each at `budget` of them: the policy's and others drawn
+        pick_nb(alive, n, budget, favoured, base)
+        n_alive = budget
+    phases = phases_nb(n_alive)
+    zero = NO_SEAT + 1  # (not literal ints: each would compile another copy of batch_nb)
+    one = zero + 1
     used = 0
     done = 0  # rollouts each alive candidate has had (seeds base + 0 .. done - 1)
     timed_out = False
@@ -331,27 +361,31 @@ def search_stats_nb(
             break
         per = max(1, left // (phases - ph) // n_alive)
         share = secret and n_alive > 2  # sharing costs two plays of the common part
-        for r in range(done, done + per):
-            shared = world_nb(
-                view, board, rules, seat, kind, base + r, limit, explore, params, msids,
-                mparams, scratch, cands[alive[0]], share, w_state, w_scratch, w_rng,
-                b_state[0], b_scratch[0], b_rng[0], log, o, b_work[0], b_x[0],
-            )
-            stats[ST_WORLDS] += 1
-            stats[ST_SHARED] += shared
-            if threads > 1:
-                rollouts_par_nb(
-                    threads, alive, n_alive, cands, total, w_state, w_scratch, w_rng, shared,
-                    kind, board, rules, seat, start, limit, explore, params, msids, mparams,
-                    b_state, b_scratch, b_rng, log, b_out, b_work, b_x, b_stat,
-                )
-            else:
-                rollouts_nb(  # thread 0 of 1 (not literal ints: each would compile a copy)
-                    NO_SEAT + 1, NO_SEAT + 2, alive, n_alive, cands, total, w_state, w_scratch,
-                    w_rng, shared, kind, board, rules, seat, start, limit, explore, params,
-                    msids, mparams, b_state, b_scratch, b_rng, log, b_out, b_work, b_x, b_stat,
-                )
-            used += n_alive
+        first = done
+        while first < done + per:
+            nw = min(batch, done + per - first)
+            for stage in range(2):
+                if threads > 1:
+                    batch_par_nb(
+                        threads, stage, nw, first, view, board, rules, seat, kind, base, start,
+                        limit, explore, params, msids, mparams, scratch, cands, alive, n_alive,
+                        share, ws_state, ws_scratch, ws_rng, shared, vals, b_state, b_scratch,
+                        b_rng, log, b_out, b_work, b_x, b_stat,
+                    )
+                else:
+                    batch_nb(
+                        zero, one, stage, nw, first, view, board, rules, seat, kind, base,
+                        start, limit, explore, params, msids, mparams, scratch, cands, alive,
+                        n_alive, share, ws_state, ws_scratch, ws_rng, shared, vals, b_state,
+                        b_scratch, b_rng, log, b_out, b_work, b_x, b_stat,
+                    )
+            for r in range(nw):  # in seed order, whatever the threads
+                stats[ST_WORLDS] += 1
+                stats[ST_SHARED] += shared[r]
+                for j in range(n_alive):
+                    total[alive[j]] += vals[r, j]
+            used += nw * n_alive
+            first += nw
             if ms > 0 and clock_ns_nb() - t0 >= ms * 1e6:
                 timed_out = True
                 break
@@ -416,6 +450,7 @@ from simcore.core.search_nb import (
     clock_ns_nb,
     halve_nb,
     phases_nb,
+    pick_nb,
 )"""
 
 _BRANCH = """    if sid == {i}:

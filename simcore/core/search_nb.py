@@ -63,6 +63,8 @@ from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from simcore.core.rng_nb import randint_nb, stream_seed_nb
+
 # Generic parameters: indices into a search strategy's vector, which continues with the
 # game's PARAMS, then its policy's parameters, then the table block (strategies/search.py).
 GENERIC = {
@@ -134,6 +136,25 @@ def halve_nb(total, alive, n_alive):
             j -= 1
         alive[j + 1] = c
     return keep
+
+
+@njit("void(int64[::1], int64, int64, int64, int64)", cache=True)
+def pick_nb(alive, n, k, favoured, seed):
+    """alive[:k] := k of the n candidates in candidate order: `favoured` (if >= 0) and
+    others drawn uniformly without replacement from stream (seed, 0, 0)."""
+    rng = np.empty(1, dtype=np.uint64)
+    rng[0] = stream_seed_nb(seed, 0, 0)
+    for i in range(n):
+        alive[i] = i
+    m = 0  # alive[:m] chosen (a partial Fisher-Yates shuffle)
+    if 0 <= favoured < n:
+        alive[0], alive[favoured] = favoured, 0
+        m = 1
+    while m < k:
+        j = m + randint_nb(rng, 0, n - m)
+        alive[m], alive[j] = alive[j], alive[m]
+        m += 1
+    alive[:k].sort()
 
 
 @njit("int64(float64[::1], int64[::1], int64)", cache=True, _nrt=False)
