@@ -1,5 +1,6 @@
-"""palace-lab command line: a thin layer over simcore, strategies and analyses.
+"""palace-lab command line: a thin layer over jobs (play), analyses and reports.
 
+Every command reaches a game only through its plug-in (`--game NAME`, default maharaja).
 Bad input ends with one line on stderr and exit code 2, never a traceback; any other
 failure with one line and exit code 1 (`--debug` shows its traceback).
 """
@@ -15,23 +16,22 @@ import time
 
 import click
 
-from analyses.jobs import (
-    GAME,
+from jobs.plans import MAX_RUNS, play_jobs
+from jobs.run_job import (
     MAX_CHUNK,
     MAX_GAMES,
-    MAX_RUNS,
     MAX_SEED,
     RunJob,
-    board_from,
-    check_first_chooser,
+    check_players,
+    data_from,
     default_out,
-    play_jobs,
     rules_from,
     seats_from,
     study_strategy,
 )
 from simcore.core.errors import InputError, WorkerLost
 from simcore.core.executors import MAX_WORKERS
+from simcore.core.games import DEFAULT_GAME, games, get_game
 from simcore.core.outpaths import check_run_out
 from simcore.core.runner import RunInterrupted, RunWriteError
 
@@ -63,8 +63,25 @@ CHUNK = _Int(1, MAX_CHUNK, f"1 to {MAX_CHUNK:,}")
 WORKERS = _Int(0, MAX_WORKERS, f"0 (all cores) to {MAX_WORKERS}")
 
 
+def _game_option(f):
+    return click.option("--game", "game", default=DEFAULT_GAME, show_default=True,
+                        help="Game plug-in (palace-lab games lists them).")(f)  # fmt: skip
+
+
+def _players_option(f):
+    return click.option("--players", type=int, default=None,
+                        help="Players [default: the game's usual count; its range in "
+                        "`palace-lab games`].")(f)  # fmt: skip
+
+
+def _players(plugin, players: int | None) -> int:
+    n = plugin.default_players if players is None else players
+    check_players(plugin, n)
+    return n
+
+
 def _game_options(f):
-    f = click.option("--players", default=4, show_default=True, help="2 to 5 players.")(f)
+    f = _players_option(f)
     f = click.option(
         "--strategy",
         default="random",
@@ -72,17 +89,18 @@ def _game_options(f):
         help="One strategy for every seat, or a comma list with one per seat.",
     )(f)
     f = click.option("--rules", "rules_file", type=str, help="Rules file (TOML or JSON).")(f)
-    f = click.option("--board", "board_file", type=str, help="Board file (TOML or JSON).")(f)
+    f = click.option("--board", "board_file", type=str,
+                     help="The game's data file: board, card table (TOML or JSON).")(f)  # fmt: skip
     f = click.option("--set", "sets", multiple=True, help="Rule override, e.g. palace_cost=11.")(f)
     f = click.option("--variant", "variants", multiple=True, help="Variant switch or bundle.")(f)
-    return f
+    return _game_option(f)
 
 
 @click.group()
 @click.version_option(package_name="palace-lab")
 @click.option("--debug", is_flag=True, help="Show the traceback of an unexpected error.")
 def cli(debug: bool) -> None:
-    """Monte Carlo balance analysis for board games (Maharaja)."""
+    """Monte Carlo balance analysis for board games (Maharaja, Das Vermächtnis des Maharaja)."""
     _STATE["debug"] = debug
 
 
@@ -97,33 +115,32 @@ def _command(root) -> str:
 @cli.command()
 @_game_options
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Base seed of games.")
-@click.option("--game", "game_index", type=_Int(0, MAX_SEED - 1, "0 to 2^63 - 1"), default=0,
-              show_default=True, help="Game index.")  # fmt: skip
+@click.option("--index", "--game-index", "game_index", type=_Int(0, MAX_SEED - 1, "0 to 2^63 - 1"),
+              default=0, show_default=True, help="Game index in the seed's stream.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON lines instead of text.")
-def play(players, strategy, rules_file, board_file, sets, variants, seed, game_index, as_json):
+def play(players, strategy, rules_file, board_file, sets, variants, game, seed, game_index,
+         as_json):  # fmt: skip
     """Play one game and print its event log."""
-    from simcore.maharaja.events import as_record, describe
-    from simcore.maharaja.game import check_players, play_game
-
-    check_players(players)
-    rules = rules_from(rules_file, sets, variants)
-    check_first_chooser(rules, players)
-    board = board_from(board_file)
-    _, sids, params = seats_from(strategy, players)
     import strategies
 
-    played = play_game(
-        strategies.driver_for(GAME), sids, params, players, seed, game_index, rules, board
-    )
+    plugin = get_game(game)
+    players = _players(plugin, players)
+    rules = rules_from(plugin, rules_file, sets, variants)
+    plugin.check_rules(rules, players)
+    data = data_from(plugin, board_file)
+    _, sids, params = seats_from(plugin, strategy or strategies.default_strategy(game), players)
+    played = plugin.play_game(strategies.driver_for(game), sids, params, players, seed,
+                              game_index, rules, data)  # fmt: skip
     for row in played.log:
         if as_json:
-            click.echo(json.dumps(as_record(row, board)))
+            click.echo(json.dumps(plugin.event_record(row, data)))
         else:
-            click.echo(describe(row, board))
+            click.echo(plugin.describe_event(row, data))
 
 
 @cli.command()
-@click.option("--players", default=4, show_default=True, help="2 to 5 players.")
+@_game_option
+@_players_option
 @click.option("--games", type=GAMES, default=20000, show_default=True, help="Number of games.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Base seed.")
 @click.option(
@@ -134,7 +151,8 @@ def play(players, strategy, rules_file, board_file, sets, variants, seed, game_i
 )
 @click.option("--variant", "variants", multiple=True, help="Variant switch or bundle.")
 @click.option("--rules", "rules_file", type=str, help="Rules file (TOML or JSON).")
-@click.option("--board", "board_file", type=str, help="Board file (TOML or JSON).")
+@click.option("--board", "board_file", type=str,
+              help="The game's data file: board, card table (TOML or JSON).")  # fmt: skip
 @click.option("--set", "sets", multiple=True, help="Rule override, e.g. palace_cost=11.")
 @click.option("--out", type=str, help="Run directory [default: ./out/run-<timestamp>].")
 @click.option("--workers", type=WORKERS, default=0, help="Local worker processes (0 = all cores).")
@@ -144,24 +162,27 @@ def play(players, strategy, rules_file, board_file, sets, variants, seed, game_i
 @click.option("--chunk-size", "--chunk", "chunk", type=CHUNK, default=5000, show_default=True,
               help="Games per chunk (part of the configuration).")  # fmt: skip
 @click.option("--target-ci", "target_ci", type=float, default=None,
-              help="Stop once every starting character's 95% half-width is below this "
-              "(e.g. 0.01); --games is then the cap.")  # fmt: skip
+              help="Stop once every value of the game's primary key (Maharaja: every starting "
+              "character) has a 95% half-width below this (e.g. 0.01); --games is then the "
+              "cap.")  # fmt: skip
 def run(
-    players, games, seed, strategy, variants, rules_file, board_file, sets, out, workers,
+    game, players, games, seed, strategy, variants, rules_file, board_file, sets, out, workers,
     executor, scheduler, resume, chunk, target_ci,
 ):  # fmt: skip
     """Simulate a batch of games into a run directory and print a short summary.
 
-    Characters are chosen in the rulebook's order (seat 0 first, M-S3) unless --rules or
-    --set gives first_chooser (-1 = a random first chooser per game).
+    Maharaja: characters are chosen in the rulebook's order (seat 0 first, M-S3) unless
+    --rules or --set gives first_chooser (-1 = a random first chooser per game).
     """
     import strategies
     from simcore.core.executors import make_executor
 
     if resume and not out:
         raise InputError("--resume needs --out DIR (the run to continue)")
-    job = RunJob(players, games, seed, strategy or strategies.default_strategy(GAME), variants,
-                 sets, rules_file, board_file, chunk, target_ci)  # fmt: skip
+    plugin = get_game(game)
+    players = _players(plugin, players)
+    job = RunJob(players, games, seed, strategy or strategies.default_strategy(game), variants,
+                 sets, rules_file, board_file, chunk, target_ci, game=game)  # fmt: skip
     job.check()
     out_dir = check_run_out(out) if out is not None else default_out()
     pool = make_executor(executor, workers, scheduler)
@@ -169,19 +190,12 @@ def run(
         result = job.play(out_dir, pool, resume)
     finally:
         pool.close()
-    _print_summary(out_dir, result.manifest, result, pool.label)
+    _print_summary(out_dir, result.manifest, result, pool.label, plugin)
 
 
-def _print_summary(out_dir, config, result, where) -> None:
-    from analyses.quick_summary import (
-        end_reasons,
-        error_count,
-        rounds_stats,
-        win_rates,
-        winner_palaces,
-    )
-    from simcore.maharaja.enums import CHARACTER_NAMES
-    from simcore.maharaja.results import scan_run
+def _print_summary(out_dir, config, result, where, plugin) -> None:
+    from analyses.quick_summary import error_count, rate_lines, shape_lines
+    from simcore.core.results_io import scan_run
 
     lf = scan_run(out_dir)
     players = config["players"]
@@ -203,20 +217,8 @@ def _print_summary(out_dir, config, result, where) -> None:
     errors = error_count(lf)
     if errors:
         click.echo(f"warning: strategies made {errors} illegal requests (see `play`)")
-    mean, lo, hi = rounds_stats(lf)
-    click.echo(f"rounds per game: mean {mean:.2f} (min {lo}, max {hi})")
-    ends = end_reasons(lf)
-    click.echo("game end: " + ", ".join(f"{r} {n / games:.1%}" for r, n in ends.items()))
-    wp = winner_palaces(lf)
-    click.echo("winner's palaces: " + ", ".join(f"{k}: {v / games:.1%}" for k, v in wp.items()))
-    click.echo(f"\nwin rate by starting character (n seats, 95% Wilson CI; fair {1 / players:.1%})")
-    for r in win_rates(lf, "start_character", order=CHARACTER_NAMES):
-        lo, hi = r.ci
-        click.echo(f"  {r.label:<9} {r.rate:6.1%}  [{lo:.1%}, {hi:.1%}]  n={r.n}")
-    click.echo("win rate by seat")
-    for r in win_rates(lf, "seat", lambda s: f"seat {s}"):
-        lo, hi = r.ci
-        click.echo(f"  {r.label:<9} {r.rate:6.1%}  [{lo:.1%}, {hi:.1%}]  n={r.n}")
+    for line in shape_lines(lf, plugin, games) + rate_lines(lf, plugin, players):
+        click.echo(line)
 
 
 def _job_options(f):
@@ -251,26 +253,31 @@ def _need_out_to_resume(resume: bool, out) -> None:
 @click.option(
     "--strategy",
     type=str,
-    help="Strategy in every seat [default strategy, with char_noise=1 if it has that parameter].",
+    help="Strategy in every seat [the game's default strategy with its study parameters, "
+    "e.g. char_noise=1 for Maharaja].",
 )
-@click.option("--players", "ladder_players", default=4, show_default=True,
-              help="Players of the robustness ladder (studies balance, robustness).")  # fmt: skip
+@click.option("--players", "ladder_players", type=int, default=None,
+              help="Players of the robustness ladder [the game's usual count].")  # fmt: skip
+@_game_option
 @_job_options
 def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladder_players,
-          workers, executor, scheduler, seed, resume):  # fmt: skip
-    """Run a predefined balance study (default: the basic game, 2-5 players) and report it."""
+          game, workers, executor, scheduler, seed, resume):  # fmt: skip
+    """Run a predefined balance study (default: the game's first, e.g. Maharaja's basic game
+    at every player count) and report it."""
     from pathlib import Path
 
-    from analyses.studies import get_study, studies, study_jobs
+    from jobs.studies import get_study, plan_extra, study_jobs
     from reports.output import check_report_target
 
+    plugin = get_game(game)
     if list_:
-        for s in studies().values():
+        for s in plugin.studies(plugin.default_players).values():
             click.echo(f"{s.name:<26} {s.description}")
         return
-    st = get_study(name, ladder_players)
+    st = get_study(plugin, name, ladder_players)
     _need_out_to_resume(resume, out)
-    jobs = study_jobs(st, seed, strategy or study_strategy(), games, target_ci, chunk)
+    jobs = study_jobs(st, seed, strategy or study_strategy(plugin), games, target_ci, chunk,
+                      game)  # fmt: skip
     root = check_run_out(out) if out is not None else (
         Path("out") / time.strftime(f"study-{st.name}-%Y%m%d-%H%M%S"))  # fmt: skip
     report_path = check_report_target(
@@ -280,11 +287,11 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladd
         if (root / folder).absolute() in report_path.absolute().parents:
             raise InputError(f"--report {report_path}: inside the study's run {root / folder}")
     seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
-                        kind=f"study {st.name}", command=_command(root),
+                        kind=f"study {st.name}", command=_command(root), extra=plan_extra(st),
                         header=f"study {st.name}: {st.description}; runs in {root}")  # fmt: skip
     from reports.robustness import study_report
 
-    dirs, extra, headline = study_report(st, root)
+    dirs, extra, headline = study_report(root, plugin)
     intro = [f"Study '{st.name}': {st.description}.", *st.notes]
     _write_report(dirs, report_path, intro, seconds, extra, headline)
 
@@ -313,37 +320,41 @@ def _write_report(dirs, out, intro=(), seconds=None, extra=None, headline=()):
     required=True,
     help="Rule key and its values, e.g. palace_cost=10,11,12 (repeat for a grid).",
 )
-@click.option("--players", default=4, show_default=True, help="2 to 5 players.")
+@_game_option
+@_players_option
 @click.option("--games", type=GAMES, default=20000, show_default=True,
               help="Games per grid point (cap).")  # fmt: skip
 @click.option("--target-ci", "target_ci", type=float, help="Stop each point at this half-width.")
 @click.option(
     "--strategy",
     type=str,
-    help="Strategy in every seat (or one per seat) "
-    "[default strategy, with char_noise=1 if it has that parameter].",
+    help="Strategy in every seat (or one per seat) [the game's default strategy with its "
+    "study parameters].",
 )
 @click.option("--variant", "variants", multiple=True, help="Variant switch on every point.")
 @click.option("--chunk-size", "chunk", type=CHUNK, default=2000, show_default=True,
               help="Games per chunk.")  # fmt: skip
 @click.option("--out", required=True, help="Sweep directory (one run per grid point).")
 @_job_options
-def sweep(sets, players, games, target_ci, strategy, variants, chunk, out, workers, executor,
-          scheduler, seed, resume):  # fmt: skip
+def sweep(sets, game, players, games, target_ci, strategy, variants, chunk, out, workers,
+          executor, scheduler, seed, resume):  # fmt: skip
     """Play a grid of rule values and plot each balance measure against them."""
-    from analyses.sweep import grid, measures, parse_axes, point_folder, point_sets, swept
+    from analyses.sweep import measures
+    from jobs.sweep_grid import grid, parse_axes, point_folder, point_sets, swept
     from reports.output import check_report_target
     from reports.sweep import sweep_sections
 
+    plugin = get_game(game)
+    players = _players(plugin, players)
     root = check_run_out(out)
-    axes = parse_axes(sets)
+    axes = parse_axes(sets, plugin)
     points = math.prod(len(a.values) for a in axes)
     if points > MAX_RUNS:
         raise InputError(f"sweep: the grid has {points:,} points; at most {MAX_RUNS:,}")
     report_path = check_report_target(root / "report.html")
-    strat = strategy or study_strategy()
+    strat = strategy or study_strategy(plugin)
     jobs = [(point_folder(p), RunJob(players, games, seed, strat, variants, point_sets(p),
-                                     chunk=chunk, target_ci=target_ci))
+                                     chunk=chunk, target_ci=target_ci, game=game))
             for p in grid(axes)]  # fmt: skip
     keys = swept(axes) or [axes[0].key]
     seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume, kind="sweep",
@@ -355,7 +366,8 @@ def sweep(sets, players, games, target_ci, strategy, variants, chunk, out, worke
 
 @cli.command()
 @click.option("--strategies", "names", required=True, help="Comma list, e.g. weighted,random.")
-@click.option("--players", default=4, show_default=True, help="2 to 5 players.")
+@_game_option
+@_players_option
 @click.option("--games", type=GAMES, default=2000, show_default=True, help="Games per seating.")
 @click.option("--chunk-size", "chunk", type=CHUNK, default=1000, show_default=True,
               help="Games per chunk.")  # fmt: skip
@@ -363,17 +375,20 @@ def sweep(sets, players, games, target_ci, strategy, variants, chunk, out, worke
               show_default=True, help="Bootstrap resamples.")  # fmt: skip
 @click.option("--out", required=True, help="Tournament directory (one run per seating).")
 @_job_options
-def tournament(names, players, games, chunk, boots, out, workers, executor, scheduler, seed,
-               resume):  # fmt: skip
+def tournament(names, game, players, games, chunk, boots, out, workers, executor, scheduler,
+               seed, resume):  # fmt: skip
     """Seat-rotated round-robin between strategies on common game seeds, with a rating."""
-    from analyses.jobs import save_json
-    from analyses.tournament import SCHEDULE, load_games, parse_strategies, schedule
+    import strategies
+    from analyses.tournament import load_games
+    from jobs.plans import save_json
+    from jobs.tournament_plan import parse_strategies, schedule
     from reports.output import check_report_target
     from reports.tournament import render_tournament
-    from simcore.maharaja.game import check_players
+    from simcore.core.outpaths import SCHEDULE
 
+    plugin = get_game(game)
+    players = _players(plugin, players)
     root = check_run_out(out)
-    check_players(players)
     labels = parse_strategies(names)
     k = len(labels)
     tables = math.comb(k, players) * players if k >= players else players
@@ -383,37 +398,168 @@ def tournament(names, players, games, chunk, boots, out, workers, executor, sche
     report_path = check_report_target(root / "report.html")
     seatings = schedule(len(labels), players)
     jobs = [(f"table-{i:03d}", RunJob(players, games, seed, ",".join(labels[k] for k in s),
-                                      chunk=chunk)) for i, s in enumerate(seatings)]  # fmt: skip
+                                      chunk=chunk, game=game))
+            for i, s in enumerate(seatings)]  # fmt: skip
     seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
                         kind="tournament", command=_command(root),
                         extra={"strategies": labels})  # fmt: skip
-    meta = {"strategies": labels, "players": players, "games": games, "seed": seed,
+    meta = {"game": game, "strategies": labels, "players": players, "games": games,
+            "seed": seed, "reference": strategies.default_strategy(game),
             "tables": [{"folder": f, "seats": s} for (f, _), s in zip(jobs, seatings)]}  # fmt: skip
     save_json(root / SCHEDULE, meta)
-    command = ["palace-lab", "tournament", "--strategies", names, "--players", str(players),
-               "--games", str(games), "--seed", str(seed), "--out", str(out)]  # fmt: skip
+    command = ["palace-lab", "tournament", "--game", game, "--strategies", names, "--players",
+               str(players), "--games", str(games), "--seed", str(seed), "--out",
+               str(out)]  # fmt: skip
     pngs = render_tournament(load_games(root), report_path, command, boots)
     click.echo(f"wrote {report_path} ({len(jobs)} seatings, {seconds:.0f} s of play) and "
                f"{len(pngs)} PNG charts")  # fmt: skip
 
 
+@cli.command(name="tune-rules")
+@click.option("--vary", "vary", multiple=True, required=True,
+              help="A rule value the search may change: key=lo..hi, key=v1,v2,... or a bare "
+              "switch key (repeat for more).")  # fmt: skip
+@_game_option
+@click.option("--players", "players_text", default=None,
+              help="Player count, or several (3,4): the objective covers them all "
+              "[default: the game's usual count].")  # fmt: skip
+@click.option("--objective", default="max", show_default=True,
+              help="max (largest |win rate - fair share|) or rms (root mean square), over "
+              "the cells of the balance keys; docs/TUNING.md.")  # fmt: skip
+@click.option("--key", "keys", multiple=True,
+              help="Balance key(s) of the objective, e.g. seat [default: the primary key and "
+              "seats].")  # fmt: skip
+@click.option(
+    "--penalty",
+    type=float,
+    default=0.0,
+    show_default=True,
+    help="Imbalance points charged per step away from the starting rules.",
+)
+@click.option("--budget", type=GAMES, default=300_000, show_default=True,
+              help="Games in all: search, confirmation and check.")  # fmt: skip
+@click.option("--strategy", type=str,
+              help="Strategy judging the rules, in every seat [the game's default strategy "
+              "with its study parameters].")  # fmt: skip
+@click.option("--check-strategy", "check_strategy", type=str, default="",
+              help="Second strategy for the winner's check, or 'none' [the ladder's rung "
+              "below the judge].")  # fmt: skip
+@click.option(
+    "--check-games",
+    "check_games",
+    type=GAMES,
+    help="Cap of games per check run [the confirmation's cap].",
+)
+@click.option("--set", "sets", multiple=True, help="Fixed rule value, e.g. deal=random.")
+@click.option("--variant", "variants", multiple=True, help="Variant switch.")
+@click.option("--rules", "rules_file", type=str, help="Starting rules file (TOML or JSON).")
+@click.option("--board", "board_file", type=str, help="The game's data file.")
+@click.option("--sampler", default="tpe", show_default=True, help="tpe or cmaes (Optuna).")
+@click.option("--top", type=int, default=3, show_default=True,
+              help="Candidates replayed in the confirmation.")  # fmt: skip
+@click.option("--confirm-ci", "confirm_ci", type=float, default=0.01, show_default=True,
+              help="Confirmation runs stop at this 95% half-width (primary key).")  # fmt: skip
+@click.option("--confirm-share", "confirm_share", type=float, default=0.4, show_default=True,
+              help="Share of --budget kept for the confirmation and the check.")  # fmt: skip
+@click.option(
+    "--first-games",
+    "first_games",
+    type=int,
+    help="Games of a trial's first rung per player count [from the budget].",
+)
+@click.option("--rungs", type=int, default=3, show_default=True,
+              help="Rungs of successive halving.")  # fmt: skip
+@click.option(
+    "--eta",
+    type=int,
+    default=3,
+    show_default=True,
+    help="Each rung plays eta times the games and keeps 1/eta of the trials.",
+)
+@click.option("--out", required=True, help="Tuning folder (runs, best.toml, report.html).")
+@_job_options
+def tune_rules(vary, game, players_text, objective, keys, penalty, budget, strategy,
+               check_strategy, check_games, sets, variants, rules_file, board_file, sampler, top,
+               confirm_ci, confirm_share, first_games, rungs, eta, out, workers, executor,
+               scheduler, seed, resume):  # fmt: skip
+    """Search the rule values that make the game fairest, confirm the best on fresh seeds,
+    check the winner under a second strategy; write DIR/best.toml and DIR/report.html."""
+    from jobs.tune import tune_rules as run_tuning
+    from jobs.tune_settings import TuneSettings, parse_players
+    from reports.output import check_report_target
+    from reports.tune import render_tuning, summary_lines
+    from simcore.core.executors import make_executor
+
+    plugin = get_game(game)
+    check = None if check_strategy.strip().lower() == "none" else check_strategy.strip()
+    st = TuneSettings(
+        game,
+        parse_players(players_text, plugin),
+        tuple(vary),
+        objective=objective,
+        keys=tuple(keys),
+        penalty=penalty,
+        budget=budget,
+        strategy=strategy or "",
+        check_strategy=check,
+        sets=tuple(sets),
+        variants=tuple(variants),
+        rules_file=rules_file,
+        board_file=board_file,
+        sampler=sampler,
+        top=top,
+        confirm_ci=confirm_ci,
+        confirm_share=confirm_share,
+        first_games=first_games,
+        check_games=check_games,
+        rungs=rungs,
+        eta=eta,
+        seed=seed,
+    ).check()
+    root = check_run_out(out)
+    report_path = check_report_target(root / "report.html")
+    pool = make_executor(executor, workers, scheduler)
+    try:
+        run_tuning(st, root, pool, resume, _command(root))
+    finally:
+        pool.close()
+    from analyses.tuning import load_tuning
+
+    tuning = load_tuning(root)
+    render_tuning(tuning, report_path, _command(root))
+    for line in summary_lines(tuning):
+        click.echo(line)
+    click.echo(f"wrote {root / 'best.toml'} and {report_path}")
+
+
+@cli.command(name="games")
+def list_games() -> None:
+    """List the registered games with their player ranges."""
+    for name, g in sorted(games().items()):
+        click.echo(f"{name:<14} {g.min_players}-{g.max_players} players  {g.title}")
+
+
 @cli.command(name="strategies")
-def list_strategies() -> None:
-    """List the registered strategies."""
+@_game_option
+def list_strategies(game) -> None:
+    """List the registered strategies of a game (the default one marked)."""
     import strategies
 
-    for name, s in strategies.strategies(GAME).items():
-        click.echo(f"{name:<12} {s.description}")
+    get_game(game)
+    default = strategies.default_strategy(game)
+    for name, s in strategies.strategies(game).items():
+        mark = " (default)" if name == default else ""
+        click.echo(f"{name:<14} {s.description}{mark}")
 
 
 @cli.command(name="rules")
-def list_rules() -> None:
-    """List every rule value with its default, rule id and [choice] marks."""
-    from simcore.maharaja.rules import CHOICES, FIELD_DOCS, RuleSet
-
-    defaults = RuleSet().to_dict()
-    for key, doc in FIELD_DOCS.items():
-        mark = " [choice]" if key in CHOICES else ""
+@_game_option
+def list_rules(game) -> None:
+    """List every rule value of a game with its default, rule id and [choice] marks."""
+    plugin = get_game(game)
+    defaults = plugin.default_rules().to_dict()
+    for key, doc in plugin.rule_docs.items():
+        mark = " [choice]" if key in plugin.choices else ""
         click.echo(f"{key:<22} {defaults[key]!s:<28} {doc}{mark}")
 
 

@@ -24,7 +24,7 @@ def action_name(col: str) -> str:
     return col[len(PREFIX) :].replace("_", " ")
 
 
-def action_mix(lf: pl.LazyFrame) -> pl.DataFrame | None:
+def action_mix(lf: pl.LazyFrame, length: str = "rounds") -> pl.DataFrame | None:
     """Columns: run, players, strategy, action, mean (per round), lo, hi, n, total.
 
     None when the runs carry no act_* columns (older runs).
@@ -32,16 +32,27 @@ def action_mix(lf: pl.LazyFrame) -> pl.DataFrame | None:
     cols = action_columns(lf)
     if not cols:
         return None
-    rounds = pl.col("rounds").cast(pl.Float64).clip(1.0, None)
+    return action_rows(action_query(lf, cols, length).collect(), cols)
+
+
+def action_query(lf: pl.LazyFrame, cols: list[str], length: str = "rounds") -> pl.LazyFrame:
+    """Per run, players and strategy: n seats and each action's mean, sd (per unit of the
+    game's length, e.g. per round) and total."""
+    per_unit = pl.col(length).cast(pl.Float64).clip(1.0, None)
     aggs = [pl.col(cols[0]).is_not_null().sum().alias("n")]
     for c in cols:
-        per = pl.col(c).cast(pl.Float64) / rounds
+        per = pl.col(c).cast(pl.Float64) / per_unit
         aggs += [
             per.mean().alias(f"{c}__mean"),
             per.std().alias(f"{c}__sd"),
             pl.col(c).cast(pl.Int64).sum().alias(f"{c}__total"),
         ]
-    wide = lf.group_by(*GROUP, "strategy").agg(aggs).sort(*GROUP, "strategy").collect()
+    return lf.group_by(*GROUP, "strategy").agg(aggs).sort(*GROUP, "strategy")
+
+
+def action_rows(wide: pl.DataFrame, cols: list[str]) -> pl.DataFrame | None:
+    """Long rows (one per run, players, strategy and action) from the per-strategy means,
+    sds and totals of each act_* column (`<col>__mean`, `__sd`, `__total`, and `n`)."""
     rows = []
     for r in wide.iter_rows(named=True):
         for c in cols:

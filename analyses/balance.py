@@ -1,92 +1,123 @@
 """All balance analyses of a set of runs in one object, for the report (or any other consumer).
 
-Heavy aggregation is polars over the runs' Parquet files; the results are small
-frames (one row per run, player count and key) that carry n and 95% intervals.
-Every flag is Holm-adjusted over the rows of its own table (`p_holm`, `significant`):
-the family is one table, as the report's table notes say.
+What is analysed comes from the game's plug-in: a win-rate table (with an all-equal test
+where each value is one seat's per game) for every balance key the runs record, the
+overlapping rates of its mask keys, its game-shape measures, and the joint model of its
+two keys that go together (Maharaja: starting character and round-1 turn position).
+Each run is reduced once, in a few passes over its Parquet files (analyses.run_summary),
+and the reduction is cached beside the run (analyses.summary_cache); the results are small
+frames (one row per run, player count and key value) that carry n and 95% intervals.
+Every flag is Holm-adjusted over the rows of its own table (`p_holm`, `significant`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import polars as pl
 
-from .actions import action_mix
-from .compare import baselines, mean_differences, rate_differences, sweep_parameter
-from .equality import EqualityTest, equal_share_tests, with_holm
-from .multiple import holm_column
-from .rates import held_win_rates, means_by, several_held, win_rates
-from .rundata import Run, run_frame
-from .shape import distribution, shape_means
-from .turn_order import ModelFit, cell_rates, choice_rates, has_columns, joint_model
+from simcore.core.plugin import GamePlugin
 
-SHAPE_MEASURES = ("rounds", "winner_palaces", "rest_palaces", "winner_gold", "rest_gold")
+from .compare import baselines, mean_differences, rate_differences, sweep_parameter
+from .equality import EqualityTest, with_holm
+from .joint_keys import ModelFit
+from .multiple import holm_column
+from .rates import in_order
+from .run_summary import relabel
+from .rundata import Run, game_of
+from .shape import measure_names
+from .summary_cache import summary_of
 
 
 @dataclass(frozen=True)
 class Balance:
+    game: GamePlugin
     runs: list[Run]
-    start: pl.DataFrame  # win rate by starting character
-    end: pl.DataFrame  # win rate by character held at the end (lowest one)
-    held: pl.DataFrame | None  # by each character held, only for several-characters games
-    seat: pl.DataFrame
-    order: pl.DataFrame  # by position in the first round's turn order
-    char_means: pl.DataFrame  # mean palaces and gold by starting character
-    tests: dict[str, list[EqualityTest]]  # key column -> tests of "all equal"
-    shape: pl.DataFrame
-    rounds: pl.DataFrame
-    end_reasons: pl.DataFrame
+    rates: dict[str, pl.DataFrame]  # key column -> win rate per value (keys the runs record)
+    tests: dict[str, list[EqualityTest]]  # key column -> tests of "all equal" (one per game)
+    masks: dict[str, pl.DataFrame]  # mask column -> win rate per value held (when overlapping)
+    means: pl.DataFrame | None  # seat measures by primary key value
+    shape: pl.DataFrame | None  # mean length and winner's/others' measures per run
+    lengths: pl.DataFrame | None  # share of games per length
+    end_reasons: pl.DataFrame | None  # share of games per end reason
     baseline: dict[int, str]  # players -> label of the basic-game run (see compare.baselines)
     baseline_notes: dict[int, str]  # players -> why nothing is compared
-    start_diff: pl.DataFrame  # differences against the baseline (empty with one run)
-    seat_diff: pl.DataFrame
-    end_reason_diff: pl.DataFrame
+    diffs: dict[str, pl.DataFrame]  # primary/seat key, end reason -> differences to baseline
     shape_diff: pl.DataFrame
     sweep_key: str | None  # rule value varied across >= 3 runs, all else equal
     errors: int  # illegal strategy requests summed over all games (should be 0)
-    cells: pl.DataFrame | None  # win rate by starting character x round-1 turn position
-    model: list[ModelFit]  # character and turn position estimated jointly
-    choice: pl.DataFrame | None  # win rate by position in the character choice (if recorded)
-    actions: pl.DataFrame | None  # action mix per round by strategy (if recorded)
+    cells: pl.DataFrame | None = None  # win rate by factor x position (game.joint)
+    model: list[ModelFit] = field(default_factory=list)  # factor and position jointly
+    actions: pl.DataFrame | None = None  # action mix per round by strategy (if recorded)
+
+    @property
+    def primary(self) -> str:
+        return self.game.primary.column
+
+    @property
+    def start(self) -> pl.DataFrame:
+        """Win rate by the primary key (the table every summary starts from)."""
+        return self.rates[self.primary]
 
 
 def analyse(runs: list[Run]) -> Balance:
-    lf = pl.concat([run_frame(r) for r in runs], how="diagonal_relaxed")
-    start = win_rates(lf, "start_character")
-    seat = win_rates(lf, "seat")
-    end_reasons = distribution(lf, "end_reason")
-    shape = shape_means(lf)
+    """Every run reduced once (analyses.run_summary, cached beside the run), the small
+    tables joined across runs, then what compares runs: Holm over each table, differences
+    against the basic-game run, the sweep key."""
+    game = game_of(runs)
+    parts = [(r, summary_of(r, game)) for r in runs]
+
+    def cat(get) -> pl.DataFrame | None:
+        frames = [relabel(get(s), r.label) for r, s in parts]
+        frames = [f for f in frames if f is not None and f.height]
+        return pl.concat(frames, how="diagonal_relaxed") if frames else None
+
+    def labelled(get) -> list:
+        return [replace(x, run=r.label) for r, s in parts for x in get(s)]
+
+    rates, tests, masks = {}, {}, {}
+    for key in game.keys:
+        d = cat(lambda s, k=key.column: s.rates.get(k))
+        if d is None:
+            continue
+        rates[key.column] = holm_column(in_order(d, key.column, key.order), "p_fair")
+        if key.one_per_game:
+            tests[key.column] = with_holm(labelled(lambda s, k=key.column: s.tests.get(k, [])))
+    for m in game.mask_keys:
+        d = cat(lambda s, c=m.column: s.masks.get(c))
+        if d is not None and any(s.overlapping.get(m.column) for _, s in parts):
+            masks[m.column] = holm_column(in_order(d, m.column, m.order), "p_fair")
     base, base_notes = baselines(runs)
-    shape_diff = [mean_differences(shape, m, base) for m in SHAPE_MEASURES]
-    shape_diff = [d for d in shape_diff if d.height]
-    turn = has_columns(lf, "first_order", "start_character")
-    choice = choice_rates(lf)
+    primary = game.primary
+    shape = cat(lambda s: s.shape)
+    ends = cat(lambda s: s.ends)
+    diffs = {k: holm_column(rate_differences(rates[k], k, base))
+             for k in dict.fromkeys([primary.column, game.seat_key]) if k in rates}  # fmt: skip
+    shape_diff = []
+    if game.shape and shape is not None:
+        if ends is not None:
+            diffs[game.shape.end] = holm_column(rate_differences(ends, game.shape.end, base))
+        shape_diff = [mean_differences(shape, m, base) for m, _ in measure_names(game.shape)]
+        shape_diff = [d for d in shape_diff if d.height]
+    means = cat(lambda s: s.means)
+    cells = cat(lambda s: s.cells)
     return Balance(
+        game=game,
         runs=runs,
-        start=holm_column(start, "p_fair"),
-        end=holm_column(win_rates(lf, "end_character"), "p_fair"),
-        held=holm_column(held_win_rates(lf), "p_fair") if several_held(lf) else None,
-        seat=holm_column(seat, "p_fair"),
-        order=holm_column(win_rates(lf, "first_order"), "p_fair"),
-        char_means=means_by(lf, "start_character"),
-        tests={
-            k: with_holm(equal_share_tests(lf, k))
-            for k in ("start_character", "end_character", "seat", "first_order")
-        },
+        rates=rates,
+        tests=tests,
+        masks=masks,
+        means=in_order(means, primary.column, primary.order) if means is not None else None,
         shape=shape,
-        rounds=distribution(lf, "rounds"),
-        end_reasons=end_reasons,
+        lengths=cat(lambda s: s.lengths),
+        end_reasons=ends,
         baseline=base,
         baseline_notes=base_notes,
-        start_diff=holm_column(rate_differences(start, "start_character", base)),
-        seat_diff=holm_column(rate_differences(seat, "seat", base)),
-        end_reason_diff=holm_column(rate_differences(end_reasons, "end_reason", base)),
+        diffs=diffs,
         shape_diff=holm_column(pl.concat(shape_diff)) if shape_diff else pl.DataFrame(),
         sweep_key=sweep_parameter([(r.players, r.manifest.get("rules", {})) for r in runs]),
-        errors=int(lf.select(pl.col("errors").cast(pl.Int64).sum()).collect().item() or 0),
-        cells=cell_rates(lf) if turn else None,
-        model=joint_model(lf) if turn else [],
-        choice=holm_column(choice, "p_fair") if choice is not None else None,
-        actions=action_mix(lf),
+        errors=sum(s.errors for _, s in parts),
+        cells=cells,
+        model=sorted(labelled(lambda s: s.model), key=lambda f: (f.run, f.players)),
+        actions=cat(lambda s: s.actions),
     )

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
-from scipy import stats
+from scipy.special import chdtrc  # chi-square survival function
 
-from .rates import GROUP
+from .rates import GROUP, win
 
 
 @dataclass(frozen=True)
@@ -47,33 +47,48 @@ def with_holm(tests: list[EqualityTest]) -> list[EqualityTest]:
 
 
 def equal_share_tests(lf: pl.LazyFrame, key: str) -> list[EqualityTest]:
-    """One test per (run, players) of "every value of `key` wins 1/N of its seats"."""
-    games = (
-        lf.with_columns(pl.col(key).cast(pl.String))
-        .group_by(*GROUP, "game_id")
-        .agg(pl.col(key).sort().alias("present"), pl.col(key).filter(pl.col("winner")))
-        .collect()
+    """One test per (run, players) of "every value of `key` wins 1/N of its seats".
+
+    The statistic needs, besides each value's wins and seats, how many games hold each pair
+    of values (m_jk): every game's set of values is folded into a bit mask (value codes
+    below 62), and the games are counted per mask, so the work is one pass over the seats
+    and one group-by over the games, whatever their number."""
+    w = win(lf)
+    seats = lf.filter(pl.col(key).is_not_null())
+    values = sorted(seats.select(pl.col(key).unique()).collect()[key].to_list(), key=str)
+    if not values:
+        return []
+    if len(values) > 62:
+        raise ValueError(f"{key}: {len(values)} values, at most 62 for the equality test")
+    code = {v: i for i, v in enumerate(values)}
+    bit = pl.lit(2, pl.Int64).pow(pl.col(key).replace_strict(code, return_dtype=pl.Int64))
+    per_value = seats.group_by(*GROUP, key).agg(w.sum().alias("wins"), pl.len().alias("n"))
+    masks = (
+        seats.group_by(*GROUP, "game_id")
+        .agg(bit.sum().alias("mask"))
+        .group_by(*GROUP, "mask")
+        .agg(pl.len().alias("games"))
     )
+    wins, sets = pl.collect_all([per_value, masks], engine="streaming")
     out = []
-    for (run, players), g in games.group_by(GROUP, maintain_order=True):
-        out.append(_test(str(run), int(players), key, g))
+    for (run, players), ms in sets.group_by(GROUP, maintain_order=True):
+        wv = wins.filter((pl.col("run") == run) & (pl.col("players") == players))
+        out.append(_test(str(run), int(players), key, values, wv, ms))
     return sorted(out, key=lambda t: (t.run, t.players))
 
 
-def _test(run: str, players: int, key: str, g: pl.DataFrame) -> EqualityTest:
-    values = sorted({v for p in g["present"] for v in p})
-    index = {v: i for i, v in enumerate(values)}
+def _test(run: str, players: int, key: str, values: list, wv: pl.DataFrame,
+          ms: pl.DataFrame) -> EqualityTest:  # fmt: skip
     k = len(values)
-    # Games grouped by the set of keys present: few distinct sets, so this stays cheap.
-    sets = g.with_columns(pl.col("present").list.join("\x1f").alias("s")).group_by("s").len()
+    index = {v: i for i, v in enumerate(values)}
     m = np.zeros((k, k))
-    for s, count in sets.iter_rows():
-        idx = [index[v] for v in s.split("\x1f")] if s else []
+    for mask, count in ms.select("mask", "games").iter_rows():
+        idx = [i for i in range(k) if mask >> i & 1]
         for i in idx:
             m[i, idx] += count
-    wins = np.zeros(k)
-    for w in g[key].explode().drop_nulls():
-        wins[index[w]] += 1
+    wins = np.zeros(k)  # a shared first place counts each winner's share
+    for v, won in wv.select(key, "wins").iter_rows():
+        wins[index[v]] += won
     n_k = np.diag(m).copy()
     expected = n_k / players
     cov = -m / players**2
@@ -81,5 +96,5 @@ def _test(run: str, players: int, key: str, g: pl.DataFrame) -> EqualityTest:
     d = wins - expected
     rank = int(np.linalg.matrix_rank(cov))
     stat = float(d @ np.linalg.pinv(cov) @ d) if rank else 0.0
-    p = float(stats.chi2.sf(stat, rank)) if rank else 1.0
-    return EqualityTest(run, players, key, g.height, stat, rank, p)
+    p = float(chdtrc(rank, stat)) if rank else 1.0
+    return EqualityTest(run, players, key, int(ms["games"].sum()), stat, rank, p)

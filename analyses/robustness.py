@@ -1,33 +1,36 @@
-"""Does a balance finding hold across bots? The key table (win rate by starting character
-with characters dealt at random, `deal=random`) played under a ladder of strategies, each
-rung's measured strength, and a verdict per character.
+"""Does a balance finding hold across bots? The key table (win rate by the game's primary
+balance key, e.g. the starting character with characters dealt at random) played under
+a ladder of strategies, each rung's measured strength, and a verdict per value.
 
 Why: with the strategies choosing, a character's win rate mixes the card's power with the
 bot's taste for it; with a random deal the choice is gone, but the figure still depends on
 how well the bot plays the card. A finding a designer can use is one that holds under every
 bot of the ladder. A ladder is only a ladder if each rung beats the one below it: each step
 is measured head to head (the upper rung in half the seats, every seat arrangement, the
-same game seeds for every arrangement).
+same game seeds for every arrangement). The ladder's runs are found from the study's
+plan.json, which jobs.ladder wrote.
 
-Also here: the choice effect of a balance study (choose mode against a random deal, same
-strategy and player count).
+Also here: the effect of the ladder's settings on a study's balance runs (the choice
+effect: the strategies choosing against a random deal, same strategy and player count).
 """
 
 from __future__ import annotations
 
-import itertools
+import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import polars as pl
-from scipy import stats
 
 from simcore.core.errors import InputError
-from simcore.maharaja.enums import CHARACTER_NAMES
+from simcore.core.outpaths import PLAN
+from simcore.core.plugin import GamePlugin, Key
 
 from .intervals import Z95, newcombe_diff, wilson
+from .multiple import holm, two_sided
+from .rates import win
 from .rundata import Run, load_run
 
 ALPHA = 0.05
@@ -35,64 +38,52 @@ HOLDS, DEPENDS, FAIR = "holds across bots", "depends on the bot", "not distingui
 
 
 @dataclass(frozen=True)
-class Rung:
-    label: str  # short name shown in tables, e.g. "lookahead-100"
-    strategy: str  # the --strategy text played in every seat
-
-
-@dataclass(frozen=True)
-class Ladder:
-    """Rungs from weakest (expected) to strongest, the games each plays, and the layout of
-    their run folders inside a study directory."""
+class LadderPlan:
+    """A ladder as its study's plan recorded it (jobs.ladder.LadderLayout.describe)."""
 
     players: int
-    rungs: tuple[Rung, ...]
-    games: tuple[int, ...]  # key-table games per rung
-    step_games: tuple[int, ...]  # head-to-head games per seat arrangement, step i = rung i+1
-    root: str = "robustness"
+    labels: list[str]
+    tables: list[str]  # key-table run folder per rung
+    steps: list[dict]  # {"upper", "lower", "runs": [{"folder", "upper_seats"}]}
+    sets: list[str]  # rule settings every ladder run plays (e.g. deal=random)
+    note: str = ""
 
-    def table_folder(self, i: int) -> str:
-        return f"{self.root}/{self.players}p-{self.rungs[i].label}"
-
-    def step_folder(self, i: int, a: int) -> str:
-        """Arrangement a of step i (rung i + 1 against rung i)."""
-        up, down = self.rungs[i + 1].label, self.rungs[i].label
-        return f"{self.root}/h2h-{self.players}p-{up}-vs-{down}/arr-{a:02d}"
-
-    def step_seats(self, i: int, arrangement: tuple[int, ...]) -> str:
-        """The per-seat --strategy text: 1 = the upper rung, 0 = the lower."""
-        pick = (self.rungs[i].strategy, self.rungs[i + 1].strategy)
-        return ",".join(pick[x] for x in arrangement)
+    @classmethod
+    def of(cls, d: dict) -> LadderPlan:
+        rungs = d["rungs"]
+        return cls(int(d["players"]), [r["label"] for r in rungs], [r["folder"] for r in rungs],
+                   list(d["steps"]), list(d.get("sets", [])), str(d.get("note", "")))  # fmt: skip
 
 
-def arrangements(players: int) -> list[tuple[int, ...]]:
-    """Every distinct seating of two strategies in half the seats each (1 = upper rung);
-    with an odd count both splits (upper one seat more, one seat fewer), so each side fills
-    half of all seats and sits equally often in every seat."""
-    splits = sorted({players // 2, players - players // 2})
-    out = []
-    for k in splits:
-        for seats in itertools.combinations(range(players), k):
-            out.append(tuple(int(s in seats) for s in range(players)))
-    return out
+def ladder_plan(root: Path) -> LadderPlan | None:
+    """The ladder a study folder's plan.json records, or None (no plan, no ladder)."""
+    path = Path(root) / PLAN
+    if not path.is_file():
+        return None
+    try:
+        extra = json.loads(path.read_text()).get("extra") or {}
+        d = extra.get("ladder") if isinstance(extra, dict) else None
+        return LadderPlan.of(d) if d else None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise InputError(f"{path}: its ladder description is damaged") from None
 
 
 # ---------------------------------------------------------------- key table and verdicts
 
 
-def character_table(frames: dict[str, pl.LazyFrame], players: int) -> pl.DataFrame:
-    """Per rung (label) and starting character: wins, n, rate, Wilson lo/hi, fair."""
+def key_table(frames: dict[str, pl.LazyFrame], players: int, key: str) -> pl.DataFrame:
+    """Per rung (label) and value of `key`: wins, n, rate, Wilson lo/hi, fair."""
     parts = []
     for label, lf in frames.items():
         part = (
-            lf.filter(pl.col("players") == players)
-            .group_by("start_character")
-            .agg(pl.col("winner").cast(pl.Int64).sum().alias("wins"), pl.len().alias("n"))
+            lf.filter((pl.col("players") == players) & pl.col(key).is_not_null())
+            .group_by(key)
+            .agg(win(lf).sum().alias("wins"), pl.len().alias("n"))
             .with_columns(pl.lit(label).alias("rung"))
             .collect()
         )
         parts.append(part)
-    df = pl.concat(parts).select("rung", pl.col("start_character").alias("character"), "wins", "n")
+    df = pl.concat(parts).select("rung", pl.col(key).alias("value"), "wins", "n")
     return with_wilson(df, 1 / players)
 
 
@@ -106,31 +97,21 @@ def with_wilson(df: pl.DataFrame, fair: float) -> pl.DataFrame:
     )
 
 
-def holm(p: np.ndarray) -> np.ndarray:
-    """Holm's step-down adjusted p-values (family-wise error), same order as given."""
-    p = np.asarray(p, dtype=float)
-    m = len(p)
-    order = np.argsort(p, kind="stable")
-    adj = np.empty(m)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * p[i]))
-        adj[i] = running
-    return adj
-
-
-def fair_p_value(wins: int, n: int, fair: float) -> float:
-    """Two-sided exact binomial p-value of 'this character wins its fair share'."""
+def fair_p_value(wins: float, n: int, fair: float) -> float:
+    """Two-sided exact binomial p-value of 'this value wins its fair share' (a shared win's
+    fraction is rounded to whole games for the exact test)."""
     if n <= 0:
         return 1.0
-    return float(stats.binomtest(int(wins), int(n), fair).pvalue)
+    from scipy import stats  # slow to import: only here
+
+    return float(stats.binomtest(round(wins), int(n), fair).pvalue)
 
 
-def verdicts(table: pl.DataFrame, rungs: list[str], alpha: float = ALPHA) -> pl.DataFrame:
-    """One verdict per character over the rungs of `table` (rung, character, wins, n, fair).
+def verdicts(table: pl.DataFrame, rungs: list[str], order=(), alpha: float = ALPHA):
+    """One verdict per key value over the rungs of `table` (rung, value, wins, n, fair).
 
-    Each (character, rung) cell is tested against the fair share (exact binomial); the
-    p-values are Holm-adjusted over all characters x rungs. A character 'holds across bots'
+    Each (value, rung) cell is tested against the fair share (exact binomial); the
+    p-values are Holm-adjusted over all values x rungs. A value 'holds across bots'
     when it is significantly on the same side of fair under every rung, is 'not
     distinguishable from fair' when it is significant under none, and 'depends on the
     bot' otherwise (significant somewhere, but not everywhere on one side).
@@ -139,11 +120,12 @@ def verdicts(table: pl.DataFrame, rungs: list[str], alpha: float = ALPHA) -> pl.
     p = np.array(
         [fair_p_value(w, n, f) for w, n, f in rows.select("wins", "n", "fair").iter_rows()]
     )
-    rows = rows.with_columns(pl.Series("p_holm", holm(p) if len(p) else p))
+    rows = rows.with_columns(pl.Series("p_holm", holm(list(p)), dtype=pl.Float64))
     out = []
-    chars = [c for c in CHARACTER_NAMES if c in set(rows["character"])]
+    present = set(rows["value"])
+    chars = [c for c in order if c in present] + sorted(present - set(order), key=str)
     for c in chars:
-        cell = {r["rung"]: r for r in rows.filter(pl.col("character") == c).iter_rows(named=True)}
+        cell = {r["rung"]: r for r in rows.filter(pl.col("value") == c).iter_rows(named=True)}
         sides, sig = [], []
         for rung in rungs:
             r = cell.get(rung)
@@ -170,18 +152,19 @@ def verdicts(table: pl.DataFrame, rungs: list[str], alpha: float = ALPHA) -> pl.
                 parts.append(f"n.s. under {', '.join(ns)}")
             detail = "; ".join(parts)
         rates = [cell[r]["wins"] / cell[r]["n"] for r in rungs if r in cell and cell[r]["n"]]
-        out.append({"character": c, "verdict": verdict, "detail": detail,
+        out.append({"value": c, "verdict": verdict, "detail": detail,
                     "min_rate": min(rates) if rates else math.nan,
                     "max_rate": max(rates) if rates else math.nan})  # fmt: skip
-    return pl.DataFrame(out, schema={"character": pl.String, "verdict": pl.String,
-                                     "detail": pl.String, "min_rate": pl.Float64,
-                                     "max_rate": pl.Float64})  # fmt: skip
+    schema = {"value": table.schema["value"], "verdict": pl.String, "detail": pl.String,
+              "min_rate": pl.Float64, "max_rate": pl.Float64}  # fmt: skip
+    return pl.DataFrame(out, schema=schema)
 
 
 def spread(table: pl.DataFrame, rungs: list[str], draws: int = 2000, seed: int = 0):
-    """Per rung: best − worst character win rate, with a 95% parametric bootstrap interval
-    (each character's wins redrawn as binomial(n, rate)). Max − min is biased upward by
-    noise; the bootstrap carries that bias too, so read small spreads with care."""
+    """Per rung: best − worst win rate over the key's values, with a 95% parametric
+    bootstrap interval (each value's wins redrawn as binomial(n, rate)). Max − min is
+    biased upward by noise; the bootstrap carries that bias too, so read small spreads with
+    care."""
     rng = np.random.default_rng(seed)
     out = []
     for rung in rungs:
@@ -211,9 +194,10 @@ def step_strength(frames: list[pl.LazyFrame], seats: list[tuple[int, ...]]) -> d
     parts = []
     for lf, arr in zip(frames, seats, strict=True):
         upper = [s for s, x in enumerate(arr) if x]
-        parts.append(
-            lf.filter(pl.col("winner").cast(pl.Boolean))
-            .select("game_id", pl.col("seat").is_in(upper).cast(pl.Float64).alias("up"))
+        w = win(lf)
+        parts.append(  # the upper rung's share of the game's win (ties split it)
+            lf.group_by("game_id")
+            .agg((w * pl.col("seat").is_in(upper).cast(pl.Float64)).sum().alias("up"))
             .collect()
         )
     df = pl.concat(parts)
@@ -256,40 +240,41 @@ def ladder_strengths(steps: list[dict], labels: list[str]) -> pl.DataFrame:
 
 @dataclass(frozen=True)
 class Robustness:
-    ladder: Ladder
-    table: pl.DataFrame  # rung, character, wins, n, rate, lo, hi, fair
-    verdicts: pl.DataFrame  # character, verdict, detail, min_rate, max_rate
+    ladder: LadderPlan
+    key: Key  # the game's primary balance key (the key table's rows)
+    table: pl.DataFrame  # rung, value, wins, n, rate, lo, hi, fair
+    verdicts: pl.DataFrame  # value, verdict, detail, min_rate, max_rate
     strengths: pl.DataFrame  # rung, below, share, lo, hi, games, stronger, strength(_se)
     spread: pl.DataFrame  # rung, spread, lo, hi
     games: dict[str, int]  # key-table games per rung
 
     @property
     def labels(self) -> list[str]:
-        return [r.label for r in self.ladder.rungs]
+        return self.ladder.labels
 
 
-def analyse_ladder(root: Path, ladder: Ladder) -> Robustness:
-    """Read the ladder's runs from a study directory and analyse them."""
+def analyse_ladder(root: Path, game: GamePlugin, plan: LadderPlan | None = None) -> Robustness:
+    """Read a study folder's ladder runs (as its plan records them) and analyse them."""
     root = Path(root)
-    labels = [r.label for r in ladder.rungs]
+    plan = plan or ladder_plan(root)
+    if plan is None:
+        raise InputError(f"{root}: no robustness ladder in its {PLAN}")
+    key = game.primary
     runs: dict[str, Run] = {}
-    for i, label in enumerate(labels):
-        runs[label] = load_run(root / ladder.table_folder(i))
-        deal = runs[label].manifest.get("rules", {}).get("deal", "choose")
-        if deal != "random":
-            raise InputError(f"{runs[label].path}: ladder runs need deal=random, got {deal}")
-    table = character_table({k: r.scan() for k, r in runs.items()}, ladder.players)
-    seats = arrangements(ladder.players)
+    for label, folder in zip(plan.labels, plan.tables, strict=True):
+        runs[label] = load_run(root / folder)
+    table = key_table({k: r.scan() for k, r in runs.items()}, plan.players, key.column)
     steps = []
-    for i in range(len(labels) - 1):
-        frames = [load_run(root / ladder.step_folder(i, a)).scan() for a in range(len(seats))]
-        steps.append(step_strength(frames, seats))
+    for st in plan.steps:
+        frames = [load_run(root / r["folder"]).scan() for r in st["runs"]]
+        steps.append(step_strength(frames, [tuple(r["upper_seats"]) for r in st["runs"]]))
     return Robustness(
-        ladder=ladder,
+        ladder=plan,
+        key=key,
         table=table,
-        verdicts=verdicts(table, labels),
-        strengths=ladder_strengths(steps, labels),
-        spread=spread(table, labels),
+        verdicts=verdicts(table, plan.labels, key.order),
+        strengths=ladder_strengths(steps, plan.labels),
+        spread=spread(table, plan.labels),
         games={k: r.games_done for k, r in runs.items()},
     )
 
@@ -318,23 +303,22 @@ def headline_sentences(rb: Robustness) -> list[str]:
     dep = v.filter(pl.col("verdict") == DEPENDS)
     side = {}
     for r in rb.table.iter_rows(named=True):
-        side.setdefault(r["character"], []).append(r["rate"] - r["fair"])
+        side.setdefault(r["value"], []).append(r["rate"] - r["fair"])
     parts = []
+    k = rb.key
     for r in holds.iter_rows(named=True):
-        word = "above" if np.mean(side[r["character"]]) > 0 else "below"
-        parts.append(f"the {r['character']} is {word} its fair share under every bot "
+        word = "above" if np.mean(side[r["value"]]) > 0 else "below"
+        parts.append(f"{value_words(k, r['value'])} is {word} its fair share under every bot "
                      f"({100 * r['min_rate']:.0f}–{100 * r['max_rate']:.0f}%)")  # fmt: skip
-    lead = (
-        f"With characters dealt at random ({rb.ladder.players} players) and {len(rb.labels)} "
-        f"bots ({bots}): "
-    )
+    how = f"{', '.join(rb.ladder.sets)}, " if rb.ladder.sets else ""
+    lead = f"With {how}{rb.ladder.players} players and {len(rb.labels)} bots ({bots}): "
     if parts:
         s1 = lead + "; ".join(parts) + "."
     else:
-        s1 = lead + "no character is on the same side of its fair share under every bot."
+        s1 = lead + f"no {k.label} is on the same side of its fair share under every bot."
     if dep.height:
         spans = ", ".join(
-            f"{r['character']} {100 * r['min_rate']:.0f}–{100 * r['max_rate']:.0f}%"
+            f"{k.words(r['value'])} {100 * r['min_rate']:.0f}–{100 * r['max_rate']:.0f}%"
             for r in dep.iter_rows(named=True)
         )
         s1 += f" Depends on the bot: {spans}."
@@ -345,64 +329,77 @@ def headline_sentences(rb: Robustness) -> list[str]:
     return out
 
 
-# ---------------------------------------------------------------- choice effect
+def value_words(key: Key, value) -> str:
+    """'the Mogul' for a named value (a card), 'seat 1' for a key with its own words."""
+    return key.words(value) if key.text is not None else f"the {value}"
 
 
-def deal_of(run: Run) -> str:
-    return str(run.manifest.get("rules", {}).get("deal", "choose"))
+# ---------------------------------------------------------------- setting effect
 
 
-def choice_effect(runs: list[Run]) -> pl.DataFrame:
-    """Per player count and character: win rate when the strategies choose minus the rate
-    under a random deal (same strategy), with a Newcombe interval and a Holm-adjusted flag.
+def has_sets(run: Run, sets: list[str]) -> bool:
+    """Whether the run plays every `key=value` of `sets` (compared as the rules record it)."""
+    rules = run.manifest.get("rules", {}) or {}
+    for item in sets:
+        k, _, v = item.partition("=")
+        if str(rules.get(k.strip())).lower() != v.strip().lower():
+            return False
+    return True
 
-    Pairs, per player count, the first run that chooses with the first dealt at random;
+
+def setting_effect(runs: list[Run], sets: list[str], key: Key) -> pl.DataFrame:
+    """Per player count and key value: win rate as played minus the rate with `sets` (the
+    ladder's settings, e.g. deal=random: the strategies' own choice against none), with a
+    Newcombe interval and a Holm-adjusted flag.
+
+    Pairs, per player count, the first run without the settings with the first with them;
     player counts without both are left out.
     """
-    by_players: dict[int, dict[str, Run]] = {}
+    if not sets:
+        return pl.DataFrame()
+    by_players: dict[int, dict[bool, Run]] = {}
     for r in runs:
-        mode = deal_of(r)
-        if mode in ("choose", "random"):
-            by_players.setdefault(r.players, {}).setdefault(mode, r)
+        by_players.setdefault(r.players, {}).setdefault(has_sets(r, sets), r)
     rows = []
     for players, pair in sorted(by_players.items()):
         if len(pair) < 2:
             continue
-        tbl = character_table({m: pair[m].scan() for m in ("choose", "random")}, players)
-        cells = {(r["rung"], r["character"]): r for r in tbl.iter_rows(named=True)}
-        for c in CHARACTER_NAMES:
-            a, b = cells.get(("choose", c)), cells.get(("random", c))
+        tbl = key_table({m: pair[m].scan() for m in (False, True)}, players, key.column)
+        cells = {(r["rung"], r["value"]): r for r in tbl.iter_rows(named=True)}
+        values = [v for v in key.order if v in set(tbl["value"])] or sorted(set(tbl["value"]))
+        for c in values:
+            a, b = cells.get((False, c)), cells.get((True, c))
             if not a or not b or not a["n"] or not b["n"]:
                 continue
             lo, hi = newcombe_diff(a["wins"], a["n"], b["wins"], b["n"])
             diff = a["rate"] - b["rate"]
-            # two-proportion z test for the flag
-            pooled = (a["wins"] + b["wins"]) / (a["n"] + b["n"])
+            pooled = (a["wins"] + b["wins"]) / (a["n"] + b["n"])  # two-proportion z test
             se = math.sqrt(max(pooled * (1 - pooled) * (1 / a["n"] + 1 / b["n"]), 1e-300))
-            p = float(2 * stats.norm.sf(abs(diff) / se))
-            rows.append({"players": players, "character": c, "choose": a["rate"],
-                         "choose_n": a["n"], "random": b["rate"], "random_n": b["n"],
+            p = two_sided(diff / se)
+            rows.append({"players": players, "value": c, "played": a["rate"],
+                         "played_n": a["n"], "with": b["rate"], "with_n": b["n"],
                          "diff": diff, "lo": lo, "hi": hi, "p": p})  # fmt: skip
     if not rows:
         return pl.DataFrame()
     df = pl.DataFrame(rows)
-    return df.with_columns(pl.Series("p_holm", holm(df["p"].to_numpy())))
+    return df.with_columns(pl.Series("p_holm", holm(df["p"].to_list()), dtype=pl.Float64))
 
 
-def choice_headline(ce: pl.DataFrame) -> list[str]:
-    """One sentence on the largest significant choice effect (Holm), or none."""
+def setting_headline(ce: pl.DataFrame, sets: list[str], key: Key) -> list[str]:
+    """One sentence on the largest significant effect of the settings (Holm), or none."""
     if not ce.height:
         return []
+    what = ", ".join(sets)
     sig = ce.filter(pl.col("p_holm") < ALPHA)
     if not sig.height:
-        return ["Letting the strategies choose their characters instead of a random deal "
-                "changes no character's win rate measurably (Holm-adjusted)."]  # fmt: skip
+        return [f"Playing with {what} changes no {key.label}'s win rate measurably "
+                "(Holm-adjusted)."]  # fmt: skip
     r = sig.sort(pl.col("diff").abs(), descending=True).row(0, named=True)
     more = "more" if r["diff"] > 0 else "less"
     return [
-        f"How characters are chosen matters: {sig.height} of {ce.height} character figures "
-        f"change when the strategies choose instead of a random deal, most the "
-        f"{r['character']} with {r['players']} players ({100 * r['choose']:.1f}% chosen vs "
-        f"{100 * r['random']:.1f}% dealt, {100 * abs(r['diff']):.1f} points {more}, 95% "
-        f"interval {100 * r['lo']:+.1f} to {100 * r['hi']:+.1f})."
+        f"The strategies' own choices matter: {sig.height} of {ce.height} {key.label} figures "
+        f"change with {what}, most {value_words(key, r['value'])} with {r['players']} players "
+        f"({100 * r['played']:.1f}% as played vs {100 * r['with']:.1f}% with {what}, "
+        f"{100 * abs(r['diff']):.1f} points {more} as played, 95% interval "
+        f"{100 * r['lo']:+.1f} to {100 * r['hi']:+.1f})."
     ]

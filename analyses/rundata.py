@@ -14,9 +14,11 @@ from typing import Any
 import polars as pl
 
 from simcore.core.errors import InputError
+from simcore.core.games import get_game
 from simcore.core.integrity import verified_files
 from simcore.core.manifest import load_manifest
 from simcore.core.manifest_schema import DONE as CHUNK_DONE  # "complete": older fixtures
+from simcore.core.plugin import GamePlugin
 
 
 @dataclass(frozen=True)
@@ -43,16 +45,17 @@ class Run:
         )
 
     @property
+    def plugin(self) -> GamePlugin:
+        return get_game(self.game)
+
+    @property
     def setting(self) -> dict[str, Any]:
         """What makes this run's game different from the basic game: variants and rule values."""
-        from simcore.maharaja.rules import VARIANTS
-
+        variants = self.plugin.variants
         names = list(self.manifest.get("variants", []))
-        switched = {f for v in names for f in VARIANTS.get(v, ())}
+        switched = {f for v in names for f in variants.get(v, ())}
         out: dict[str, Any] = {f"variant {v}": True for v in names}
         for k, v in self.manifest.get("rules_changed", {}).items():
-            if k == "first_chooser" and v == -1:  # every run's default (random first chooser)
-                continue
             if not (k in switched and v is True):  # already named by its variant
                 out[k] = v
         return out
@@ -100,6 +103,14 @@ def find_runs(dirs: list[str | Path]) -> list[Run]:
     if len(games) > 1:
         raise InputError(f"runs of different games cannot be compared: {', '.join(games)}")
     return _labelled(runs)
+
+
+def game_of(runs: list[Run]) -> GamePlugin:
+    """The one game the runs are of (find_runs refuses a mix); InputError for an unknown one."""
+    names = sorted({r.game for r in runs})
+    if len(names) != 1:
+        raise InputError(f"runs of different games cannot be compared: {', '.join(names)}")
+    return get_game(names[0])
 
 
 def _labelled(runs: list[Run]) -> list[Run]:

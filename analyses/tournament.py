@@ -1,8 +1,6 @@
-"""Strategy tournaments: a seat-balanced schedule, and its analysis (win rates, pairwise
-'finishes ahead' table, Plackett–Luce rating anchored to a reference, bootstrap intervals).
-
-The schedule is built from the canonically sorted strategy list and seats every strategy
-equally often in every seat, so the order of `--strategies` changes nothing.
+"""Strategy tournaments, analysed: win rates, the pairwise 'finishes ahead' table, and a
+Plackett–Luce rating anchored to a reference, with bootstrap intervals. The seatings
+(jobs.tournament_plan) are read from the folder's tournament.json.
 
 Every table of the schedule plays the same game seeds (common random numbers), so the
 strategies meet the same deals in every seat; the rating's bootstrap therefore resamples
@@ -20,51 +18,10 @@ import numpy as np
 import polars as pl
 
 from simcore.core.errors import InputError
+from simcore.core.outpaths import SCHEDULE
 
 from .intervals import wilson
 from .rundata import load_run
-
-SCHEDULE = "tournament.json"
-
-
-def schedule(k: int, players: int) -> list[list[int]]:
-    """Seatings (strategy index per seat) in which every strategy sits equally often in
-    every seat: each table's multiset of strategies in all of its cyclic rotations.
-
-    Multisets: with k >= players every set of `players` distinct strategies; with fewer
-    strategies than seats every strategy q = players // k times plus every set of
-    r = players % k extra ones, so each strategy fills as many seats as any other. A
-    multiset is laid out grouped and in index order (copies of a strategy side by side),
-    so relabelling the strategies permutes the tables without changing their pattern.
-    Indices refer to the canonically sorted list (`canonical`): any order given by the
-    user yields the same tables.
-    """
-    if k < 1 or players < 1:
-        raise InputError("a tournament needs at least one strategy and one seat")
-    if k >= players:
-        sets = [list(c) for c in itertools.combinations(range(k), players)]
-    else:
-        q, r = divmod(players, k)
-        sets = [
-            [i for i in range(k) for _ in range(q + (i in extra))]
-            for extra in itertools.combinations(range(k), r)
-        ]
-    return [t[r:] + t[:r] for t in sets for r in range(players)]
-
-
-def canonical(names: list[str]) -> list[str]:
-    """The strategies in the order every tournament uses: sorted by their text."""
-    return sorted(names)
-
-
-def parse_strategies(text: str) -> list[str]:
-    """The strategies of `--strategies`, in canonical order (the order given does not count)."""
-    names = [s.strip() for s in text.split(",") if s.strip()]
-    if len(names) < 2:
-        raise InputError("--strategies: give at least two, e.g. weighted,random")
-    if len(set(names)) != len(names):
-        raise InputError("--strategies: a strategy is listed twice")
-    return canonical(names)
 
 
 @dataclass(frozen=True)
@@ -77,6 +34,7 @@ class Games:
     rank: np.ndarray  # (G, P) final rank per seat, 0 = winner
     seed_id: np.ndarray  # (G,) game id in the seed stream (shared by all rotations)
     runs: list  # analyses.rundata.Run per table
+    reference: str | None = None  # the strategy the rating is anchored to (the game's default)
 
 
 def load_games(folder: Path) -> Games:
@@ -95,7 +53,8 @@ def load_games(folder: Path) -> Games:
         seeds.append(df["game_id"].to_numpy()[::p])
         runs.append(run)
     return Games(meta["strategies"], meta["players"], np.concatenate(strat),
-                 np.concatenate(rank), np.concatenate(seeds), runs)  # fmt: skip
+                 np.concatenate(rank), np.concatenate(seeds), runs,
+                 meta.get("reference"))  # fmt: skip
 
 
 def win_rates(g: Games) -> pl.DataFrame:
@@ -159,11 +118,12 @@ def plackett_luce(order: np.ndarray, k: int, weights: np.ndarray | None = None,
     return gamma
 
 
-def reference(labels: list[str], gamma: np.ndarray) -> int:
-    """The strategy the rating is anchored to: `weighted` (the default strategy) if it
-    played, else the strongest one that is not `random`, else the strongest."""
-    if "weighted" in labels:
-        return labels.index("weighted")
+def reference(labels: list[str], gamma: np.ndarray, preferred: str | None = None) -> int:
+    """The strategy the rating is anchored to: `preferred` (the game's default strategy,
+    recorded by the tournament) if it played, else the strongest one that is not `random`,
+    else the strongest."""
+    if preferred in labels:
+        return labels.index(preferred)
     players = [i for i, s in enumerate(labels) if s.split(":")[0] != "random"]
     pool = players or list(range(len(labels)))
     return max(pool, key=lambda i: (gamma[i], -i))
@@ -185,7 +145,7 @@ def rating(g: Games, boots: int = 200, seed: int = 0) -> pl.DataFrame:
     k = len(g.labels)
     order = _order(g)
     gamma = plackett_luce(order, k)
-    ref = reference(g.labels, gamma)
+    ref = reference(g.labels, gamma, g.reference)
     ids, inverse = np.unique(g.seed_id, return_inverse=True)
     rng = np.random.default_rng(seed)
     ahead_s, elo_s = [], []

@@ -1,12 +1,17 @@
 """Engine benchmark: games/second on one core and on all cores, and compile times.
 
     python -m bench.engine [--games 100000] [--repeats 5] [--strategy random]
+    python -m bench.engine --compare [--game maharaja] [--seconds 0.5] [--repeats 7]
 
 It also times the engine by itself, driven by a bench-only trivial strategy,
 so that the cost of the rules and the cost of a strategy are told apart.
 
 Medians of several runs, with the one-core and all-core runs interleaved so
-that load from other processes hits both alike. Compile time is measured in
+that load from other processes hits both alike. `--compare` prints every registered
+strategy of a game side by side (games/s per core, four copies of the strategy at
+the table, one core, one process), round-robin over the strategies so that load
+from other processes hits all alike, with the engine ceiling (the trivial strategy)
+and each strategy's ratio to it. Compile time is measured in
 fresh processes: once with an empty numba cache (cold) and with the cache that
 run left behind (warm). Not a test: the machine is shared and noisy.
 """
@@ -14,6 +19,7 @@ run left behind (warm). Not a test: the machine is shared and noisy.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import statistics
 import subprocess
@@ -22,8 +28,9 @@ import tempfile
 import time
 
 import strategies
+from simcore.core.batch import BatchSpec, play_chunk
+from simcore.core.games import get_game
 from simcore.core.parallel import chunks, default_workers, run_chunks
-from simcore.maharaja.batch import BatchSpec, play_chunk
 from simcore.maharaja.board import default_board
 from simcore.maharaja.rules import RuleSet
 
@@ -59,6 +66,76 @@ def games_per_second(spec: BatchSpec, games: int, workers: int) -> float:
     return games / (time.perf_counter() - t)
 
 
+# bench-only trivial strategy per game: module with `driver()` (strategy id 0)
+TRIVIAL = {"maharaja": "bench.trivial_strategy"}
+CEILING = "engine ceiling (trivial)"
+
+
+def _tables(game: str, players: int, only: list[str]) -> list[tuple[str, object, tuple]]:
+    """(label, driver, (sids, params)) for each registered strategy of `game` (or `only`)
+    with `players` copies, then the trivial strategy's engine ceiling if the game has one."""
+    known = strategies.strategies(game)
+    names = only or list(known)
+    driver = strategies.driver_for(game)
+    out = []
+    for name in names:
+        sids, params = strategies.seat_arrays(strategies.resolve([name], players, game), game)
+        out.append((name, driver, (sids, params)))
+    if game in TRIVIAL:
+        trivial = importlib.import_module(TRIVIAL[game]).driver()
+        sids, params = out[0][2]
+        out.append((CEILING, trivial, (sids * 0, params)))
+    return out
+
+
+def compare(game: str, players: int, seconds: float, repeats: int, only: list[str]) -> str:
+    """Games/s per core of every strategy side by side: one process, one core, runs
+    round-robin over the strategies (`repeats` rounds), each run about `seconds` long
+    (games per run calibrated once per strategy); medians and the ratio to the ceiling."""
+    plugin = get_game(game)
+    rules, data = plugin.default_rules(), plugin.default_data()
+    tables = _tables(game, players, only)
+
+    def run(driver, sp, n, first):
+        t = time.perf_counter()
+        plugin.play_batch(driver, sp[0], sp[1], n, players, 1, first, rules, data)
+        return n / (time.perf_counter() - t)
+
+    games = {}
+    for label, driver, sp in tables:  # compile / load, then calibrate
+        run(driver, sp, 2, 0)
+        n = 8
+        while True:
+            t = time.perf_counter()
+            run(driver, sp, n, 0)
+            dt = time.perf_counter() - t
+            if dt >= seconds / 4 or n >= 1 << 22:
+                break
+            n *= 4
+        games[label] = max(1, int(n * seconds / max(dt, 1e-9)))
+    rates: dict[str, list[float]] = {label: [] for label, _, _ in tables}
+    for r in range(repeats):
+        for label, driver, sp in tables:
+            rates[label].append(run(driver, sp, games[label], 1000 * r))
+    med = {k: statistics.median(v) for k, v in rates.items()}
+    ceiling = med.get(CEILING)
+    lines = [
+        f"{game}, {players} copies of each strategy per table, one core, one process; "
+        f"{repeats} rounds round-robin, ~{seconds:g} s per run; median games/s",
+        "",
+        "| strategy | games/s per core (median) | min–max | games/run | x ceiling |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for label, _, _ in tables:
+        v = rates[label]
+        ratio = f"{med[label] / ceiling:.2f}" if ceiling else "-"
+        lines.append(
+            f"| {label} | {med[label]:,.0f} | {min(v):,.0f}–{max(v):,.0f} | {games[label]:,} "
+            f"| {ratio} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100_000)
@@ -66,19 +143,23 @@ def main() -> None:
     ap.add_argument("--strategy", default="random")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--no-compile", action="store_true", help="skip the compile-time runs")
+    ap.add_argument("--compare", action="store_true", help="every strategy side by side")
+    ap.add_argument("--game", default="maharaja", help="game of --compare")
+    ap.add_argument("--seconds", type=float, default=0.5, help="--compare: seconds per run")
+    ap.add_argument("--only", default="", help="--compare: comma list of strategies")
     args = ap.parse_args()
+    if args.compare:
+        only = [s for s in args.only.split(",") if s]
+        print(compare(args.game, args.players, args.seconds, args.repeats, only))
+        return
 
     seats = strategies.resolve([args.strategy], args.players)
     sids, params = strategies.seat_arrays(seats)
-    strategies.driver_for()
-    spec = BatchSpec(
-        args.players, 1, RuleSet(), default_board(), sids, params, "strategies:driver_for"
-    )
+    strategies.driver_for("maharaja")
+    spec = BatchSpec.of("maharaja", args.players, 1, RuleSet(), default_board(), sids, params)
     workers = default_workers()
-    trivial = BatchSpec(
-        args.players, 1, RuleSet(), default_board(), sids * 0, params,
-        "bench.trivial_strategy:driver",
-    )  # fmt: skip
+    trivial = BatchSpec.of("maharaja", args.players, 1, RuleSet(), default_board(), sids * 0,
+                           params, driver_factory="bench.trivial_strategy:driver")  # fmt: skip
     for label, sp in ((f"strategy {args.strategy}", spec), ("engine alone (trivial)", trivial)):
         games_per_second(sp, 2000, 1)  # warm-up: caches loaded, pages touched
         one, many = [], []

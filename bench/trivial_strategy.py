@@ -48,7 +48,7 @@ def trivial_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out
     return 0
 
 
-def driver():
+def driver(game: str = "maharaja"):
     """Driver whose only strategy (id 0) is the trivial one."""
     from simcore.core.driver import build_driver
     from simcore.core.games import get_game

@@ -19,9 +19,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from simcore.maharaja.enums import CHARACTER_NAMES  # noqa: E402
+from simcore.core.plugin import GamePlugin  # noqa: E402
 
-from .words import label_for, title_for, turn  # noqa: E402
+from .words import label_for, title_for  # noqa: E402
 
 plt.rcParams.update({"svg.fonttype": "path", "svg.hashsalt": "palace-lab", "font.size": 9})
 
@@ -53,12 +53,10 @@ def _err(value, lo, hi):
     return [np.clip(value - lo, 0, None), np.clip(hi - value, 0, None)]
 
 
-def _ordered(values: pl.Series) -> list:
-    """Characters in card order (Mogul first), other keys sorted."""
-    vals = set(values)
-    if vals <= set(CHARACTER_NAMES):
-        return [c for c in CHARACTER_NAMES if c in vals]
-    return sorted(vals)
+def _ordered(values: pl.Series, order=()) -> list:
+    """Values in the key's order (a game's card order) first, the rest sorted."""
+    vals = set(values.drop_nulls())
+    return [v for v in order if v in vals] + sorted(vals - set(order), key=str)
 
 
 def _slug(text: str) -> str:
@@ -66,12 +64,14 @@ def _slug(text: str) -> str:
 
 
 def rate_chart(
-    rates: pl.DataFrame, key: str, players: int, title: str, png_dir: Path | None, label=str
-) -> Chart:
+    rates: pl.DataFrame, key: str, players: int, title: str, png_dir: Path | None,
+    game: GamePlugin,
+) -> Chart:  # fmt: skip
     """Win rate per key value (one marker per run) with intervals and the fair share."""
+    label = label_for(game, key)
     d = rates.filter(pl.col("players") == players)
     runs = list(dict.fromkeys(d["run"]))
-    keys = _ordered(d[key])
+    keys = _ordered(d[key], _order(game, key))
     fig, ax = plt.subplots(figsize=(7, 0.5 + 0.38 * len(keys) * max(1, len(runs) ** 0.5)))
     step = 0.7 / max(1, len(runs))
     for j, run in enumerate(runs):
@@ -91,12 +91,20 @@ def rate_chart(
     return _save(fig, _slug(f"{key}-{players}p"), title, png_dir)
 
 
-def diff_chart(diffs: pl.DataFrame, key: str, players: int, png_dir: Path | None) -> Chart:
-    label = label_for(key)
+def _order(game: GamePlugin, col: str) -> tuple:
+    for k in game.keys:
+        if k.column == col:
+            return k.order
+    return ()
+
+
+def diff_chart(diffs: pl.DataFrame, key: str, players: int, png_dir: Path | None,
+               game: GamePlugin) -> Chart:  # fmt: skip
     """Differences of win rate against the baseline run, with Newcombe intervals."""
+    label = label_for(game, key)
     d = diffs.filter(pl.col("players") == players)
     runs = list(dict.fromkeys(d["run"]))
-    keys = _ordered(d[key])
+    keys = _ordered(d[key], _order(game, key))
     fig, ax = plt.subplots(figsize=(7, 0.6 + 0.4 * len(keys) * max(1, len(runs) ** 0.5)))
     step = 0.7 / max(1, len(runs))
     for j, run in enumerate(runs):
@@ -117,7 +125,8 @@ def diff_chart(diffs: pl.DataFrame, key: str, players: int, png_dir: Path | None
     return _save(fig, _slug(f"diff-{key}-{players}p"), title, png_dir)
 
 
-def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None) -> Chart:
+def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None,
+                game: GamePlugin) -> Chart:  # fmt: skip
     """Share of games per value (rounds, end reason), one bar group per run and player count."""
     d = dist.with_columns(
         (pl.col("run") + " · " + pl.col("players").cast(pl.String) + "p").alias("who")
@@ -132,11 +141,13 @@ def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None) 
         rate = r["rate"].to_numpy() * 100
         err = _err(rate, r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100)
         ax.bar(xs, rate, width, yerr=err, capsize=2, label=who)
-    label = label_for(col)
-    ax.set_xticks(range(len(values)), [label(v) for v in values],
-                  rotation=20 if col == "end_reason" else 0, fontsize=7)  # fmt: skip
+    label = label_for(game, col)
+    words = [label(v) for v in values]
+    ax.set_xticks(range(len(values)), words,
+                  rotation=20 if any(len(str(w)) > 6 for w in words) else 0,
+                  fontsize=7)  # fmt: skip
     ax.set_ylabel("% of games (95% interval)")
-    ax.set_xlabel(title_for(col))
+    ax.set_xlabel(title_for(game, col))
     ax.set_title(title)
     ax.legend(fontsize=7)
     ax.grid(axis="y", alpha=0.3)
@@ -144,24 +155,26 @@ def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None) 
 
 
 def sweep_chart(
-    rates: pl.DataFrame, key: str, param: str, values: dict[str, int], png_dir: Path | None
-) -> list[Chart]:
+    rates: pl.DataFrame, key: str, param: str, values: dict[str, int], png_dir: Path | None,
+    game: GamePlugin,
+) -> list[Chart]:  # fmt: skip
     """Win rate of each key value against the swept rule value, one chart per player count."""
     charts = []
     d = rates.with_columns(pl.col("run").replace_strict(values, default=None).alias("x"))
     for players in sorted(set(d["players"])):
         p = d.filter(pl.col("players") == players).sort("x")
         fig, ax = plt.subplots(figsize=(7, 3.5))
-        for k in _ordered(p[key]):
+        label = label_for(game, key)
+        for k in _ordered(p[key], _order(game, key)):
             r = p.filter(pl.col(key) == k)
             x = r["x"].to_numpy()
-            ax.plot(x, r["rate"].to_numpy() * 100, marker="o", label=str(k))
+            ax.plot(x, r["rate"].to_numpy() * 100, marker="o", label=str(label(k)))
             ax.fill_between(x, r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100, alpha=0.15)
         ax.set_xticks(sorted(set(p["x"].drop_nulls())))
         ax.axhline(100 / players, ls="--", color="grey", lw=1, label="fair share")
         ax.set_xlabel(param)
         ax.set_ylabel("win rate, % (95% band)")
-        title = f"{players} players: win rate by {key.replace('_', ' ')} against {param}"
+        title = f"{players} players: win rate by {title_for(game, key)} against {param}"
         ax.set_title(title)
         ax.legend(fontsize=7, ncol=2)
         ax.grid(alpha=0.3)
@@ -169,17 +182,20 @@ def sweep_chart(
     return charts
 
 
-def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None) -> Chart:
-    """Win rate per starting character x round-1 turn position, centred on the fair share."""
+def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None,
+               game: GamePlugin) -> Chart:  # fmt: skip
+    """Win rate per factor x position of the game's joint keys, centred on the fair share."""
     import numpy as np  # noqa: PLC0415
 
+    factor, position = game.key(game.joint.factor), game.key(game.joint.position)
+    f, o = factor.column, position.column
     d = cells.filter((pl.col("run") == run) & (pl.col("players") == players))
-    chars = _ordered(d["start_character"])
-    orders = sorted(set(d["first_order"]))
+    chars = _ordered(d[f], factor.order)
+    orders = sorted(set(d[o]))
     grid = np.full((len(chars), len(orders)), np.nan)
     text = [["never"] * len(orders) for _ in chars]
     for r in d.iter_rows(named=True):
-        i, j = chars.index(r["start_character"]), orders.index(r["first_order"])
+        i, j = chars.index(r[f]), orders.index(r[o])
         grid[i, j] = 100 * r["rate"]
         text[i][j] = f"{100 * r['rate']:.0f}%\n±{50 * (r['hi'] - r['lo']):.0f}\nn={r['n']:,}"
     from matplotlib.colors import TwoSlopeNorm  # noqa: PLC0415
@@ -192,38 +208,44 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
     for i in range(len(chars)):
         for j in range(len(orders)):
             ax.text(j, i, text[i][j], ha="center", va="center", fontsize=7)
-    ax.set_xticks(range(len(orders)), [turn(o) for o in orders], fontsize=8)
-    ax.set_yticks(range(len(chars)), chars)
+    ax.set_xticks(range(len(orders)), [_short(position.words(k)) for k in orders], fontsize=8)
+    ax.set_yticks(range(len(chars)), [str(c) for c in chars])
     bar = fig.colorbar(im, ax=ax, fraction=0.05)
     bar.set_label(f"win rate, % (white = fair share {fair:.1f}%)")
-    title = f"{players} players ({run}): win rate by starting character and turn position"
+    title = f"{players} players ({run}): win rate by {factor.label} and {position.label}"
     ax.set_title(title, fontsize=9)
     return _save(fig, _slug(f"heat-{run}-{players}p"), title, png_dir)
 
 
-def effect_chart(fits: list, png_dir: Path | None) -> Chart | None:
+def _short(words: str) -> str:
+    """'the player 1st in round 1' -> '1st in round 1' (tick labels)."""
+    return words.removeprefix("the player ").removeprefix("the ")
+
+
+def effect_chart(fits: list, png_dir: Path | None, game: GamePlugin) -> Chart | None:
     """The joint model's effects (points against the fair share) with 95% intervals."""
     rows = [(f, e) for f in fits for e in f.effects]
     if not rows:
         return None
+    factor, position = game.key(game.joint.factor), game.key(game.joint.position)
     several = len(fits) > 1
     labels = [
         (f"{f.players}p {f.run}: " if several else "")
-        + (str(e.level) if e.factor == "character" else turn(e.level))
+        + (str(e.level) if e.factor == "factor" else _short(position.words(e.level)))
         for f, e in rows
     ]
     fig, ax = plt.subplots(figsize=(7, 0.6 + 0.28 * len(rows)))
     ys = list(range(len(rows)))
     eff = [100 * e.effect for _, e in rows]
     err = [[100 * (e.effect - e.lo) for _, e in rows], [100 * (e.hi - e.effect) for _, e in rows]]
-    colours = ["#c44" if e.factor == "turn" else "#36a" for _, e in rows]
+    colours = ["#c44" if e.factor == "position" else "#36a" for _, e in rows]
     for y, x, lo, hi, c in zip(ys, eff, err[0], err[1], colours, strict=True):
         ax.errorbar(x, y, xerr=[[lo], [hi]], fmt="o", color=c, capsize=3)
     ax.axvline(0, color="grey", lw=1, ls="--")
     ax.set_yticks(ys, labels, fontsize=7)
     ax.invert_yaxis()
     ax.set_xlabel("effect on win rate, points (95% interval); 0 = fair share")
-    title = "Character (blue) and round-1 turn position (red), estimated jointly"
+    title = f"{factor.label.capitalize()} (blue) and {position.label} (red), estimated jointly"
     ax.set_title(title, fontsize=9)
     ax.grid(axis="x", alpha=0.3)
     return _save(fig, "joint-model-effects", title, png_dir)

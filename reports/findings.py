@@ -1,10 +1,12 @@
 """Plain-sentence findings generated from the numbers (nothing here is written by hand).
 
-`headline` gives 3-5 sentences for the top of the report: the character's worth beyond
-turn order, turn order's worth, what the strategies' own choices do, and whether the
-characters can be told from fair. `findings` gives the detailed bullets. Each sentence
-states the figure, its 95% interval and the number of games behind it; "above/below
-fair" verdicts are Holm-adjusted like the tables' flags.
+`headline` gives 3-5 sentences for the top of the report: for a game with two keys that
+go together (Maharaja: the starting character and the round-1 turn position) each one's
+worth beyond the other; how the runs were set up (the game's own sentence: what the
+strategies' own choices do); whether the primary key's values can be told from fair.
+`findings` gives the detailed bullets. Each sentence states the figure, its 95% interval
+and the number of games behind it; "above/below fair" verdicts are Holm-adjusted like
+the tables' flags.
 """
 
 from __future__ import annotations
@@ -13,8 +15,7 @@ import polars as pl
 
 from analyses.balance import Balance
 from analyses.intervals import games_for_half_width
-
-from .words import end_reason, seat
+from simcore.core.plugin import Key
 
 
 def pct(x: float) -> str:
@@ -35,11 +36,27 @@ def _where(run: str, players: int, several_runs: bool) -> str:
     return f"With {players} players ({run})" if several_runs else f"With {players} players"
 
 
+def value_words(key: Key, value) -> str:
+    """'the Mogul' for a named value (a card), the key's own words otherwise ('seat 1')."""
+    return key.words(value) if key.text is not None else f"the {value}"
+
+
+def _joint(b: Balance):
+    """(factor key, position key) when the game separates two keys, else None."""
+    j = b.game.joint
+    return (b.game.key(j.factor), b.game.key(j.position)) if j else None
+
+
 def findings(b: Balance) -> list[str]:
     out: list[str] = []
+    game = b.game
+    key = game.primary
+    joint = _joint(b)
     several = len({r.label for r in b.runs}) > 1
-    tests = {(t.run, t.players): t for t in b.tests["start_character"]}
-    seat_tests = {(t.run, t.players): t for t in b.tests["seat"]}
+    tests = {(t.run, t.players): t for t in b.tests.get(key.column, [])}
+    seat_key = game.key(game.seat_key)
+    seat_tests = {(t.run, t.players): t for t in b.tests.get(seat_key.column, [])}
+    raw = f" (raw rates, {joint[1].label} included)" if joint else ""
     for (run, players), d in b.start.group_by(["run", "players"], maintain_order=True):
         rows = sorted(d.iter_rows(named=True), key=lambda r: -r["rate"])
         fair = 1 / players
@@ -53,77 +70,101 @@ def findings(b: Balance) -> list[str]:
                 else ("above" if r["rate"] > fair else "below") + " the fair share"
             )
             parts.append(
-                f"the {word} starting character is the {r['start_character']}: "
+                f"the {word} {key.label} is {value_words(key, r[key.column])}: "
                 f"it wins {pm(r)}, against a fair {pct(fair)} ({verdict}; n = {r['n']:,} games)"
             )
-        out.append(f"{where} {parts[0]}; {parts[1]} (raw rates, turn order included).")
+        out.append(f"{where} {parts[0]}; {parts[1]}{raw}.")
         t = tests.get((run, players))
         if t is not None:
             p = t.p_holm if t.p_holm is not None else t.p_value
+            mixes = (f"; this mixes the {key.label} with the {joint[1].label} it brings (see "
+                     f"{section_title(b)})") if joint else ""  # fmt: skip
             if t.significant:
                 out.append(
-                    f"{where} the characters are not equally strong: the test of 'all "
+                    f"{where} the {key.plural} are not equally strong: the test of 'all "
                     f"win 1/{players}' rejects it (χ² = {t.statistic:.1f}, {t.df} df, "
-                    f"Holm-adjusted {p_text(p)}, {t.games:,} games); this mixes the card with "
-                    "the turn position it brings (see Character vs turn order)."
+                    f"Holm-adjusted {p_text(p)}, {t.games:,} games){mixes}."
                 )
             else:
                 out.append(
-                    f"{where} the data show no difference between the characters "
+                    f"{where} the data show no difference between the {key.plural} "
                     f"(χ² = {t.statistic:.1f}, {t.df} df, Holm-adjusted {p_text(p)}, "
                     f"{t.games:,} games); smaller differences may exist below this sample size."
                 )
         s = seat_tests.get((run, players))
-        seats = b.seat.filter((pl.col("run") == run) & (pl.col("players") == players))
-        first = seats.filter(pl.col("seat") == 0).row(0, named=True)
-        if s is not None:
+        if s is not None and seat_key is not key:
+            seats = b.rates[seat_key.column].filter(
+                (pl.col("run") == run) & (pl.col("players") == players))  # fmt: skip
+            first = seats.filter(pl.col(seat_key.column) == 0).row(0, named=True)
             p = s.p_holm if s.p_holm is not None else s.p_value
             verdict = (
                 f"seats differ (Holm-adjusted {p_text(p)})"
                 if s.significant
                 else f"no seat advantage is detectable (Holm-adjusted {p_text(p)})"
             )
-            out.append(f"{where} {seat(0)} wins {pm(first)} (n = {first['n']:,}); {verdict}.")
+            out.append(
+                f"{where} {seat_key.words(0)} wins {pm(first)} (n = {first['n']:,}); {verdict}."
+            )
         wide = max(rows, key=lambda r: max(r["rate"] - r["lo"], r["hi"] - r["rate"]))
         widest = max(wide["rate"] - wide["lo"], wide["hi"] - wide["rate"])
         if widest > 0.01 and t is not None:
-            # Games needed so that the widest character's interval is about ± 1 point.
+            # Games needed so that the widest value's interval is about ± 1 point.
             need = games_for_half_width(wide["rate"], 0.01) * t.games // wide["n"]
             out.append(
-                f"{where} the character intervals are up to ± {pct(widest)} wide; about "
+                f"{where} the {key.label} intervals are up to ± {pct(widest)} wide; about "
                 f"{need:,} games would bring them to ± 1 point."
             )
-    for r in b.shape.iter_rows(named=True):
-        ends = b.end_reasons.filter(
-            (pl.col("run") == r["run"]) & (pl.col("players") == r["players"])
-        ).sort("rate", descending=True)
-        end_txt = ", ".join(
-            f"{pct(e['rate'])} because {end_reason(e['end_reason'])}"
-            for e in ends.iter_rows(named=True)
-        )
-        out.append(
-            f"{_where(r['run'], r['players'], several)} games last {r['rounds_mean']:.2f} rounds "
-            f"on average and end {end_txt}; the winner has {r['winner_palaces_mean']:.2f} "
-            f"palaces against {r['rest_palaces_mean']:.2f} for the others "
-            f"(n = {r['games']:,} games)."
-        )
+    out += _shape_findings(b, several)
     out += _variant_findings(b)
     return out
 
 
+def _shape_findings(b: Balance, several: bool) -> list[str]:
+    shape = b.game.shape
+    if shape is None or b.shape is None:
+        return []
+    out = []
+    for r in b.shape.iter_rows(named=True):
+        text = (f"{_where(r['run'], r['players'], several)} games last "
+                f"{r[f'{shape.length}_mean']:.2f} {shape.length_label} on average")  # fmt: skip
+        if shape.end and b.end_reasons is not None:
+            ends = b.end_reasons.filter(
+                (pl.col("run") == r["run"]) & (pl.col("players") == r["players"])
+            ).sort("rate", descending=True)
+            text += " and end " + ", ".join(
+                f"{pct(e['rate'])} because {shape.end_words.get(str(e[shape.end]), e[shape.end])}"
+                for e in ends.iter_rows(named=True)
+            )
+        if shape.seat_measures:
+            col, label = shape.seat_measures[0]
+            text += (f"; the winner has {r[f'winner_{col}_mean']:.2f} {label} against "
+                     f"{r[f'rest_{col}_mean']:.2f} for the others")  # fmt: skip
+        out.append(f"{text} (n = {r['games']:,} games).")
+    return out
+
+
+def section_title(b: Balance) -> str:
+    """The title of the section that separates the game's joint keys."""
+    j = _joint(b)
+    return f"{j[0].label.capitalize()} vs {j[1].label}" if j else ""
+
+
 def _variant_findings(b: Balance) -> list[str]:
     out = []
-    if not b.start_diff.height:
+    diff = b.diffs.get(b.primary)
+    if diff is None or not diff.height:
         return out
-    for (run, players), d in b.start_diff.group_by(["run", "players"], maintain_order=True):
+    for (run, players), d in diff.group_by(["run", "players"], maintain_order=True):
         sig = d.filter(pl.col("significant"))
         r = max(d.iter_rows(named=True), key=lambda r: abs(r["diff"]))
         verdict = "significant after Holm" if r["significant"] else "not significant"
+        key = b.game.primary
         out.append(
             f"With {players} players, {run} against {r['baseline']}: the largest change is the "
-            f"{r['start_character']}'s win rate, {100 * r['diff']:+.1f} points (95% interval "
-            f"{100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}; {verdict}); {sig.height} of "
-            f"{d.height} characters change significantly (Holm over the table)."
+            f"win rate of {value_words(key, r[key.column])}, {100 * r['diff']:+.1f} points "
+            f"(95% interval {100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}; {verdict}); "
+            f"{sig.height} of {d.height} {key.plural} change significantly (Holm over the "
+            "table)."
         )
     return out
 
@@ -147,7 +188,7 @@ def _no_main(b: Balance, n: int) -> str:
         return (
             f"With {n} players {len(labels)} runs play the same game ({', '.join(labels)}), "
             "differing only in strategy or seed, so the headline singles out none; each one's "
-            "character and turn-order effects are in the tables below."
+            "figures are in the tables below."
         )
     return (
         f"With {n} players every run changes the basic game ({', '.join(labels)}) and none "
@@ -181,75 +222,87 @@ def headline(b: Balance, extra=()) -> list[str]:
     if not main:
         why = [_no_main(b, n) for n in sorted({r.players for r in b.runs})]
         return [*extra, *why[: max(1, 5 - len(extra))]]
+    game, key, joint = b.game, b.game.primary, _joint(b)
     fits = {(f.run, f.players): f for f in b.model}
-    strong, flat, turn, unsplit, choice = [], [], [], [], []
+    strong, flat, turn, unsplit, raw, firsts = [], [], [], [], [], []
     fair_yes, fair_no = [], []
+    others = [k for k in game.keys if k.ordinal and k.column in b.rates
+              and k.column not in (game.seat_key, joint[1].column if joint else "")]  # fmt: skip
     for n, run in main.items():
-        f = fits.get((run, n))
-        if f is not None and f.ok:
-            ch = [e for e in f.effects if e.factor == "character"]
-            hi, lo = max(ch, key=lambda e: e.effect), min(ch, key=lambda e: e.effect)
-            if any(e.significant for e in ch):
-                strong.append(
-                    f"with {n} players the strongest starting character is the {hi.level}, "
-                    f"{_pts(hi)}, and the weakest the {lo.level}, {_pts(lo)}"
-                )
+        here = (pl.col("run") == run) & (pl.col("players") == n)
+        if joint:
+            factor, position = joint
+            f = fits.get((run, n))
+            if f is not None and f.ok:
+                ch = [e for e in f.effects if e.factor == "factor"]
+                hi, lo = max(ch, key=lambda e: e.effect), min(ch, key=lambda e: e.effect)
+                if any(e.significant for e in ch):
+                    strong.append(
+                        f"with {n} players the strongest {factor.label} is "
+                        f"{value_words(factor, hi.level)}, {_pts(hi)}, and the weakest "
+                        f"{value_words(factor, lo.level)}, {_pts(lo)}"
+                    )
+                else:
+                    flat.append(n)
+                first = f.get("position", 0)
+                if first is not None:
+                    turn.append(f"{_pts(first)} with {n} players")
             else:
-                flat.append(n)
-            first = f.get("turn", 0)
-            if first is not None:
-                turn.append(f"{_pts(first)} with {n} players")
+                why = f.note if f is not None else f"the runs do not record the {position.label}"
+                why = why.split(";")[0].rstrip(".")
+                text = ""
+                o = b.rates.get(position.column)
+                o = o.filter(here & (pl.col(position.column) == 0)) if o is not None else None
+                if o is not None and o.height:
+                    r = o.row(0, named=True)
+                    text = (f"; {position.words(0)} wins {pm(r)} against a fair {pct(1 / n)}, "
+                            f"{factor.label} and {position.label} together")  # fmt: skip
+                unsplit.append(f"with {n} players {factor.label} and {position.label} cannot be "
+                               f"separated ({why}){text}")  # fmt: skip
         else:
-            why = f.note if f is not None else "the runs do not record turn positions"
-            why = why.split(";")[0].rstrip(".")
-            raw = ""
-            o = b.order.filter(
-                (pl.col("run") == run) & (pl.col("players") == n) & (pl.col("first_order") == 0)
-            )
-            if o.height:
-                r = o.row(0, named=True)
-                raw = (
-                    f"; the player acting first in round 1 wins {pm(r)} against a fair "
-                    f"{pct(1 / n)}, character and turn order together"
-                )
-            unsplit.append(f"with {n} players character and turn order cannot be separated "
-                           f"({why}){raw}")  # fmt: skip
-        t = next((t for t in b.tests["start_character"] if (t.run, t.players) == (run, n)), None)
+            d = b.start.filter(here)
+            if d.height:
+                top = d.sort("rate", descending=True).row(0, named=True)
+                low = d.sort("rate").row(0, named=True)
+                raw.append(f"with {n} players {value_words(key, top[key.column])} wins "
+                           f"{pm(top)}{_flag(top)} and {value_words(key, low[key.column])} "
+                           f"{pm(low)}{_flag(low)} against a fair {pct(1 / n)}")  # fmt: skip
+        t = next((t for t in b.tests.get(key.column, []) if (t.run, t.players) == (run, n)), None)
         if t is not None:
             (fair_yes if t.significant else fair_no).append((n, t))
-        if b.choice is not None:
-            c = b.choice.filter(
-                (pl.col("run") == run) & (pl.col("players") == n) & (pl.col("choice_order") == 0)
-            )
+        for k in others:
+            c = b.rates[k.column].filter(here & (pl.col(k.column) == 0))
             if c.height:
                 r = c.row(0, named=True)
-                verdict = "n.s." if not r["significant"] else (
-                    "above fair" if r["rate"] > r["fair"] else "below fair")  # fmt: skip
-                choice.append(
-                    f"with {n} players choosing first wins {pm(r)} against a fair "
-                    f"{pct(r['fair'])} ({verdict}, n = {r['n']:,})"
-                )
+                firsts.append(f"with {n} players {k.words(0)} wins {pm(r)} against a fair "
+                              f"{pct(r['fair'])} ({_flag(r).strip(' ;()') or 'n.s.'}, "
+                              f"n = {r['n']:,})")  # fmt: skip
     out = []
-    char = list(strong)
-    if flat:
-        char.append(
-            f"{_counts(flat)} no starting character can be told from fair (every effect n.s. "
-            "after Holm's correction)"
-        )
-    if char:
-        out.append(
-            "Beyond the round-1 turn position it brings (joint model; points against the fair "
-            "share, 95% interval): " + _join(char) + "."
-        )
-    if turn:
-        out.append(
-            "Acting first in round 1, beyond the character that brings it, is worth (points "
-            "over the fair share, 95% interval): " + _join(turn) + "."
-        )
-    if unsplit:
-        text = _join(unsplit)
-        out.append(text[0].upper() + text[1:] + ".")
-    out.append(_deal_sentence([r for r in b.runs if main.get(r.players) == r.label], choice))
+    if joint:
+        factor, position = joint
+        char = list(strong)
+        if flat:
+            char.append(f"{_counts(flat)} no {factor.label} can be told from fair (every "
+                        "effect n.s. after Holm's correction)")  # fmt: skip
+        if char:
+            out.append(f"Beyond the {position.label} it brings (joint model; points against "
+                       "the fair share, 95% interval): " + _join(char) + ".")  # fmt: skip
+        if turn:
+            out.append(f"Being {position.words(0)}, beyond the {factor.label} that brings it, "
+                       "is worth (points over the fair share, 95% interval): " + _join(turn)
+                       + ".")  # fmt: skip
+        if unsplit:
+            text = _join(unsplit)
+            out.append(text[0].upper() + text[1:] + ".")
+    elif raw:
+        text = _join(raw)
+        out.append(f"By {key.label} (95% interval; Holm-adjusted verdict): " + text + ".")
+    setup = game.headline_setup([r.manifest for r in b.runs if main.get(r.players) == r.label])
+    if setup or firsts:
+        lead = setup.rstrip(".") if setup else ""
+        tail = _join(firsts)
+        out.append((lead + "; " + tail if lead and tail else lead or tail[0].upper() + tail[1:])
+                   + ".")  # fmt: skip
     fair = []
     if fair_yes:
         ps = ", ".join(p_text(t.p_holm if t.p_holm is not None else t.p_value) for _, t in fair_yes)
@@ -257,26 +310,12 @@ def headline(b: Balance, extra=()) -> list[str]:
     if fair_no:
         fair.append(f"cannot be told from fair {_counts([n for n, _ in fair_no])}")
     if fair:
-        out.append(
-            "Raw starting-character win rates (turn order included) " + " and ".join(fair) + "."
-        )
+        inc = f" ({joint[1].label} included)" if joint else ""
+        out.append(f"Raw {key.label} win rates{inc} " + " and ".join(fair) + ".")
     return [*extra, *out[: max(3, 5 - len(extra))]]
 
 
-def _deal_sentence(runs: list, choice: list[str]) -> str:
-    deals = {str((r.manifest.get("rules") or {}).get("deal") or "choose") for r in runs}
-    if deals == {"random"}:
-        lead = (
-            "Characters were dealt at random (deal=random), so the character figures do "
-            "not include the strategies' choice"
-        )
-    elif deals == {"choose"}:
-        lead = (
-            "Characters were chosen by the strategies (deal=choose), so each character's "
-            "figure includes the strategy's choice of it, not only the card"
-        )
-    else:
-        lead = f"The runs deal characters differently ({', '.join(sorted(deals))})"
-    if choice:
-        return f"{lead}; " + _join(choice) + "."
-    return lead + "."
+def _flag(r: dict) -> str:
+    if not r["significant"]:
+        return " (n.s.)"
+    return " (above fair)" if r["rate"] > r["fair"] else " (below fair)"

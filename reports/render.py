@@ -22,9 +22,10 @@ from analyses.checks import warnings_for
 from . import charts as ch
 from . import tables as tb
 from . import words
-from .findings import _main_runs, findings, headline
+from .findings import _main_runs, findings, headline, section_title
 from .notes import context_notes, stop_text
 from .output import write_report
+from .words import title_for
 
 
 def _env() -> jinja2.Environment:
@@ -37,48 +38,44 @@ def _env() -> jinja2.Environment:
     )
 
 
-def _turn_section(b: Balance, png_dir: Path | None) -> dict:
-    """Character vs turn order: the joint model, the heat maps, the choice position."""
-    sec: dict = {"id": "turnorder", "title": "Character vs turn order", "charts": [], "tables": []}
+def _joint_section(b: Balance, png_dir: Path | None) -> dict | None:
+    """The game's two keys that go together, separated: the joint model and the heat maps."""
+    game = b.game
+    if game.joint is None:
+        return None
+    factor, position = game.key(game.joint.factor), game.key(game.joint.position)
+    sec: dict = {"id": "turnorder", "title": section_title(b), "charts": [], "tables": []}
     if b.cells is None or not b.cells.height:
         sec["note"] = (
-            "These runs do not record the round-1 turn position with the starting character; "
-            "character and turn order cannot be separated (re-run with a current version)."
+            f"These runs do not record the {position.label} with the {factor.label}; the two "
+            "cannot be separated (re-run with a current version)."
         )
         return sec
     main = _main_runs(b)
-    effect = ch.effect_chart([f for f in b.model if main.get(f.players) == f.run], png_dir)
+    fits = [f for f in b.model if main.get(f.players) == f.run]
+    effect = ch.effect_chart(fits, png_dir, game)
     sec["charts"] = ([effect] if effect else []) + [
-        ch.heat_chart(b.cells, run, n, png_dir) for n, run in main.items()
+        ch.heat_chart(b.cells, run, n, png_dir, game) for n, run in main.items()
     ]
-    sec["tables"] = [tb.model_table(b.model)] + [
-        tb.heat_table(b.cells, run, n)
+    sec["tables"] = [tb.model_table(b.model, game)] + [
+        tb.heat_table(b.cells, run, n, game)
         for run, n in b.cells.select("run", "players").unique(maintain_order=True).iter_rows()
     ]
-    if b.choice is not None:
-        sec["tables"].append(
-            tb.rate_table(
-                b.choice,
-                "choice_order",
-                "Win rate by position in the character choice",
-                note="n = seats that chose at that position (set-up choice, deal=choose).",
-            )
-        )
     sec["note"] = (
-        "In Maharaja a round's turn order follows the character numbers, so a starting "
-        "character and its round-1 turn position go together. The model separates them; the "
-        "tables show every combination that occurred."
+        f"A {factor.label} and its {position.label} go together in this game (see its rules), "
+        "so a raw win rate of either mixes the two. The model separates them; the tables "
+        "show every combination that occurred."
     )
     return sec
 
 
 def _appendix(b: Balance) -> dict:
-    tables = [tb.runs_table(b.runs, b.baseline)]
+    tables = [tb.runs_table(b.runs, b.baseline, b.game)]
     note = "What the strategies did, and every run's settings."
     have = set() if b.actions is None else set(b.actions["run"])
     missing = [f"{r.label} ({r.players}p)" for r in b.runs if r.label not in have]
     if b.actions is not None:
-        tables.insert(0, tb.action_table(b.actions))
+        tables.insert(0, tb.action_table(b.actions, b.game))
     if missing:
         note += (
             " These runs do not record actions (act_* columns), so they have no action mix: "
@@ -99,105 +96,92 @@ def _baseline_note(b: Balance) -> str:
     return " ".join(parts)
 
 
+def _key_tables(b: Balance, column: str, means: bool = False) -> list:
+    """A key's win-rate table and, where each value is one seat's per game, its test."""
+    key = b.game.key(column)
+    note = ""
+    if key.ordinal:
+        note = f"n = seats at that {key.label} (seats without one are left out)."
+    out = [tb.rate_table(b.rates[column], column, f"Win rate by {key.label}", b.game,
+                         means=b.means if means else None, note=note)]  # fmt: skip
+    if column in b.tests:
+        out.append(tb.test_table(b.tests[column], f"Test of 'all {key.plural} equal'"))
+    return out
+
+
 def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
+    game = b.game
     counts = sorted(set(b.start["players"]))
-    seat_lbl = words.seat
-    order_lbl = words.turn
-    power_charts = [
-        ch.rate_chart(
-            b.start, "start_character", n, f"{n} players: win rate by starting character", png_dir
-        )
-        for n in counts
-    ]
-    power_tables = [
-        tb.rate_table(
-            b.start,
-            "start_character",
-            "Win rate by starting character",
-            means=b.char_means,
-            note="n = games in which the character started; mean palaces and gold at the end.",
-        ),
-        tb.test_table(b.tests["start_character"], "Test of 'all starting characters equal'"),
-        tb.rate_table(b.end, "end_character", "Win rate by character held at the end"),
-        tb.test_table(b.tests["end_character"], "Test of 'all end characters equal'"),
-    ]
-    if b.held is not None:
-        power_tables.append(
-            tb.rate_table(
-                b.held,
-                "character",
-                "Win rate by each character held (several-characters games)",
-                note="A seat holding several characters counts for each of them.",
-            )
-        )
-    sections = [
-        _turn_section(b, png_dir),
-        {
+    primary = game.primary
+    joint = game.joint
+    position_cols = [k.column for k in game.keys if k.ordinal or k.column == game.seat_key]
+    power_cols = [k.column for k in game.keys
+                  if k.column in b.rates and k.column not in position_cols]  # fmt: skip
+    place_cols = [c for c in position_cols if c in b.rates]
+    sections = [s for s in [_joint_section(b, png_dir)] if s is not None]
+    if power_cols:
+        power_tables = [t for c in power_cols for t in _key_tables(b, c, c == primary.column)]
+        for mask in game.mask_keys:
+            if mask.column in b.masks:
+                power_tables.append(tb.rate_table(
+                    b.masks[mask.column], mask.column, f"Win rate by {mask.label}", game,
+                    note="A seat holding several counts for each of them."))  # fmt: skip
+        pos = game.key(joint.position).label if joint else ""
+        sections.append({
             "id": "power",
-            "title": "Character power (raw, turn order included)",
-            "charts": power_charts,
+            "title": f"Win rate by {primary.label}" + (f" (raw, {pos} included)" if pos else ""),
+            "charts": [ch.rate_chart(b.start, primary.column, n,
+                                     f"{n} players: win rate by {primary.label}", png_dir, game)
+                       for n in counts],
             "tables": power_tables,
-            "note": "Raw win rates by character: each figure includes the turn position the "
-            "character brings; see Character vs turn order for the separation.",
-        },
-        {
+            "note": (f"Raw win rates: each figure includes the {pos} the {primary.label} "
+                     f"brings; see {section_title(b)} for the separation.") if pos else "",
+        })  # fmt: skip
+    if place_cols:
+        labels = [game.key(c).plural for c in place_cols]
+        sections.append({
             "id": "seats",
-            "title": "Seats and round-1 turn position",
-            "charts": [
-                ch.rate_chart(
-                    b.seat, "seat", n, f"{n} players: win rate by seat", png_dir, seat_lbl
-                )
-                for n in counts
-            ]
-            + [
-                ch.rate_chart(
-                    b.order,
-                    "first_order",
-                    n,
-                    f"{n} players: win rate by round-1 turn order",
-                    png_dir,
-                    order_lbl,
-                )
-                for n in counts
-            ],
-            "tables": [
-                tb.rate_table(b.seat, "seat", "Win rate by seat", seat_lbl),
-                tb.test_table(b.tests["seat"], "Test of 'all seats equal'"),
-                tb.rate_table(b.order, "first_order", "Win rate by round-1 turn order", order_lbl),
-                tb.test_table(b.tests["first_order"], "Test of 'all turn-order positions equal'"),
-            ],
-        },
-        {
-            "id": "shape",
-            "title": "Game shape",
-            "charts": [
-                ch.share_chart(b.rounds, "rounds", "Rounds per game", png_dir),
-                ch.share_chart(b.end_reasons, "end_reason", "How games end", png_dir),
-            ],
-            "tables": [
-                tb.shape_table(b.shape, "Rounds, palaces and gold per game"),
-                tb.share_table(b.end_reasons, "end_reason", "End reason"),
-                tb.share_table(b.rounds, "rounds", "Rounds per game"),
-            ],
-            "note": "Gold curves and lead changes need per-round event data, which runs do "
-            "not record yet.",
-        },
-    ]
-    if b.start_diff.height:
-        diff_counts = sorted(set(b.start_diff["players"]))
+            "title": (f"Seats and positions ({', '.join(labels[1:])})" if len(labels) > 1
+                      else "Seats"),
+            "charts": [ch.rate_chart(b.rates[c], c, n,
+                                     f"{n} players: win rate by {game.key(c).label}", png_dir,
+                                     game)
+                       for c in place_cols[:2] for n in counts],
+            "tables": [t for c in place_cols for t in _key_tables(b, c, c == primary.column)],
+        })  # fmt: skip
+    if game.shape is not None and b.shape is not None:
+        shape = game.shape
+        charts = [ch.share_chart(b.lengths, shape.length, f"{shape.length_label.capitalize()} "
+                                 "per game", png_dir, game)]  # fmt: skip
+        tables = [tb.shape_table(b.shape, "Game shape: length and the winner's lead", game)]
+        if b.end_reasons is not None:
+            charts.append(ch.share_chart(b.end_reasons, shape.end, "How games end", png_dir, game))
+            tables.append(tb.share_table(b.end_reasons, shape.end, "End reason", game))
+        per_game = f"{shape.length_label.capitalize()} per game"
+        tables.append(tb.share_table(b.lengths, shape.length, per_game, game))
+        sections.append({"id": "shape", "title": "Game shape", "charts": charts, "tables": tables,
+                         "note": "Curves within a game (lead changes) need per-round event "
+                         "data, which runs do not record yet."})  # fmt: skip
+    start_diff = b.diffs.get(primary.column)
+    if start_diff is not None and start_diff.height:
+        diff_counts = sorted(set(start_diff["players"]))
+        tables = [
+            tb.diff_table(d, c, f"Win rate by {title_for(game, c)}", game)
+            for c, d in b.diffs.items()
+            if game.shape is None or c != game.shape.end
+        ]
+        if game.shape is not None and game.shape.end in b.diffs:
+            tables.append(tb.diff_table(b.diffs[game.shape.end], game.shape.end,
+                                        "End reason (share of games)", game))  # fmt: skip
+        tables.append(tb.diff_table(b.shape_diff, "measure", "Game shape", game, points=False))
         sections.append(
             {
                 "id": "variants",
                 "title": "Variants and rule values compared with the basic game",
                 "charts": [
-                    ch.diff_chart(b.start_diff, "start_character", n, png_dir) for n in diff_counts
+                    ch.diff_chart(start_diff, primary.column, n, png_dir, game) for n in diff_counts
                 ],
-                "tables": [
-                    tb.diff_table(b.start_diff, "start_character", "Starting-character win rate"),
-                    tb.diff_table(b.seat_diff, "seat", "Seat win rate"),
-                    tb.diff_table(b.end_reason_diff, "end_reason", "End reason (share of games)"),
-                    tb.diff_table(b.shape_diff, "measure", "Game shape", points=False),
-                ],
+                "tables": tables,
                 "note": _baseline_note(b) + " Intervals: Newcombe (rates), Welch (means). "
                 "'n.s.' = no Holm-adjusted significant change.",
             }
@@ -218,9 +202,12 @@ def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
             {
                 "id": "sweep",
                 "title": f"Parameter sweep: {b.sweep_key}",
-                "charts": ch.sweep_chart(b.start, "start_character", b.sweep_key, values, png_dir),
+                "charts": ch.sweep_chart(
+                    b.start, primary.column, b.sweep_key, values, png_dir, game
+                ),  # fmt: skip
                 "tables": [],
-                "note": "Read off the value at which a character's band meets the fair share.",
+                "note": f"Read off the value at which a {primary.label}'s band meets the fair "
+                "share.",
             }
         )
     sections.append(_appendix(b))
@@ -240,8 +227,8 @@ def _repro(b: Balance) -> list[dict]:
                 "players": m.get("players"),
                 "games": f"{r.games_done:,} of {m.get('games', 0):,}" + stop_text(m),
                 "status": m.get("status", "?"),
-                "strategies": words.strategies_text(m),
-                "settings": words.settings_text(m),
+                "strategies": words.strategies_text(m, b.game),
+                "settings": words.settings_text(m, b.game),
                 "variants": ", ".join(m.get("variants", [])) or "none",
                 "rules_changed": json.dumps(m.get("rules_changed", {}), sort_keys=True),
                 "board": f"{m.get('board', {}).get('source', '?')} "
@@ -283,7 +270,7 @@ def render_report(
             .render(
                 title=title,
                 intro=[*intro, *context_notes(b)],
-                game=b.runs[0].game,
+                game=b.game.title,
                 headline=headline(b, headline_extra),
                 warnings=warnings_for(b),
                 findings=findings(b),

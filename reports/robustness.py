@@ -1,5 +1,6 @@
 """Report sections of analyses.robustness: the key table under every bot of the ladder, the
-bots' measured strengths, a verdict per character, the spread chart, and the choice effect.
+bots' measured strengths, a verdict per value of the game's primary key, the spread chart,
+and the effect of the ladder's settings on the balance runs (Maharaja: the choice effect).
 
 Sections are plain dicts for render_report's `extra=` hook (same shape as render.py's).
 """
@@ -12,11 +13,21 @@ import matplotlib.pyplot as plt
 import numpy as np
 import polars as pl
 
-from analyses.robustness import DEPENDS, HOLDS, Robustness, choice_effect, not_a_ladder
-from analyses.rundata import Run
-from simcore.maharaja.enums import CHARACTER_NAMES
+from analyses.robustness import (
+    DEPENDS,
+    HOLDS,
+    Robustness,
+    analyse_ladder,
+    headline_sentences,
+    ladder_plan,
+    not_a_ladder,
+    setting_effect,
+    setting_headline,
+)
+from analyses.rundata import Run, find_runs
+from simcore.core.plugin import GamePlugin, Key
 
-from .charts import _err, _save
+from .charts import _err, _ordered, _save
 from .tables import Table
 
 _CLS = {HOLDS: "up", DEPENDS: "down"}
@@ -28,13 +39,13 @@ def _pct(x: float) -> str:
 
 def _key_chart(rb: Robustness, png_dir: Path | None):
     t = rb.table
-    chars = [c for c in CHARACTER_NAMES if c in set(t["character"])]
+    chars = _ordered(t["value"], rb.key.order)
     labels = rb.labels
     fig, ax = plt.subplots(figsize=(8, 3.6))
     width = 0.8 / len(labels)
     for j, rung in enumerate(labels):
         r = t.filter(pl.col("rung") == rung)
-        cell = {c: row for c, row in zip(r["character"], r.iter_rows(named=True), strict=True)}
+        cell = {c: row for c, row in zip(r["value"], r.iter_rows(named=True), strict=True)}
         xs = [i - 0.4 + width * (j + 0.5) for i, c in enumerate(chars) if c in cell]
         rate = np.array([100 * cell[c]["rate"] for c in chars if c in cell])
         lo = np.array([100 * cell[c]["lo"] for c in chars if c in cell])
@@ -42,14 +53,15 @@ def _key_chart(rb: Robustness, png_dir: Path | None):
         ax.errorbar(xs, rate, yerr=_err(rate, lo, hi), fmt="o", ms=3, capsize=2, label=rung)
     fair = 100 / rb.ladder.players
     ax.axhline(fair, ls="--", color="grey", lw=1)
-    ax.set_xticks(range(len(chars)), chars)
+    ax.set_xticks(range(len(chars)), [str(rb.key.words(c)) for c in chars])
     ax.set_ylabel("win rate, % (95% Wilson interval)")
     ax.set_ylim(0, 100)
-    ax.set_title(f"{rb.ladder.players} players, characters dealt at random: win rate by "
-                 f"starting character under each bot (fair {fair:.1f}%)", fontsize=9)  # fmt: skip
+    how = f", {', '.join(rb.ladder.sets)}" if rb.ladder.sets else ""
+    ax.set_title(f"{rb.ladder.players} players{how}: win rate by {rb.key.label} under each bot "
+                 f"(fair {fair:.1f}%)", fontsize=9)  # fmt: skip
     ax.legend(fontsize=7, ncol=min(5, len(labels)))
     ax.grid(axis="y", alpha=0.3)
-    return _save(fig, "robustness-characters", "Win rate by character under each bot", png_dir)
+    return _save(fig, "robustness-key", f"Win rate by {rb.key.label} under each bot", png_dir)
 
 
 def _spread_chart(rb: Robustness, png_dir: Path | None):
@@ -67,9 +79,9 @@ def _spread_chart(rb: Robustness, png_dir: Path | None):
         ax.annotate(name, (xi, yi), textcoords="offset points", xytext=off, fontsize=7)
     ax.set_xlabel(f"measured strength: summed log-odds of the head-to-head steps "
                   f"({rb.labels[0]} = 0)")  # fmt: skip
-    ax.set_ylabel("best − worst character, points")
+    ax.set_ylabel(f"best − worst {rb.key.label}, points")
     ax.set_ylim(bottom=0)
-    ax.set_title("Spread of character win rates against bot strength")
+    ax.set_title(f"Spread of {rb.key.label} win rates against bot strength")
     ax.grid(alpha=0.3)
     return _save(fig, "robustness-spread", "Best–worst spread against bot strength", png_dir)
 
@@ -78,10 +90,11 @@ def _key_table(rb: Robustness) -> Table:
     t = rb.table
     labels = rb.labels
     rows = []
-    for c in [c for c in CHARACTER_NAMES if c in set(t["character"])]:
-        row = [(c, "")]
+    k = rb.key
+    for c in _ordered(t["value"], k.order):
+        row = [(str(k.words(c)), "")]
         for rung in labels:
-            r = t.filter((pl.col("rung") == rung) & (pl.col("character") == c))
+            r = t.filter((pl.col("rung") == rung) & (pl.col("value") == c))
             if not r.height:
                 row.append(("–", "ns"))
                 continue
@@ -90,40 +103,43 @@ def _key_table(rb: Robustness) -> Table:
                 "up" if r["rate"] > r["fair"] else "down")  # fmt: skip
             row.append((f"{_pct(r['rate'])} ({_pct(r['lo'])}–{_pct(r['hi'])}, n={r['n']:,})",
                         cls))  # fmt: skip
-        v = rb.verdicts.filter(pl.col("character") == c)
+        v = rb.verdicts.filter(pl.col("value") == c)
         verdict = v["verdict"][0] if v.height else ""
         row.append((verdict, _CLS.get(verdict, "ns")))
         rows.append(row)
     games = ", ".join(f"{k} {n:,}" for k, n in rb.games.items())
+    how = f" ({', '.join(rb.ladder.sets)})" if rb.ladder.sets else ""
     return Table(
-        "Win rate by starting character under each bot (characters dealt at random)",
-        ["character", *labels, "verdict"],
+        f"Win rate by {k.label} under each bot{how}",
+        [k.label, *labels, "verdict"],
         rows,
-        f"Each cell: win rate (95% Wilson interval, n = games the character started). Games "
+        f"Each cell: win rate (95% Wilson interval, n = seats with that {k.label}). Games "
         f"per bot: {games}. Colour: interval above / below the fair share "
         f"{100 / rb.ladder.players:.1f}% (unadjusted); the verdict uses Holm-adjusted exact "
-        "binomial tests over all characters × bots.",
+        f"binomial tests over all {k.plural} × bots.",
     )
 
 
 def _verdict_table(rb: Robustness) -> Table:
+    k = rb.key
     rows = [
-        [(r["character"], ""), (r["verdict"], _CLS.get(r["verdict"], "ns")), (r["detail"], ""),
-         (f"{_pct(r['min_rate'])} – {_pct(r['max_rate'])}", "num")]
+        [(str(k.words(r["value"])), ""), (r["verdict"], _CLS.get(r["verdict"], "ns")),
+         (r["detail"], ""), (f"{_pct(r['min_rate'])} – {_pct(r['max_rate'])}", "num")]
         for r in rb.verdicts.iter_rows(named=True)
     ]  # fmt: skip
     return Table(
-        "Verdict per character",
-        ["character", "verdict", "where", "range over bots"],
+        f"Verdict per {k.label}",
+        [k.label, "verdict", "where", "range over bots"],
         rows,
         "'holds across bots': on the same side of the fair share under every bot, significant "
-        "under every bot after Holm correction over characters × bots (family-wise 5%); "
+        f"under every bot after Holm correction over {k.plural} × bots (family-wise 5%); "
         "'not distinguishable from fair': significant under none; 'depends on the bot': "
         "the rest.",
     )
 
 
 def _strength_table(rb: Robustness) -> Table:
+    how = f" ({', '.join(rb.ladder.sets)})" if rb.ladder.sets else ""
     rows = []
     for r in rb.strengths.iter_rows(named=True):
         if r["below"] is None:
@@ -145,7 +161,7 @@ def _strength_table(rb: Robustness) -> Table:
         ["bot", "against", "share of wins", "95% interval", "verdict", "strength (log-odds)"],
         rows,
         f"{p}-player tables with each of the two bots in half the seats, every seat "
-        "arrangement on the same game seeds (characters dealt at random); fair = 50%. A bot "
+        f"arrangement on the same game seeds{how}; fair = 50%. A bot "
         "is 'stronger' only if the whole interval is above 50%. Interval: normal, over game "
         "seeds (a seed with all its arrangements is one unit). Strength: the steps' log-odds "
         f"summed from {rb.labels[0]} (± 95%).",
@@ -154,11 +170,11 @@ def _strength_table(rb: Robustness) -> Table:
 
 def robustness_section(rb: Robustness, png_dir: Path | None) -> dict:
     broken = not_a_ladder(rb)
+    why = f", with {rb.ladder.note}" if rb.ladder.note else ""
     note = (
-        "The key table of character power played by several bots, weakest expected first, "
-        "with characters dealt at random so that no bot's choice enters it. A finding that "
-        "holds across bots is a property of the game as these bots play it; one that "
-        "depends on the bot is not. "
+        f"The key table (win rate by {rb.key.label}) played by several bots, weakest expected "
+        f"first{why}. A finding that holds across bots is a property of the game as these "
+        "bots play it; one that depends on the bot is not. "
         + ("The ladder is not a ladder everywhere: " + "; ".join(broken) + "."
            if broken else "Each rung is measurably stronger than the one below.")
     )  # fmt: skip
@@ -171,64 +187,64 @@ def robustness_section(rb: Robustness, png_dir: Path | None) -> dict:
     }
 
 
-def choice_section(runs: list[Run], png_dir: Path | None) -> dict | None:
-    """Choose mode against a random deal per player count; None without such pairs."""
-    ce = choice_effect(runs)
+def setting_section(runs: list[Run], sets: list[str], key: Key) -> dict | None:
+    """The balance runs as played against the same with the ladder's settings (Maharaja:
+    the strategies choosing against a random deal), per player count; None without pairs."""
+    ce = setting_effect(runs, sets, key)
     if not ce.height:
         return None
+    what = ", ".join(sets)
     rows = []
     for r in ce.iter_rows(named=True):
         sig = r["p_holm"] < 0.05
-        flag = (("choosing helps" if r["diff"] > 0 else "choosing hurts"),
+        flag = (("higher as played" if r["diff"] > 0 else "lower as played"),
                 "up" if r["diff"] > 0 else "down") if sig else ("n.s.", "ns")  # fmt: skip
         rows.append([
-            (str(r["players"]), "num"), (r["character"], ""),
-            (f"{_pct(r['choose'])} (n={r['choose_n']:,})", "num"),
-            (f"{_pct(r['random'])} (n={r['random_n']:,})", "num"),
+            (str(r["players"]), "num"), (str(key.words(r["value"])), ""),
+            (f"{_pct(r['played'])} (n={r['played_n']:,})", "num"),
+            (f"{_pct(r['with'])} (n={r['with_n']:,})", "num"),
             (f"{100 * r['diff']:+.1f} pts", "num"),
             (f"{100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}", "num"), flag,
         ])  # fmt: skip
     table = Table(
-        "Win rate by starting character: chosen minus dealt at random",
-        ["players", "character", "chosen", "dealt at random", "difference", "95% interval",
+        f"Win rate by {key.label}: as played minus with {what}",
+        ["players", key.label, "as played", f"with {what}", "difference", "95% interval",
          "verdict"],
         rows,
-        "Same strategy, same player count; 'chosen' plays the rulebook's choosing order "
-        "(youngest first, M-S3). Interval: Newcombe; verdict: two-proportion test, "
-        "Holm-adjusted over all rows. A large difference means the character's figure in "
-        "the choose runs reflects who picks it and when, not the card alone.",
+        "Same strategy, same player count, the rulebook's setting otherwise. Interval: "
+        "Newcombe; verdict: two-proportion test, Holm-adjusted over all rows. A large "
+        f"difference means the {key.label}'s figure as played reflects the strategies' own "
+        "choices, not the game alone.",
     )  # fmt: skip
     return {
         "id": "choice",
-        "title": "Choice effect: strategies choosing against a random deal",
+        "title": f"Effect of {what}: the strategies' own choices",
         "charts": [],
         "tables": [table],
-        "note": "Under a random deal every character is dealt uniformly from those in play, "
-        "independent of the strategies (deal=random); the difference is what the strategy's "
-        "choice adds.",
+        "note": f"With {what} the strategies' own choice is taken out of the {key.label}; the "
+        "difference is what their choice adds.",
     }
 
 
-def study_report(st, root: Path):
-    """What `palace-lab study` reports besides the balance sections: (run directories for
-    the balance report, extra(b, png_dir) sections, headline sentences).
-
-    A study made only of ladder runs reports its key-table runs as the balance part.
+def study_report(root: Path, game: GamePlugin):
+    """What a study folder reports besides the balance sections: (run directories for the
+    balance report, extra(b, png_dir) sections, headline sentences). The ladder is read
+    from the study's plan; a study made only of ladder runs reports its key-table runs as
+    the balance part.
     """
-    from analyses.robustness import analyse_ladder, choice_headline, headline_sentences
-    from analyses.rundata import find_runs
-
     root = Path(root)
-    lad = st.ladder
-    rb = analyse_ladder(root, lad) if lad is not None else None
-    own = [r for r in st.runs if lad is None or not r.folder.startswith(lad.root + "/")]
-    dirs = [root] if own or lad is None else [root / lad.root]
+    plan = ladder_plan(root)
+    rb = analyse_ladder(root, game, plan) if plan is not None else None
+    own = [p for p in root.iterdir() if (p / "manifest.json").is_file()]
+    dirs = [root] if own or plan is None else [root / plan.tables[0].split("/")[0]]
+    sets = plan.sets if plan is not None else []
     headline = headline_sentences(rb) if rb is not None else []
-    headline += choice_headline(choice_effect(find_runs(dirs)))
+    headline += setting_headline(setting_effect(find_runs(dirs), sets, game.primary), sets,
+                                 game.primary)  # fmt: skip
 
     def extra(b, png_dir):
         out = [robustness_section(rb, png_dir)] if rb is not None else []
-        ch = choice_section(b.runs, png_dir)
+        ch = setting_section(b.runs, sets, game.primary)
         return out + ([ch] if ch else [])
 
     return dirs, extra, headline

@@ -1,8 +1,8 @@
 """Report section of a parameter sweep: each balance measure against the swept rule value.
 
-One panel per character (seat, end reason); the x axis is the first swept key and, for a
-2-D grid, one line per value of the second. Win-rate panels draw the fair share 1/N, so
-the value where a character's line crosses it can be read off.
+One panel per value of the game's primary key (seat, end reason); the x axis is the
+first swept key and, for a 2-D grid, one line per value of the second. Win-rate panels
+draw the fair share 1/N, so the value where a line crosses it can be read off.
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ import polars as pl
 
 from analyses.sweep import SweepMeasures
 
-from .charts import Chart, _err, _ordered, _save, _slug
+from .charts import Chart, _err, _order, _ordered, _save, _slug
 from .tables import Table
-from .words import end_reason, seat
+from .words import label_for, title_for
 
 
 def _panels(
     d: pl.DataFrame, by: str | None, keys: list[str], title: str, ylabel: str, fair: float | None,
-    name: str, png_dir: Path | None, label=str, rulebook=None,
+    name: str, png_dir: Path | None, label=str, rulebook=None, order=(),
 ) -> Chart:  # fmt: skip
     x, line = keys[0], (keys[1] if len(keys) > 1 else None)
-    groups = _ordered(d[by]) if by else [None]
+    groups = _ordered(d[by], order) if by else [None]
     cols = min(4, len(groups))
     rows = -(-len(groups) // cols)
     fig, axes = plt.subplots(rows, cols, figsize=(2.9 * cols, 2.4 * rows + 0.4), squeeze=False)
@@ -70,25 +70,32 @@ def _panels(
 
 
 def sweep_sections(m: SweepMeasures, png_dir: Path | None) -> list[dict]:
+    game = m.game
     charts = []
     rb = (m.rulebook or {}).get(m.keys[0])
-    for n in sorted(set(m.start["players"])):
+    primary = game.primary.column
+    for n in sorted(set(m.rates[primary]["players"])):
         f = pl.col("players") == n
-        charts += [
-            _panels(m.start.filter(f), "start_character", m.keys,
-                    f"{n} players: win rate by starting character", "win rate, %", 1 / n,
-                    f"grid-start-{n}p", png_dir, rulebook=rb),
-            _panels(m.seat.filter(f), "seat", m.keys, f"{n} players: win rate by seat",
-                    "win rate, %", 1 / n, f"grid-seat-{n}p", png_dir, seat, rulebook=rb),
-            _panels(m.rounds.filter(f), None, m.keys, f"{n} players: mean rounds per game",
-                    "rounds (95% interval)", None, f"grid-rounds-{n}p", png_dir, rulebook=rb),
-            _panels(m.end_reasons.filter(f), "end_reason", m.keys,
-                    f"{n} players: how games end", "share of games, %", None,
-                    f"grid-end-{n}p", png_dir, end_reason, rulebook=rb),
-        ]  # fmt: skip
+        for col, rates in m.rates.items():
+            charts.append(_panels(
+                rates.filter(f), col, m.keys, f"{n} players: win rate by {title_for(game, col)}",
+                "win rate, %", 1 / n, f"grid-{col}-{n}p", png_dir, label_for(game, col),
+                rulebook=rb, order=_order(game, col)))  # fmt: skip
+        if m.length is not None:
+            unit = game.shape.length_label
+            charts.append(_panels(m.length.filter(f), None, m.keys,
+                                  f"{n} players: mean {unit} per game", f"{unit} (95% interval)",
+                                  None, f"grid-length-{n}p", png_dir, rulebook=rb))  # fmt: skip
+        if m.end_reasons is not None:
+            end = game.shape.end
+            charts.append(_panels(m.end_reasons.filter(f), end, m.keys,
+                                  f"{n} players: how games end", "share of games, %", None,
+                                  f"grid-end-{n}p", png_dir, label_for(game, end),
+                                  rulebook=rb))  # fmt: skip
+    key = game.primary
     note = (
         "Each point is one run of the grid with its 95% interval (Wilson for shares, normal "
-        "for mean rounds). Read off the value at which a character's line meets the dashed "
+        f"for means). Read off the value at which a {key.label}'s line meets the dashed "
         "fair share; where its interval still covers the fair share on both neighbouring "
         "values, more games are needed to tell them apart."
     )
@@ -103,16 +110,18 @@ def sweep_sections(m: SweepMeasures, png_dir: Path | None) -> list[dict]:
 
 
 def _fair_table(m: SweepMeasures) -> Table:
-    """Per character: the grid point whose win rate is closest to fair, with its interval."""
+    """Per value of the primary key: the grid point whose win rate is closest to fair."""
+    key = m.game.primary
+    label = label_for(m.game, key.column)
     rows = []
-    d = m.start.with_columns((pl.col("rate") - pl.col("fair")).abs().alias("gap"))
-    for (players, char), g in d.group_by(["players", "start_character"], maintain_order=True):
+    d = m.rates[key.column].with_columns((pl.col("rate") - pl.col("fair")).abs().alias("gap"))
+    for (players, value), g in d.group_by(["players", key.column], maintain_order=True):
         best = g.sort("gap").row(0, named=True)
         at = ", ".join(f"{k}={best[k]}" for k in m.keys)
         rows.append(
             [
                 (str(players), "num"),
-                (str(char), ""),
+                (str(label(value)), ""),
                 (at, ""),
                 (f"{100 * best['rate']:.1f}%", "num"),
                 (f"{100 * best['lo']:.1f}–{100 * best['hi']:.1f}%", "num"),
@@ -123,7 +132,7 @@ def _fair_table(m: SweepMeasures) -> Table:
                 else ("fair inside", "ns"),
             ]
         )
-    cols = ["players", "character", "closest to fair at", "win rate", "95% interval", "n",
+    cols = ["players", key.label, "closest to fair at", "win rate", "95% interval", "n",
             "fair", "verdict"]  # fmt: skip
     note = "Only grid points were played; the best value may lie between two of them."
-    return Table("Grid point closest to the fair share, per starting character", cols, rows, note)
+    return Table(f"Grid point closest to the fair share, per {key.label}", cols, rows, note)

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from simcore.core.plugin import GamePlugin
+
 from .words import label_for, title_for
 
 
@@ -53,18 +55,19 @@ def rate_table(
     rates: pl.DataFrame,
     key: str,
     title: str,
-    label=None,
+    game: GamePlugin,
     means: pl.DataFrame | None = None,
     note: str = "",
 ) -> Table:
-    """Run, players, key, win rate, 95% interval, n, fair share, flag (+ mean palaces, gold)."""
-    label = label or label_for(key)
+    """Run, players, key, win rate, 95% interval, n, fair share, flag (+ the mean of each of
+    the game's seat measures, e.g. palaces and gold, when `means` is given)."""
+    label = label_for(game, key)
     df = rates.to_pandas()
     note = " ".join(x for x in (note, holm_note(len(df), FAIR_TEST)) if x)
     cols = [
         "run",
         "players",
-        title_for(key),
+        title_for(game, key),
         "win rate",
         "95% interval",
         "n",
@@ -72,8 +75,8 @@ def rate_table(
         "vs fair",
     ]
     extra = means.to_pandas().set_index(["run", "players", key]) if means is not None else None
-    if extra is not None:
-        cols += ["mean palaces", "mean gold"]
+    measures = game.shape.seat_measures if (extra is not None and game.shape) else ()
+    cols += [f"mean {label}" for _, label in measures]
     rows = []
     for _, r in df.iterrows():
         row = [
@@ -86,9 +89,9 @@ def rate_table(
             (_pct(r["fair"]), "num"),
             _flag_fair(r),
         ]
-        if extra is not None:
+        if measures:
             m = extra.loc[(r["run"], r["players"], r[key])]
-            row += [(f"{m['palaces_mean']:.2f}", "num"), (f"{m['gold_mean']:.1f}", "num")]
+            row += [(f"{m[f'{c}_mean']:.2f}", "num") for c, _ in measures]
         rows.append(row)
     return Table(title, cols, rows, note)
 
@@ -118,15 +121,16 @@ def test_table(tests: list, title: str) -> Table:
     cols = ["run", "players", "χ²", "df", "p", "p (Holm)", "games", "verdict"]
     note = (
         "Wald chi-square test of 'every one wins 1/N of the games it is in', using the exact "
-        "covariance of the win counts (only N of the characters play in each game). "
+        "covariance of the win counts (in a game only some values may be present, e.g. N of "
+        "the characters). "
         f"The verdict uses p Holm-adjusted over the {len(tests)} tests of this table "
         "(family-wise error 5%)."
     )
     return Table(title, cols, rows, note)
 
 
-def share_table(dist: pl.DataFrame, col: str, title: str) -> Table:
-    label = label_for(col)
+def share_table(dist: pl.DataFrame, col: str, title: str, game: GamePlugin) -> Table:
+    label = label_for(game, col)
     rows = [
         [
             (str(r["run"]), ""),
@@ -138,25 +142,17 @@ def share_table(dist: pl.DataFrame, col: str, title: str) -> Table:
         ]
         for _, r in dist.to_pandas().iterrows()
     ]
-    cols = ["run", "players", title_for(col), "share of games", "95% interval", "games"]
+    cols = ["run", "players", title_for(game, col), "share of games", "95% interval", "games"]
     return Table(title, cols, rows)
 
 
-MEASURES = {
-    "rounds": "rounds per game",
-    "winner_palaces": "winner's palaces",
-    "rest_palaces": "others' palaces (mean)",
-    "winner_gold": "winner's gold",
-    "rest_gold": "others' gold (mean)",
-}
-
-
-def shape_table(shape: pl.DataFrame, title: str) -> Table:
+def shape_table(shape: pl.DataFrame, title: str, game: GamePlugin) -> Table:
     from analyses.intervals import mean_ci
+    from analyses.shape import measure_names
 
     rows = []
     for _, r in shape.to_pandas().iterrows():
-        for m, name in MEASURES.items():
+        for m, name in measure_names(game.shape):
             lo, hi = mean_ci(r[f"{m}_mean"], r[f"{m}_sd"], int(r["games"]))
             rows.append(
                 [
@@ -171,10 +167,11 @@ def shape_table(shape: pl.DataFrame, title: str) -> Table:
     return Table(title, ["run", "players", "measure", "mean", "95% interval", "games"], rows)
 
 
-def diff_table(diffs: pl.DataFrame, key: str, title: str, points: bool = True) -> Table:
+def diff_table(diffs: pl.DataFrame, key: str, title: str, game: GamePlugin,
+               points: bool = True) -> Table:  # fmt: skip
     """Differences against the baseline; 'n.s.' unless the Holm-adjusted test rejects."""
     rows = []
-    label = MEASURES.get if key == "measure" else label_for(key)
+    label = label_for(game, key)
     scale, unit = (100, " pts") if points else (1, "")
     for _, r in diffs.to_pandas().iterrows():
         flag = (
@@ -204,7 +201,7 @@ def diff_table(diffs: pl.DataFrame, key: str, title: str, points: bool = True) -
         "run",
         "against",
         "players",
-        title_for(key),
+        title_for(game, key),
         "value",
         "difference",
         "95% interval",
@@ -223,44 +220,43 @@ def _cell_class(sig: bool, rate: float, fair: float) -> str:
     return "ns" if not sig else ("up" if rate > fair else "down")
 
 
-def heat_table(cells: pl.DataFrame, run: str, players: int) -> Table:
-    """Starting character (rows) x round-1 turn position (columns): rate, interval, n."""
+def heat_table(cells: pl.DataFrame, run: str, players: int, game: GamePlugin) -> Table:
+    """Factor (rows) x position (columns) of the game's joint keys: rate, interval, n."""
     from analyses.multiple import holm_column
-    from simcore.maharaja.enums import CHARACTER_NAMES
 
-    from .words import turn
-
+    factor, position = game.key(game.joint.factor), game.key(game.joint.position)
+    f, o = factor.column, position.column
     d = holm_column(cells.filter((pl.col("run") == run) & (pl.col("players") == players)), "p_fair")
-    orders = sorted(set(d["first_order"]))
-    chars = [c for c in CHARACTER_NAMES if c in set(d["start_character"])]
-    index = {(r["start_character"], r["first_order"]): r for r in d.iter_rows(named=True)}
+    orders = sorted(set(d[o]))
+    present = set(d[f])
+    chars = [c for c in factor.order if c in present] + sorted(present - set(factor.order))
+    index = {(r[f], r[o]): r for r in d.iter_rows(named=True)}
     rows = []
     for c in chars:
-        row = [(c, "")]
-        for o in orders:
-            r = index.get((c, o))
+        row = [(str(c), "")]
+        for k in orders:
+            r = index.get((c, k))
             if r is None:
                 row.append(("never", "ns"))
                 continue
             text = f"{_pct(r['rate'])} ({_ci(r['lo'], r['hi'])}) n={r['n']:,}"
             row.append((text, "num " + _cell_class(r["significant"], r["rate"], r["fair"])))
         rows.append(row)
-    title = f"{players} players ({run}): win rate by starting character and round-1 turn position"
+    title = f"{players} players ({run}): win rate by {factor.label} and {position.label}"
     note = (
-        "Each cell: win rate (95% interval) and n = seats with that character at that "
-        "position. Along a row the character is fixed and only the turn position changes; "
-        "down a column the position is fixed and only the character changes. 'never' = "
-        "that character never held that position. Colour: above (red) or below (blue) the "
+        f"Each cell: win rate (95% interval) and n = seats with that {factor.label} at that "
+        f"position. Along a row the {factor.label} is fixed and only the position changes; "
+        f"down a column the position is fixed and only the {factor.label} changes. 'never' = "
+        "that combination never occurred. Colour: above (red) or below (blue) the "
         f"fair share {100 / players:.1f}%. "
         + holm_note(d.height, FAIR_TEST).replace("rows", "cells")
     )
-    return Table(title, ["starting character", *[turn(o) for o in orders]], rows, note)
+    return Table(title, [factor.label, *[position.words(k) for k in orders]], rows, note)
 
 
-def model_table(fits: list) -> Table:
-    """Average marginal effects of character and turn position from the joint model."""
-    from .words import turn
-
+def model_table(fits: list, game: GamePlugin) -> Table:
+    """Average marginal effects of the game's joint keys from the joint model."""
+    factor, position = game.key(game.joint.factor), game.key(game.joint.position)
     rows = []
     n_effects = max((len(f.effects) for f in fits), default=0)
     for f in fits:
@@ -271,12 +267,13 @@ def model_table(fits: list) -> Table:
         for e in f.effects:
             flag = ("n.s.", "ns") if not e.significant else (
                 ("higher", "up") if e.effect > 0 else ("lower", "down"))  # fmt: skip
-            what = e.level if e.factor == "character" else turn(e.level)
+            is_factor = e.factor == "factor"
+            what = e.level if is_factor else position.words(e.level)
             rows.append(
                 [
                     (f.run, ""),
                     (str(f.players), "num"),
-                    ("character" if e.factor == "character" else "turn position", ""),
+                    (factor.label if is_factor else position.label, ""),
                     (str(what), ""),
                     (f"{100 * e.effect:+.1f} pts", "num"),
                     (f"{100 * e.lo:+.1f} to {100 * e.hi:+.1f}", "num"),
@@ -286,23 +283,24 @@ def model_table(fits: list) -> Table:
             )
     cols = ["run", "players", "factor", "level", "effect", "95% interval", "n (seats)", "verdict"]
     notes = [f"{f.players} players ({f.run}): {f.note}" for f in fits if f.ok and f.note]
+    fl, pl_ = factor.label, position.label
     note = (
-        "Logistic regression win ~ C(starting character) + C(round-1 turn position), one fit "
+        f"Logistic regression win ~ C({fl}) + C({pl_}), one fit "
         "per run and player count, standard errors clustered by game (one winner per game "
         "ties its seats together). Effect = average marginal effect in percentage points: the "
-        "model's win rate if every seat had this character (turn positions as they were in "
-        "the games) or this turn position (characters as they were), minus the model's "
-        "average win rate, the fair share 1/N. A character's effect is thus its worth beyond "
-        "its turn position, and a position's worth beyond the characters that get it. "
+        f"model's win rate if every seat had this {fl} ({pl_} as it was in "
+        f"the games) or this {pl_} ({fl} as it was), minus the model's "
+        f"average win rate, the fair share 1/N. A {fl}'s effect is thus its worth beyond "
+        f"its {pl_}, and a position's worth beyond the {factor.plural} that get it. "
         "Intervals: delta method. Flags: z-test of 'effect = 0', Holm-adjusted over the "
         f"{n_effects} effects of each model (family-wise error 5%); a flag is shown only if it "
         "survives." + (" " + " ".join(notes) if notes else "")
     )
-    return Table("Character and turn position estimated jointly", cols, rows, note)
+    return Table(f"{fl.capitalize()} and {pl_} estimated jointly", cols, rows, note)
 
 
-def action_table(mix: pl.DataFrame) -> Table:
-    """Actions per round by strategy, with intervals."""
+def action_table(mix: pl.DataFrame, game: GamePlugin) -> Table:
+    """Actions per round (the game's length unit) by strategy, with intervals."""
     rows = [
         [
             (str(r["run"]), ""),
@@ -315,15 +313,22 @@ def action_table(mix: pl.DataFrame) -> Table:
         ]
         for r in mix.iter_rows(named=True)
     ]
-    cols = ["run", "players", "strategy", "action", "per round", "95% interval", "n (seats)"]
+    unit = _unit(game)
+    cols = ["run", "players", "strategy", "action", f"per {unit}", "95% interval", "n (seats)"]
     note = (
-        "Times a seat took the action in a game divided by the game's rounds, averaged over "
+        f"Times a seat took the action in a game divided by the game's {unit}s, averaged over "
         "the seats the strategy played (normal 95% interval, seats treated as independent)."
     )
-    return Table("Action mix per round by strategy", cols, rows, note)
+    return Table(f"Action mix per {unit} by strategy", cols, rows, note)
 
 
-def runs_table(runs: list, baseline: dict[int, str]) -> Table:
+def _unit(game: GamePlugin) -> str:
+    """'round' from the length label 'rounds'."""
+    label = game.shape.length_label if game.shape else "rounds"
+    return label[:-1] if label.endswith("s") else label
+
+
+def runs_table(runs: list, baseline: dict[int, str], game: GamePlugin) -> Table:
     """Every run with all its settings, and whether it is its player count's baseline."""
     from .words import settings_text
 
@@ -332,7 +337,7 @@ def runs_table(runs: list, baseline: dict[int, str]) -> Table:
             (r.label, ""),
             (str(r.players), "num"),
             (f"{r.games_done:,}", "num"),
-            (settings_text(r.manifest), ""),
+            (settings_text(r.manifest, game), ""),
             ("baseline" if baseline.get(r.players) == r.label else "", ""),
         ]
         for r in runs

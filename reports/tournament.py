@@ -112,7 +112,7 @@ def _sections(g: Games, boots: int, png_dir: Path) -> list[dict]:
               f"Plackett–Luce fit over the full finishing order of {games:,} games (Hunter's MM "
               f"algorithm). 'ahead of {ref}' is the fitted chance of finishing above {ref} in a "
               f"game both play (50% = as strong as {ref}); Elo is the same on a log scale, "
-              f"{ref} = 0, 400 points = 10:1 odds. Reference: `weighted` (the default strategy) "
+              f"{ref} = 0, 400 points = 10:1 odds. Reference: the game's default strategy "
               "when it plays, else the strongest strategy that is not `random`. Intervals: "
               + (f"{boots} bootstrap resamples of the game seeds (all tables of a seed together)."
                  if boots > 0 else "none (--boots 0).")),

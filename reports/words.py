@@ -1,79 +1,49 @@
-"""Plain words for the codes a run records, wherever a reader sees them.
+"""Plain words for the codes a run records, wherever a reader sees them, from the game's
+plug-in: key labels ("starting character"), value words ("seat 1", "the player 1st in
+round 1"), end reasons ("governor reached field 10"), and each run's settings.
 
-Data keep their codes (`field10`, seat 0, first_order 0); the report shows words:
-"governor reached field 10", "seat 1", "1st in round 1".
+Data keep their codes (`field10`, seat 0, first_order 0); the report shows words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from analyses.checks import ordinal
-from analyses.shape import END_REASON_WORDS
-
-END_REASONS = END_REASON_WORDS
-
-KEY_TITLES = {
-    "start_character": "starting character",
-    "end_character": "character at the end",
-    "character": "character",
-    "seat": "seat",
-    "first_order": "round-1 turn position",
-    "choice_order": "position in the character choice",
-    "end_reason": "how the game ended",
-    "rounds": "rounds",
-    "measure": "measure",
-}
+from simcore.core.plugin import GamePlugin
 
 
-def end_reason(code) -> str:
-    return END_REASONS.get(str(code), str(code))
+def _measures(game: GamePlugin) -> dict[str, str]:
+    from analyses.shape import measure_names
+
+    return dict(measure_names(game.shape)) if game.shape else {}
 
 
-def seat(s) -> str:
-    """Seats are 0-based in the data, 1-based on the page."""
-    return f"seat {int(s) + 1}"
+def title_for(game: GamePlugin, col: str) -> str:
+    """A column's name in a table header."""
+    for k in game.keys:
+        if k.column == col:
+            return k.label
+    for m in game.mask_keys:
+        if m.column == col:
+            return m.label
+    if game.shape and col == game.shape.end:
+        return "how the game ended"
+    if game.shape and col == game.shape.length:
+        return game.shape.length_label
+    return {"measure": "measure", "value": "value"}.get(col, col.replace("_", " "))
 
 
-def turn(o) -> str:
-    return f"{ordinal(int(o) + 1)} in round 1"
-
-
-def choice(o) -> str:
-    return f"{ordinal(int(o) + 1)} to choose"
-
-
-LABELS: dict[str, Callable] = {
-    "end_reason": end_reason,
-    "seat": seat,
-    "first_order": turn,
-    "choice_order": choice,
-}
-
-
-def label_for(key: str) -> Callable:
-    return LABELS.get(key, str)
-
-
-def title_for(key: str) -> str:
-    return KEY_TITLES.get(key, key.replace("_", " "))
-
-
-def deal_text(deal) -> str:
-    d = str(deal or "choose")
-    if d == "choose":
-        return "chosen by the strategies (deal=choose)"
-    if d == "random":
-        return "dealt at random (deal=random)"
-    return f"fixed per seat ({d})"
-
-
-def chooser_text(first_chooser) -> str:
-    if first_chooser is None:
-        return "first chooser not recorded"
-    if int(first_chooser) < 0:
-        return "random first chooser (first_chooser=-1)"
-    return f"seat {int(first_chooser) + 1} chooses first (first_chooser={int(first_chooser)})"
+def label_for(game: GamePlugin, col: str) -> Callable:
+    """Value -> words for a column (str for values that are words already)."""
+    for k in game.keys:
+        if k.column == col and k.text is not None:
+            return k.words
+    if game.shape and col == game.shape.end:
+        return lambda v: game.shape.end_words.get(str(v), str(v))
+    if col == "measure":
+        names = _measures(game)
+        return lambda v: names.get(str(v), str(v))
+    return str
 
 
 def _seat_text(s: dict) -> str:
@@ -83,29 +53,27 @@ def _seat_text(s: dict) -> str:
     return f"{s.get('name')} ({inner})" if inner else str(s.get("name"))
 
 
-def strategies_text(m: dict) -> str:
+def strategies_text(m: dict, game: GamePlugin | None = None) -> str:
     seats = [_seat_text(s) for s in m.get("strategies", [])]
     if not seats:
         return "strategies not recorded"
     if len(set(seats)) == 1:
         return f"{seats[0]} in every seat"
+    seat = game.key(game.seat_key).words if game else (lambda i: f"seat {int(i) + 1}")
     return ", ".join(f"{seat(i)}: {s}" for i, s in enumerate(seats))
 
 
-def settings_text(m: dict) -> str:
-    """Every setting of a run in one line: variants, changed rules, deal, chooser, strategies."""
-    rules = m.get("rules", {}) or {}
-    changed = {
-        k: v
-        for k, v in (m.get("rules_changed", {}) or {}).items()
-        if k not in ("deal", "first_chooser")
-    }
+def settings_text(m: dict, game: GamePlugin) -> str:
+    """Every setting of a run in one line: variants, changed rules, the game's own words on
+    how it was set up, strategies."""
+    own = game.run_settings(m)
+    shown = set(game.run_settings_keys)
+    changed = {k: v for k, v in (m.get("rules_changed", {}) or {}).items() if k not in shown}
     parts = [
         f"{m.get('players', '?')} players",
         "variants: " + (", ".join(m.get("variants", [])) or "none"),
         "rules changed: " + (", ".join(f"{k}={v}" for k, v in sorted(changed.items())) or "none"),
-        "characters " + deal_text(rules.get("deal")),
-        chooser_text(rules.get("first_chooser")),
-        "strategies: " + strategies_text(m),
+        *own,
+        "strategies: " + strategies_text(m, game),
     ]
     return "; ".join(parts)

@@ -5,6 +5,9 @@ import os
 import numpy as np
 import pytest
 
+import tests.toy.game  # noqa: E402, F401  (registers the toy game for every generic test)
+import tests.toy.strategies  # noqa: E402, F401
+
 if os.environ.get("NUMBA_DISABLE_JIT") == "1":
     # As plain Python, numpy scalars warn on the RNG's intended uint64 wrap-around.
     np.seterr(over="ignore")

@@ -77,7 +77,7 @@ def write_run(
 ) -> Path:
     """Play `games` real games and write them as a complete run directory at `out`."""
     import strategies
-    from simcore.maharaja.batch import BatchSpec, play_chunk
+    from simcore.core.batch import BatchSpec, play_chunk
     from simcore.maharaja.board import default_board
     from simcore.maharaja.results import records_frame
     from simcore.maharaja.rules import RuleSet
@@ -90,7 +90,7 @@ def write_run(
     board = default_board()
     seats = strategies.resolve([strategy], players, "maharaja")
     sids, params = strategies.seat_arrays(seats, "maharaja")
-    spec = BatchSpec(players, seed, rules, board, sids, params, "strategies:driver_for")
+    spec = BatchSpec.of("maharaja", players, seed, rules, board, sids, params)
     names = list(strategies.strategies("maharaja"))
     (out / "chunks").mkdir(parents=True, exist_ok=True)
     chunks = []

@@ -10,10 +10,11 @@ from scipy import stats
 from analyses.compare import rate_differences, sweep_parameter
 from analyses.equality import equal_share_tests
 from analyses.intervals import newcombe_diff, wilson, wilson_expr
-from analyses.rates import held_win_rates, win_rates
+from analyses.rates import mask_win_rates, win_rates
 from analyses.rundata import find_runs, run_frame
 from analyses.shape import shape_means
 from simcore.core.errors import InputError
+from simcore.core.games import get_game
 from tests.report_fixtures import write_frame_run, write_run
 
 
@@ -64,7 +65,7 @@ def test_win_rates_by_hand():
     assert a["rate"] == pytest.approx(2 / 3)
     assert (a["lo"], a["hi"]) == pytest.approx(wilson(2, 3))
     assert a["fair_inside"]  # three games cannot tell 2/3 from 1/2
-    s = shape_means(frame(rows).lazy()).row(0, named=True)
+    s = shape_means(frame(rows).lazy(), get_game("maharaja").shape).row(0, named=True)
     assert s["games"] == 3
     assert s["rounds_mean"] == pytest.approx(9.0)
     assert s["winner_palaces_mean"] == pytest.approx((3 + 4 + 7) / 3)
@@ -82,8 +83,11 @@ def test_held_characters_use_the_bitmask():
             "winner": [True, False, False, True],
         }
     )
+    (mask,) = get_game("maharaja").mask_keys
     h = {
-        r["character"]: (r["wins"], r["n"]) for r in held_win_rates(df.lazy()).iter_rows(named=True)
+        r["characters_held"]: (r["wins"], r["n"])
+        for r in mask_win_rates(df.lazy(), mask).iter_rows(named=True)
+        if r["n"]
     }
     assert h == {"Mogul": (1, 2), "Merchant": (2, 2), "Sadhu": (0, 1)}
 

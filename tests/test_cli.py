@@ -121,7 +121,8 @@ def test_strategies_lists_every_registered_one(capsys):
     lines = out.strip().splitlines()
     assert len(lines) == len(known) and "random" in known
     for line, (name, s) in zip(lines, known.items(), strict=True):
-        assert line.split()[0] == name and line.endswith(s.description)
+        assert line.split()[0] == name and s.description in line
+        assert line.endswith("(default)") == (name == strategies.default_strategy("maharaja"))
 
 
 def test_rules_lists_every_choice(capsys):

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import strategies
+from simcore.core.batch import BatchSpec, play_chunk
 from simcore.core.parallel import chunks, run_chunks
-from simcore.maharaja.batch import BatchSpec, play_chunk
 from simcore.maharaja.board import default_board
 from simcore.maharaja.game import play_batch, play_game
 from simcore.maharaja.rules import RuleSet
@@ -102,7 +102,7 @@ def test_play_game_records_equal_batch_rows(driver, players):
 def test_worker_processes_do_not_change_results(driver):
     """The same games in uneven chunks on two worker processes (simcore.core.parallel)."""
     sids, params = seats(4)
-    spec = BatchSpec(4, 9, RuleSet(), default_board(), sids, params, "strategies:driver_for")
+    spec = BatchSpec.of("maharaja", 4, 9, RuleSet(), default_board(), sids, params)
     whole = play_batch(driver, sids, params, 120, 4, seed=9)
     parts = list(run_chunks(play_chunk, spec, chunks(120, 37), workers=2))
     assert [len(p) for p in parts] == [37, 37, 37, 9]

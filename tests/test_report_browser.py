@@ -43,5 +43,5 @@ def test_report_opens_in_headless_chromium(tmp_path):
     m = re.search(r'data-images="(\d+)/(\d+)"', dom)
     assert m, "load handler did not run"
     assert int(m.group(1)) == int(m.group(2)) == n_img > 0
-    assert dom.count("<table") >= 8 and "Character power" in dom
+    assert dom.count("<table") >= 8 and "Win rate by starting character" in dom
     assert not re.search(r"Failed to load|ERR_FILE_NOT_FOUND|net::ERR", p.stderr)

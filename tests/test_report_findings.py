@@ -38,10 +38,10 @@ def test_headline_comes_first_and_speaks_of_turn_order_and_choice(report):
     assert 3 <= len(sentences) <= 5 and sentences[0] == "Robust: first sentence."
     text = " ".join(sentences)
     # Built in: acting first wins 40% against a fair 25%, i.e. +15 points.
-    m = re.search(r"Acting first in round 1, beyond .*?: ([+-]\d+\.\d) \(", text)
+    m = re.search(r"Being the player 1st in round 1, beyond .*?: ([+-]\d+\.\d) \(", text)
     assert m and 11.0 <= float(m.group(1)) <= 19.0
     assert "dealt at random (deal=random)" in text
-    assert "choosing first wins" in text
+    assert "the 1st to choose wins" in text
     assert html.index('id="headline"') < html.index('id="summary"')
 
 
@@ -65,7 +65,7 @@ def test_plain_words_instead_of_codes(report):
 def test_character_vs_turn_order_section(report):
     _, b, html = report
     text = _text(html)
-    assert "Character and turn position estimated jointly" in text
+    assert "Starting character and round-1 turn position estimated jointly" in text
     assert "clustered by game" in text
     assert "win rate by starting character and round-1 turn position" in text
     # The Mogul is only ever first: its row has 'never' under every other position.
@@ -100,7 +100,9 @@ def test_flags_survive_holm_only():
             "p_fair": [0.01, 0.04, 0.03, 0.005],
         }
     )
-    t = tb.rate_table(holm_column(d, "p_fair"), "seat", "x")
+    from simcore.core.games import get_game
+
+    t = tb.rate_table(holm_column(d, "p_fair"), "seat", "x", get_game("maharaja"))
     flags = [row[-1][0] for row in t.rows]
     assert flags == ["above fair", "n.s.", "n.s.", "above fair"]
     assert "Holm-adjusted over the 4 rows" in t.note
@@ -115,7 +117,7 @@ def test_old_runs_and_decided_games(tmp_path):
     render_report(analyse(find_runs([tmp_path / "runs"])), out, ["palace-lab", "report"])
     text = _text(out.read_text())
     assert "do not record actions" in text
-    assert "turn order decides the game" in text and "1st in round 1 wins 9" in text
+    assert "round-1 turn position decides the game" in text and "1st in round 1 wins 9" in text
     # The yogi run is compared with the basic-game run, not with the first folder.
     assert "compared with 'basic game'" in text
 
@@ -134,9 +136,9 @@ def test_warnings_for_characters_never_started_or_never_held(tmp_path):
     )
     write_frame_run(tmp_path / "run", df, 4)
     text = " ".join(warnings_for(analyse(find_runs([tmp_path / "run"]))))
-    assert "Builder never started a game" in text
+    assert "Builder never occurred as starting character" in text
     assert "Artist started games but was never held at the end" in text
-    assert "Yogi" not in text and "turn order decides" not in text
+    assert "Yogi" not in text and "decides the game" not in text
 
 
 def test_real_runs_with_the_new_columns(tmp_path):
@@ -148,7 +150,8 @@ def test_real_runs_with_the_new_columns(tmp_path):
     # The basic game (deal=choose, the rulebook) is the baseline whatever the folder names.
     assert b.baseline == {4: "basic game"}
     # choice_order is recorded only where the strategies chose.
-    assert set(b.choice["run"]) == {"basic game"} and b.choice["n"].sum() == 300 * 4
+    choice = b.rates["choice_order"]
+    assert set(choice["run"]) == {"basic game"} and choice["n"].sum() == 300 * 4
     assert {f.run for f in b.model} == {"basic game", "deal=random"}
     # The action mix adds up with forfeits to 2 x rounds + chips used (docs/RESULTS.md).
     df = pl.read_parquet(str(tmp_path / "runs" / "dealt" / "chunks" / "*.parquet"))
@@ -185,11 +188,13 @@ def test_rate_and_heat_charts_use_a_fixed_scale(monkeypatch):
 
     monkeypatch.setattr(ch, "_save", keep)
     lf = synthetic_frame(400, seed=2).with_columns(pl.lit("r").alias("run")).lazy()
+    from analyses.joint_keys import cell_rates
     from analyses.rates import win_rates
-    from analyses.turn_order import cell_rates
+    from simcore.core.games import get_game
 
-    ch.rate_chart(win_rates(lf, "seat"), "seat", 4, "t", None)
-    ch.heat_chart(cell_rates(lf), "r", 4, None)
+    game = get_game("maharaja")
+    ch.rate_chart(win_rates(lf, "seat"), "seat", 4, "t", None, game)
+    ch.heat_chart(cell_rates(lf, game.joint), "r", 4, None, game)
     (ax,) = seen["seat-4p"].axes
     assert ax.get_xlim() == (0.0, 100.0)
     img = seen["heat-r-4p"].axes[0].images[0]

@@ -11,10 +11,8 @@ from analyses.robustness import (
     DEPENDS,
     FAIR,
     HOLDS,
-    Ladder,
+    LadderPlan,
     Robustness,
-    Rung,
-    arrangements,
     headline_sentences,
     holm,
     ladder_strengths,
@@ -24,12 +22,16 @@ from analyses.robustness import (
     verdicts,
     with_wilson,
 )
+from jobs.ladder import arrangements
+from simcore.core.games import get_game
 
 RUNGS = ["a", "b", "c"]
+KEY = get_game("maharaja").primary
+ORDER = KEY.order
 
 
 def _table(cells: dict[tuple[str, str], tuple[int, int]], fair=0.25) -> pl.DataFrame:
-    rows = [{"rung": r, "character": c, "wins": w, "n": n} for (r, c), (w, n) in cells.items()]
+    rows = [{"rung": r, "value": c, "wins": w, "n": n} for (r, c), (w, n) in cells.items()]
     return with_wilson(pl.DataFrame(rows), fair)
 
 
@@ -47,7 +49,7 @@ def test_verdicts_holds_depends_fair():
     cells["a", "Mogul"] = (int(0.35 * n), n)
     cells["b", "Mogul"] = (int(0.35 * n), n)
     cells["c", "Mogul"] = (int(0.25 * n), n)
-    v = {r["character"]: r for r in verdicts(_table(cells), RUNGS).iter_rows(named=True)}
+    v = {r["value"]: r for r in verdicts(_table(cells), RUNGS, ORDER).iter_rows(named=True)}
     assert v["Sadhu"]["verdict"] == HOLDS and "below" in v["Sadhu"]["detail"]
     assert v["Monk"]["verdict"] == FAIR
     assert v["Merchant"]["verdict"] == DEPENDS
@@ -69,7 +71,7 @@ def test_holm_correction_removes_a_marginal_cell():
     from analyses.robustness import fair_p_value
 
     assert fair_p_value(280, n, 0.25) < 0.05
-    v = {r["character"]: r["verdict"] for r in verdicts(t, RUNGS).iter_rows(named=True)}
+    v = {r["value"]: r["verdict"] for r in verdicts(t, RUNGS, ORDER).iter_rows(named=True)}
     assert v == {"Builder": FAIR, "Artist": FAIR}
 
 
@@ -116,7 +118,7 @@ def test_step_strength_share_and_interval():
 
 def _rb(share_steps) -> Robustness:
     labels = ["hn", "ch", "w"]
-    lad = Ladder(4, tuple(Rung(x, x) for x in labels), (1, 1, 1), (1, 1))
+    lad = LadderPlan(4, labels, [f"robustness/{x}" for x in labels], [], ["deal=random"])
     steps = [
         {"share": s, "lo": s - 0.04, "hi": s + 0.04, "games": 600, "seeds": 100,
          "stronger": s - 0.04 > 0.5, "weaker": s + 0.04 < 0.5}
@@ -130,7 +132,7 @@ def _rb(share_steps) -> Robustness:
     cells["hn", "Merchant"], cells["ch", "Merchant"] = (int(0.4 * n), n), (int(0.4 * n), n)
     cells["w", "Merchant"] = (int(0.2 * n), n)
     t = _table(cells)
-    return Robustness(lad, t, verdicts(t, labels), ladder_strengths(steps, labels),
+    return Robustness(lad, KEY, t, verdicts(t, labels, ORDER), ladder_strengths(steps, labels),
                       spread(t, labels), {x: 6000 for x in labels})  # fmt: skip
 
 
@@ -144,7 +146,7 @@ def test_ladder_strengths_cumulate_log_odds():
 def test_headline_names_what_holds_depends_and_broken_steps():
     rb = _rb([0.6, 0.51])
     text = " ".join(headline_sentences(rb))
-    assert "Sadhu is below its fair share under every bot (10–10%)" in text
+    assert "the Sadhu is below its fair share under every bot (10–10%)" in text
     assert "Depends on the bot: Merchant 20–40%" in text
     assert "Mogul" not in text  # fair under every bot: no headline
     broken = not_a_ladder(rb)
@@ -166,28 +168,30 @@ def test_section_renders_verdicts_strengths_and_charts(tmp_path):
     sec = robustness_section(_rb([0.6, 0.51]), tmp_path)
     assert sec["id"] == "robustness"
     titles = [t.title for t in sec["tables"]]
-    assert titles[0] == "Verdict per character"
+    assert titles[0] == "Verdict per starting character"
     verdict = {r[0][0]: r[1][0] for r in sec["tables"][0].rows}
     assert verdict == {"Mogul": FAIR, "Merchant": DEPENDS, "Sadhu": HOLDS}
     strength = sec["tables"][2].rows
     assert [r[4][0] for r in strength[1:]] == ["stronger", "not measurably stronger"]
     assert "not a ladder everywhere" in sec["note"]
     assert {p.name for p in tmp_path.iterdir()} == {
-        "robustness-characters.png", "robustness-spread.png"}  # fmt: skip
+        "robustness-key.png", "robustness-spread.png"}  # fmt: skip
 
 
-def test_choice_headline_names_the_largest_significant_change():
-    from analyses.robustness import choice_headline
+def test_setting_headline_names_the_largest_significant_change():
+    from analyses.robustness import setting_headline
 
     ce = pl.DataFrame({
-        "players": [4, 4, 3], "character": ["Merchant", "Monk", "Mogul"],
-        "choose": [0.055, 0.26, 0.50], "random": [0.20, 0.25, 0.40],
+        "players": [4, 4, 3], "value": ["Merchant", "Monk", "Mogul"],
+        "played": [0.055, 0.26, 0.50], "with": [0.20, 0.25, 0.40],
         "diff": [-0.145, 0.01, 0.10], "lo": [-0.155, -0.01, 0.08], "hi": [-0.137, 0.03, 0.12],
         "p_holm": [1e-9, 0.4, 1e-6],
     })  # fmt: skip
-    (text,) = choice_headline(ce)
-    assert "2 of 3 character figures" in text
-    assert "most the Merchant with 4 players (5.5% chosen vs 20.0% dealt, 14.5 points less" in text
-    none = choice_headline(ce.with_columns(pl.lit(0.5).alias("p_holm")))
-    assert "changes no character's win rate measurably" in none[0]
-    assert choice_headline(pl.DataFrame()) == []
+    sets = ["deal=random"]
+    (text,) = setting_headline(ce, sets, KEY)
+    assert "2 of 3 starting character figures" in text
+    assert ("most the Merchant with 4 players (5.5% as played vs 20.0% with deal=random, "
+            "14.5 points less") in text  # fmt: skip
+    none = setting_headline(ce.with_columns(pl.lit(0.5).alias("p_holm")), sets, KEY)
+    assert "changes no starting character's win rate measurably" in none[0]
+    assert setting_headline(pl.DataFrame(), sets, KEY) == []

@@ -14,14 +14,14 @@ import pytest
 
 import simcore.maharaja.record_layout as REC
 import strategies
+from simcore.core.batch import BatchSpec, play_chunk_parquet, run_config
 from simcore.core.errors import InputError
 from simcore.core.executors import LocalExecutor
+from simcore.core.results_io import read_manifest, scan_run
 from simcore.core.runner import RunInterrupted, RunPlan, execute, open_run
-from simcore.maharaja.batch import BatchSpec, play_chunk_parquet, run_config
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import CHARACTER_NAMES, END_REASON_NAMES
 from simcore.maharaja.game import play_batch
-from simcore.maharaja.results import read_manifest, scan_run
 from simcore.maharaja.rules import RuleSet
 
 PLAYERS = 3
@@ -32,8 +32,7 @@ def make_plan(out, games=90, chunk=20, seed=4, rules=None, resume=False, task=No
     seats = strategies.resolve(["random"], PLAYERS)
     sids, params = strategies.seat_arrays(seats)
     names = tuple(s.name for s in seats)
-    spec = BatchSpec(PLAYERS, seed, rules, default_board(), sids, params,
-                     "strategies:driver_for", names)  # fmt: skip
+    spec = BatchSpec.of("maharaja", PLAYERS, seed, rules, default_board(), sids, params, names)
     info = [{"seat": i, "name": n, "params": {}} for i, n in enumerate(names)]
     return RunPlan(out, run_config(spec, info, "default"), games, chunk, PLAYERS,
                    task or play_chunk_parquet, spec, "test", resume)  # fmt: skip

@@ -7,11 +7,13 @@ import re
 
 import polars as pl
 
-from analyses.jobs import RunJob
-from analyses.studies import get_study, studies, study_jobs
-from simcore.maharaja.game import NOT_YET
-from simcore.maharaja.rules import VARIANTS
+from jobs.run_job import RunJob
+from jobs.studies import get_study, layout, study_jobs
+from simcore.core.games import get_game
+from simcore.maharaja.rules import NOT_YET, VARIANTS
 from tests.cli_run import run_cli
+
+MAHARAJA = get_game("maharaja")
 
 
 def _table(html: str, title: str) -> list[list[str]]:
@@ -40,8 +42,8 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
         assert dealt["rules"]["deal"] == "random" and dealt["rules"]["first_chooser"] == 0
     html = (out / "report.html").read_text()
     assert "char_noise" in html  # the report says how characters were chosen
-    assert "Robustness across bots" in html and "Verdict per character" in html
-    assert "Choice effect" in html
+    assert "Robustness across bots" in html and "Verdict per starting character" in html
+    assert "Effect of deal=random" in html
     got = {}
     for row in _table(html, "Win rate by starting character"):
         run, players, char, rate, n = row[0], int(row[1]), row[2], row[3], row[5]
@@ -67,7 +69,7 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
 def test_study_list_and_unknown_name(capsys):
     code, out, _ = run_cli(capsys, "study", "--list")
     assert code == 0
-    assert [line.split()[0] for line in out.splitlines()] == list(studies())
+    assert [line.split()[0] for line in out.splitlines()] == list(MAHARAJA.studies(4))
     code, _, err = run_cli(capsys, "study", "nonsense")
     assert code == 2 and "unknown study 'nonsense'" in err
 
@@ -75,7 +77,7 @@ def test_study_list_and_unknown_name(capsys):
 def test_variants_study_covers_every_single_switch():
     # every one-switch variant is either played against the basic game or named as skipped
     # because the engine refuses it (NOT_YET); bundles (advanced1, ...) are not single
-    st = get_study("variants")
+    st = get_study(MAHARAJA, "variants")
     singles = [n for n, fields in VARIANTS.items() if len(fields) == 1]
     assert st.runs[0].variants == () and all(r.players == 4 for r in st.runs)
     played = [r.variants[0] for r in st.runs[1:]]
@@ -86,7 +88,7 @@ def test_variants_study_covers_every_single_switch():
 
 
 def test_default_study_plays_the_rulebook_order_and_random_deals():
-    st = get_study(None)
+    st = get_study(MAHARAJA, None)
     assert st.name == "balance"
     jobs = dict(study_jobs(st, 0, "weighted:char_noise=1"))
     for n in (2, 3, 4, 5):
@@ -100,12 +102,11 @@ def test_default_study_plays_the_rulebook_order_and_random_deals():
     assert RunJob(4, 10, 0, "random").check().spec.rules.first_chooser == 0
     # the robustness ladder: five bots at 4 players with characters dealt at random,
     # each step head to head in the 6 arrangements of two seats each
-    lad = st.ladder
-    assert [r.label for r in lad.rungs] == ["chaser", "house-network", "weighted",
-                                            "lookahead-20", "lookahead-60"]  # fmt: skip
-    for i, r in enumerate(lad.rungs):
+    lad = layout(st)
+    assert lad.labels == ["chaser", "house-network", "weighted", "lookahead-20", "lookahead-60"]
+    for i, (_, strategy) in enumerate(lad.ladder.rungs):
         job = jobs[lad.table_folder(i)]
-        assert job.strategy == r.strategy and job.sets == ("deal=random",)
+        assert job.strategy == strategy and job.sets == ("deal=random",)
         assert job.players == 4 and job.target_ci is None
     steps = [f for f in jobs if "/h2h-" in f]
     assert len(steps) == 4 * 6
@@ -113,8 +114,8 @@ def test_default_study_plays_the_rulebook_order_and_random_deals():
 
 
 def test_games_caps_fixed_runs_and_random_chooser_is_explicit():
-    st = get_study("robustness", players=3)
-    assert st.ladder.players == 3 and [r.label for r in st.ladder.rungs][-1] == "lookahead-400"
+    st = get_study(MAHARAJA, "robustness", players=3)
+    assert layout(st).players == 3 and layout(st).labels[-1] == "lookahead-400"
     jobs = study_jobs(st, 0, "weighted", games=50)
     assert all(j.games <= 50 and j.players == 3 for _, j in jobs)
     # a random first chooser only when asked for
@@ -123,9 +124,10 @@ def test_games_caps_fixed_runs_and_random_chooser_is_explicit():
 
 
 def test_small_fixed_runs_are_split_for_the_workers():
-    st = get_study(None)
+    st = get_study(MAHARAJA, None)
     jobs = dict(study_jobs(st, 0, "weighted"))
-    la = jobs[st.ladder.table_folder(3)]  # lookahead-20, 300 games
+    lad = layout(st)
+    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games
     assert la.games == 300 and la.chunk == 38  # ceil(300 / 8)
-    assert jobs[st.ladder.table_folder(0)].chunk == 750  # 6,000 games in 8 chunks
-    assert jobs[st.ladder.step_folder(3, 0)].chunk == 10  # 24 games: at least 10 per chunk
+    assert jobs[lad.table_folder(0)].chunk == 750  # 6,000 games in 8 chunks
+    assert jobs[lad.step_folder(3, 0)].chunk == 10  # 24 games: at least 10 per chunk

@@ -23,7 +23,7 @@ def test_grid_gives_one_run_per_point_and_charts(capsys, tmp_path):
         assert (m["rules"]["palace_cost"], m["rules"]["artist_palace_cost"]) == (a, b)
     html = (out / "report.html").read_text()
     assert "Sweep over palace_cost, artist_palace_cost" in html
-    assert (out / "report_charts" / "grid-start-3p.png").stat().st_size > 1000
+    assert (out / "report_charts" / "grid-start-character-3p.png").stat().st_size > 1000
     assert "one line per artist_palace_cost" in html
 
 

@@ -7,7 +7,7 @@ import math
 import polars as pl
 import pytest
 
-from analyses.target import wilson_half_width
+from jobs.target import wilson_half_width
 from tests.cli_run import run_cli
 
 

@@ -11,13 +11,12 @@ from analyses.tournament import (
     Games,
     load_games,
     pairwise,
-    parse_strategies,
     plackett_luce,
     reference,
-    schedule,
     win_rates,
 )
 from analyses.tournament import rating as tournament_rating
+from jobs.tournament_plan import parse_strategies, schedule
 from tests.cli_run import run_cli
 
 
@@ -153,9 +152,9 @@ def test_parse_strategies_is_order_free():
     assert parse_strategies("b,a,c") == parse_strategies("c,b,a") == ["a", "b", "c"]
 
 
-def test_reference_is_weighted_else_strongest_non_random():
+def test_reference_is_the_default_else_strongest_non_random():
     gamma = np.array([0.5, 0.3, 0.2])
-    assert reference(["random", "chaser", "weighted"], gamma) == 2
+    assert reference(["random", "chaser", "weighted"], gamma, "weighted") == 2
     # without weighted: the strongest that is not random, even if random fits higher
     assert reference(["random", "chaser", "house-network"], gamma) == 1
     assert reference(["random", "random:x=1"], np.array([0.4, 0.6])) == 1
@@ -164,7 +163,7 @@ def test_reference_is_weighted_else_strongest_non_random():
 def test_rating_with_few_games_and_no_bootstrap():
     # two games, one strategy never ahead: no crash, NaN intervals without a bootstrap
     g = Games(["a", "weighted"], 2, np.array([[0, 1], [1, 0]]), np.array([[1, 0], [0, 1]]),
-              np.array([0, 0]), [])  # fmt: skip
+              np.array([0, 0]), [], "weighted")  # fmt: skip
     rt = tournament_rating(g, boots=0)
     row = {r["strategy"]: r for r in rt.iter_rows(named=True)}
     assert row["weighted"]["ahead"] == pytest.approx(0.5)

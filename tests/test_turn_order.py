@@ -3,11 +3,13 @@
 import polars as pl
 import pytest
 
+from analyses.joint_keys import cell_rates, fit_frame, joint_model
 from analyses.rates import win_rates
-from analyses.turn_order import cell_rates, fit_one, joint_model
+from simcore.core.plugin import JointKeys
 from tests.report_fixtures import synthetic_frame
 
 WIN = (0.4, 0.25, 0.2, 0.15)  # the winner is drawn by round-1 position only
+JOINT = JointKeys("start_character", "first_order")
 
 
 def _labelled(df: pl.DataFrame) -> pl.LazyFrame:
@@ -26,17 +28,17 @@ def test_turn_order_alone_gives_no_character_effect(turn_only):
     raw = {r["start_character"]: r["rate"] for r in win_rates(turn_only, "start_character")
            .iter_rows(named=True)}  # fmt: skip
     assert raw["Mogul"] > 0.37 and raw["Artist"] < 0.18
-    fit = joint_model(turn_only)[0]
+    fit = joint_model(turn_only, JOINT)[0]
     assert fit.ok, fit.note
-    for e in (e for e in fit.effects if e.factor == "character"):
+    for e in (e for e in fit.effects if e.factor == "factor"):
         assert e.lo <= 0.0 <= e.hi, e
     # Acting first: built in as 40% against the fair 25% -> +15 points.
-    first = fit.get("turn", 0)
+    first = fit.get("position", 0)
     assert first.lo <= 0.15 <= first.hi and abs(first.effect - 0.15) < 0.02
-    last = fit.get("turn", 3)
+    last = fit.get("position", 3)
     assert last.lo <= -0.10 <= last.hi
     # Mogul and Artist only ever hold one position: the note says the effect is modelled.
-    assert set(fit.one_position) == {"Mogul", "Artist"} and "one turn position" in fit.note
+    assert set(fit.one_position) == {"Mogul", "Artist"} and "one position" in fit.note
 
 
 def test_character_alone_gives_no_turn_effect():
@@ -49,17 +51,17 @@ def test_character_alone_gives_no_turn_effect():
             maharaja_order=False,
         )  # fmt: skip
     )
-    fit = joint_model(lf)[0]
-    for e in (e for e in fit.effects if e.factor == "turn"):
+    fit = joint_model(lf, JOINT)[0]
+    for e in (e for e in fit.effects if e.factor == "position"):
         assert e.lo <= 0.0 <= e.hi, e
-    sadhu = fit.get("character", "Sadhu")
+    sadhu = fit.get("factor", "Sadhu")
     assert sadhu.hi < -0.05  # a weight of 0.4 against 1 for the other three seats
     # Against the others, 0.4 / (0.4 + 3) = 11.8% for the Sadhu when present: -13.2 pts.
     assert sadhu.lo <= 0.118 - 0.25 <= sadhu.hi
 
 
 def test_cells_count_every_character_position_pair(turn_only):
-    cells = cell_rates(turn_only)
+    cells = cell_rates(turn_only, JOINT)
     direct = turn_only.collect().group_by("start_character", "first_order").len()
     assert cells.height == direct.height
     assert cells["n"].sum() == 12000 * 4
@@ -75,7 +77,7 @@ def test_separation_and_degenerate_designs_give_a_note_not_a_traceback():
         pl.when(pl.col("start_character") == "Sadhu").then(False).otherwise(pl.col("winner"))
         .alias("winner")
     )  # fmt: skip
-    fit = fit_one("r", 4, never)
+    fit = fit_frame("r", 4, never, JOINT)
     assert not fit.ok and "never wins" in fit.note and "Sadhu" in fit.note
     # Position a function of the character, one to one: the two cannot be told apart.
     rank = {c: i for i, c in enumerate(["Mogul", "Merchant", "Sadhu", "Monk"])}
@@ -83,9 +85,9 @@ def test_separation_and_degenerate_designs_give_a_note_not_a_traceback():
     tied = tied.with_columns(
         pl.col("start_character").replace_strict(rank, return_dtype=pl.Int64).alias("first_order")
     )
-    fit = fit_one("r", 4, tied)
+    fit = fit_frame("r", 4, tied, JOINT)
     assert not fit.ok and "cannot be told apart" in fit.note
     # One character only.
     one = df.with_columns(pl.lit("Mogul").alias("start_character"))
-    fit = fit_one("r", 4, one)
-    assert not fit.ok and "only one character" in fit.note
+    fit = fit_frame("r", 4, one, JOINT)
+    assert not fit.ok and "only one level" in fit.note

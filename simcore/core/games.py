@@ -9,19 +9,31 @@ Tests and the CLI iterate this registry, e.g. a random playthrough of every game
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
+import sys
 
 from simcore.core.errors import InputError
 from simcore.core.plugin import GamePlugin
 
 _GAMES: dict[str, GamePlugin] = {}
+_MODULES: dict[str, str] = {}
 _SCANNED = False
 DEFAULT_GAME = "maharaja"
 
 
-def register_game(plugin: GamePlugin) -> GamePlugin:
+def register_game(plugin: GamePlugin, module: str | None = None) -> GamePlugin:
+    """Register a game; `module` (default: the caller's module) is what a fresh worker
+    process imports to know the game."""
     _GAMES[plugin.name] = plugin
+    _MODULES[plugin.name] = module or sys._getframe(1).f_globals.get("__name__", "")
     return plugin
+
+
+def plugin_module(name: str) -> str:
+    """The module that registered a game ("" if unknown)."""
+    games()
+    return _MODULES.get(name, "")
 
 
 def _scan() -> None:

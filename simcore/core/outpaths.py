@@ -16,6 +16,16 @@ from simcore.core.errors import InputError
 
 MANIFEST = "manifest.json"
 CHUNK_DIR = "chunks"
+# Files beside a set of runs (jobs writes them, analyses reads them): the plan of a study,
+# sweep or tournament, and a tournament's seatings.
+PLAN = "plan.json"
+SCHEDULE = "tournament.json"
+# A tuning run (jobs.tune writes, analyses.tuning reads): its settings, the search's trials,
+# the settings confirmed and the second-strategy check, each beside folders of runs.
+TUNE = "tune.json"
+TUNE_SEARCH = "search.json"
+TUNE_CONFIRM = "confirm.json"
+TUNE_CHECK = "check.json"
 
 
 def require_path(text: str | os.PathLike | None, option: str) -> Path:

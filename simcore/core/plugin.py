@@ -189,6 +189,11 @@ class GamePlugin:
     ladder: Callable[[int, bool], Ladder | None] = lambda players, full: None
     search: str | None = None  # module of the search hooks (strategies' generic lookahead)
     notes: tuple[str, ...] = ()  # what every report on this game must say (reconstructions)
+    # report text on how runs were set up (Maharaja: how characters were dealt or chosen)
+    describe_runs: Callable[[Sequence[Mapping[str, Any]]], list[str]] = lambda ms: []
+    headline_setup: Callable[[Sequence[Mapping[str, Any]]], str] = lambda ms: ""
+    run_settings: Callable[[Mapping[str, Any]], list[str]] = lambda m: []
+    run_settings_keys: tuple[str, ...] = ()  # rule keys run_settings puts in words
 
     @property
     def primary(self) -> Key:

@@ -96,3 +96,43 @@ def make_progress(total: int, done: int = 0, stream: TextIO | None = None, inter
     if stream.isatty():
         return BarProgress(total, done)
     return LogProgress(total, done, stream, interval)
+
+
+class slow_notice:  # noqa: N801 (a context manager used like a function)
+    """Say what is happening if it takes longer than `after` seconds: a spinner on a
+    terminal, one line elsewhere. Used around the first compile of the engine and the
+    strategies, which is silent and can take a minute on a fresh machine."""
+
+    def __init__(self, text: str, after: float = 2.0, stream: TextIO | None = None):
+        self.text, self.after = text, after
+        self.stream = stream or sys.stderr
+        self._status = None
+        self._timer = None
+        self._t0 = 0.0
+
+    def __enter__(self) -> slow_notice:
+        import threading  # noqa: PLC0415
+
+        self._t0 = time.monotonic()
+        self._timer = threading.Timer(self.after, self._show)
+        self._timer.daemon = True
+        self._timer.start()
+        return self
+
+    def _show(self) -> None:
+        if self.stream.isatty():
+            from rich.console import Console  # noqa: PLC0415
+
+            self._status = Console(file=self.stream).status(f"palace-lab: {self.text}")
+            self._status.start()
+        else:
+            print(f"palace-lab: {self.text} ...", file=self.stream, flush=True)
+
+    def __exit__(self, *exc) -> None:
+        self._timer.cancel()
+        if self._status is not None:
+            self._status.stop()
+        if time.monotonic() - self._t0 >= self.after and exc[0] is None:
+            took = time.monotonic() - self._t0
+            print(f"palace-lab: compiled in {took:.0f} s (cached for later runs)",
+                  file=self.stream, flush=True)  # fmt: skip

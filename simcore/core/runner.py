@@ -42,10 +42,11 @@ from simcore.core.manifest import (
     save_manifest,
 )
 from simcore.core.manifest_schema import DONE
-from simcore.core.progress import make_progress
+from simcore.core.progress import make_progress, slow_notice
 from simcore.core.run_lock import LOCK, RunLock, busy, holder
 
 SAVE_EVERY = 2.0  # seconds between manifest rewrites while running (files are the truth)
+COMPILING = "compiling the engine and strategies (first run only, about a minute)"
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,8 @@ def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = m
     done_games = sum(c["n_games"] for c in order if c["status"] == "done")
     if plan.warm is not None and getattr(executor, "forks", False):
         if any(c["status"] != "done" for c in order):
-            plan.warm(plan.spec)
+            with slow_notice(COMPILING):
+                plan.warm(plan.spec)
     played, t0, saved = 0, time.perf_counter(), time.monotonic()
     outcome: dict | None = None
     try:

@@ -25,7 +25,7 @@ from .nb.game_nb import (
     WORK_SIZE,
     write_records_nb,
 )
-from .rules import RuleSet, check_for_players
+from .rules import NOT_YET, RuleSet, check_for_players, check_supported  # noqa: F401
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = MAX_SEATS
@@ -39,16 +39,6 @@ class PlayedGame:
     state: np.ndarray
     log: np.ndarray
     records: np.ndarray
-
-
-NOT_YET: dict[str, str] = {}  # switch field -> rule id, for switches not played yet
-
-
-def check_supported(rules: RuleSet) -> None:
-    """Refuse switches the engine does not play yet, rather than ignore them."""
-    for field, rule_id in NOT_YET.items():
-        if getattr(rules, field):
-            raise InputError(f"variant '{field}' ({rule_id}) is not implemented yet")
 
 
 def check_players(n_players: int) -> None:

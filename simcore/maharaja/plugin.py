@@ -12,11 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcore.core.games import register_game
-from simcore.core.plugin import GamePlugin, JointKeys, Key, Ladder, MaskKey, Shape
+from simcore.core.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape
 
-from . import events, game, results, rules
+from . import rules, setting_text
 from .board import default_board, load_board
 from .enums import CHARACTER_NAMES, YOGI
+from .rules_layout import MAX_PLAYERS
+from .studies import ladder, studies
 
 
 def ordinal(k: int) -> str:
@@ -30,8 +32,46 @@ def characters_in_play(r: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def check_rules(rs: rules.RuleSet, players: int) -> None:
-    game.check_supported(rs)
+    rules.check_supported(rs)
     rules.check_for_players(rs, players)
+
+
+# The engine (numba) and the results writer load on first use, not when the plug-in is
+# read: a report only needs the plug-in's words.
+def _play_batch(*args, **kwargs):
+    from .game import play_batch
+
+    return play_batch(*args, **kwargs)
+
+
+def _play_game(*args, **kwargs):
+    from .game import play_game
+
+    return play_game(*args, **kwargs)
+
+
+def _describe(row, board) -> str:
+    from .events import describe
+
+    return describe(row, board)
+
+
+def _as_record(row, board) -> dict:
+    from .events import as_record
+
+    return as_record(row, board)
+
+
+def _records_table(*args):
+    from .results import records_table
+
+    return records_table(*args)
+
+
+def _check_fits(rs: rules.RuleSet) -> None:
+    from .results import check_fits
+
+    check_fits(rs)
 
 
 END_WORDS = {
@@ -57,34 +97,12 @@ KEYS = (
 )  # fmt: skip
 
 
-def ladder(players: int, full: bool) -> Ladder:
-    """Weakest first, as measured head to head under deal=random (docs/STUDIES.md): house-
-    network beats chaser (~93% of the wins), weighted beats house-network (~80%); then
-    lookahead at a small and a larger budget."""
-    budgets, games, steps = (
-        ((100, 400), (20_000, 20_000, 20_000, 1_000, 300), (2_000, 2_000, 60, 32))
-        if full
-        else ((20, 60), (6_000, 6_000, 6_000, 300, 150), (600, 600, 40, 24))
-    )
-    rungs = (("chaser", "chaser"), ("house-network", "house-network"),
-             ("weighted", "weighted"),
-             *((f"lookahead-{b}", f"lookahead:rollouts={b}") for b in budgets))  # fmt: skip
-    why = "characters dealt at random, so that no bot's choice enters the table"
-    return Ladder(rungs, ("deal=random",), games, steps, why)
-
-
-def _studies(players: int):
-    from .studies import studies
-
-    return studies(players)
-
-
 PLUGIN = register_game(
     GamePlugin(
         name="maharaja",
         title="Maharaja (Kramer & Kiesling, 2004)",
-        min_players=game.MIN_PLAYERS,
-        max_players=game.MAX_PLAYERS,
+        min_players=2,
+        max_players=MAX_PLAYERS,
         default_players=4,
         engine="simcore.maharaja.nb.game_nb",
         default_rules=rules.RuleSet,
@@ -98,12 +116,12 @@ PLUGIN = register_game(
         data_label="board",
         default_data=default_board,
         load_data=load_board,
-        play_batch=game.play_batch,
-        play_game=game.play_game,
-        describe_event=events.describe,
-        event_record=events.as_record,
-        records_table=results.records_table,
-        check_batch=results.check_fits,
+        play_batch=_play_batch,
+        play_game=_play_game,
+        describe_event=_describe,
+        event_record=_as_record,
+        records_table=_records_table,
+        check_batch=_check_fits,
         keys=KEYS,
         mask_keys=(
             MaskKey("characters_held", "each character held at the end", CHARACTER_NAMES),
@@ -118,7 +136,11 @@ PLUGIN = register_game(
             "palaces",
         ),  # fmt: skip
         study_strategy_params={"char_noise": 1.0},
-        studies=_studies,
+        studies=studies,
         ladder=ladder,
+        describe_runs=setting_text.describe_runs,
+        headline_setup=setting_text.headline_setup,
+        run_settings=setting_text.run_settings,
+        run_settings_keys=setting_text.RULE_KEYS,
     )
 )

@@ -1,25 +1,21 @@
 """The results contract: typed rows per (game, seat), written as Parquet chunks of a run.
 
 Workers turn the kernel's record block into an Arrow table (pyarrow, which is
-safe in forked workers; polars' thread pool is not) and encode it as Parquet
-bytes; analyses read a run directory back with `scan_run` / `read_manifest`.
+safe in forked workers; polars' thread pool is not); simcore.core.results_io encodes it
+as Parquet and reads run directories back.
 Every column is documented in docs/RESULTS.md; columns may be added, never
 renamed.
 """
 
 from __future__ import annotations
 
-import io
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from simcore.core.errors import InputError
-from simcore.core.manifest import load_manifest
 
 from . import record_layout as REC
 from .enums import CHARACTER_NAMES, END_REASON_NAMES
@@ -149,40 +145,6 @@ def records_table(
         arrays[name] = pa.repeat(pa.scalar(value, typ), n)
     order = [*BASE_COLUMNS, *VARIANT_COLUMNS, *sorted(k for k in arrays if k.startswith("rule_"))]
     return pa.table({k: arrays[k] for k in order})
-
-
-def parquet_bytes(table: pa.Table) -> bytes:
-    """One chunk file's bytes (zstd; statistics on for fast filtering)."""
-    buf = io.BytesIO()
-    pq.write_table(table, buf, compression="zstd")
-    return buf.getvalue()
-
-
-def read_manifest(run_dir: str | Path) -> dict:
-    """The run's manifest.json, validated; InputError (one line) when it holds no valid run."""
-    return load_manifest(run_dir)
-
-
-def chunk_files(run_dir: str | Path, manifest: dict | None = None) -> list[Path]:
-    """Files of the finished chunks ("done"; "complete" from older fixtures), each checked
-    against the manifest's SHA-256 and rows; InputError naming a chunk that does not match."""
-    from simcore.core.integrity import verified_files
-    from simcore.core.manifest_schema import validate
-
-    run_dir = Path(run_dir)
-    if manifest is None:
-        manifest = read_manifest(run_dir)
-    else:
-        validate(manifest, str(run_dir / "manifest.json"))
-    return verified_files(run_dir, manifest)
-
-
-def scan_run(run_dir: str | Path) -> pl.LazyFrame:
-    """All finished rows of a run as a lazy frame (an interrupted run gives what it has)."""
-    files = chunk_files(run_dir)
-    if not files:
-        raise InputError(f"run {run_dir}: no finished chunks yet")
-    return pl.scan_parquet(files)
 
 
 def records_frame(rec: np.ndarray, first_game: int, strategy_names: list[str]) -> pl.DataFrame:

@@ -379,6 +379,16 @@ def deal_mode(deal: str) -> tuple[int, list[int]]:
     return R.DEAL_FIXED, [_CHARACTER_CODES[n] for n in deal.removeprefix("fixed:").split(",")]
 
 
+NOT_YET: dict[str, str] = {}  # switch field -> rule id, for switches not played yet
+
+
+def check_supported(rules: RuleSet) -> None:
+    """Refuse switches the engine does not play yet, rather than ignore them."""
+    for field_name, rule_id in NOT_YET.items():
+        if getattr(rules, field_name):
+            raise InputError(f"variant '{field_name}' ({rule_id}) is not implemented yet")
+
+
 def check_for_players(rules: RuleSet, n_players: int) -> None:
     """Values that depend on the player count: a fixed deal names a character for every
     seat; the first chooser is a seat of the game (or -1, random)."""

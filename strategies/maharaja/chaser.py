@@ -44,23 +44,21 @@ from simcore.maharaja.enums import (
     OP_GOLD,
     OP_GOVERNOR,
     OP_HOUSE,
-    OP_PALACE,
     OP_QUARRY,
     OP_ROAD,
     SADHU,
-    SITE_INNER,
-    SITE_OUTER,
     SLOT_BUILDER,
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.governor_nb import governor_target_nb
-from simcore.maharaja.nb.scoring_nb import city_points_nb
+from simcore.maharaja.nb.scoring_nb import city_points_nb, outer_points_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
-from simcore.maharaja.nb.turn_nb import house_error_nb, other_slot_error_nb, palace_error_nb
+from simcore.maharaja.nb.turn_nb import house_error_nb, other_slot_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
-from strategies.maharaja.kit.building_nb import free_sites_nb
+from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
 from strategies.maharaja.kit.inline_nb import rounds_until_scored_inl_nb
+from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -76,24 +74,40 @@ from strategies.registry import register
 
 P = R.MAX_PLAYERS
 
-# parameters (order of the @register params below)
-P_MARGIN = 0  # points of lead wanted in the scored city before houses stop paying
-P_TRAVEL_MAX = 1  # fees worth paying only for the architect's point
-P_GOV_GAIN = 2  # weighted lead a Governor move must add to replace a Gold action (>= 100: never)
-P_DECAY = 3  # weight of each later scoring relative to the one before
-P_W_CHAR = 4  # six character weights: Mogul, Merchant, Sadhu, Monk, Builder, Artist
+PARAMS = {
+    "margin": 1.0,  # points of lead wanted in the scored city before houses stop paying
+    "travel_max": 5.0,  # fees worth paying only for the architect's point
+    "gov_gain": 1.5,  # weighted lead a Governor move must add to replace Gold (>= 100: never)
+    "decay": 0.6,  # weight of each later scoring relative to the one before
+    # character weights: Mogul, Merchant, Sadhu, Monk, Builder, Artist
+    "w_mogul": 6.0,
+    "w_merchant": 1.0,
+    "w_sadhu": 2.0,
+    "w_monk": 0.5,
+    "w_builder": 0.0,
+    "w_artist": 5.0,
+}
+_P = Params("chaser", PARAMS)
+P_MARGIN = _P.index("margin")
+P_TRAVEL_MAX = _P.index("travel_max")
+P_GOV_GAIN = _P.index("gov_gain")
+P_DECAY = _P.index("decay")
+P_W_CHAR = _P.index("w_mogul", span=6)
+_P.done()
 
-# scratch layout
-_TARGET = 0  # city chosen for this turn
-_ROUTE = 2  # the route block (strategies.maharaja.kit.route_nb)
-_GOV = _ROUTE + ROUTE_SIZE  # [B.MAX_JUNCTIONS] governor positions while simulating a move
-_LEAD = _GOV + B.MAX_JUNCTIONS  # [B.MAX_JUNCTIONS] own points minus best opponent's, per city
-_ORDER = _LEAD + B.MAX_JUNCTIONS  # [B.MAX_JUNCTIONS] cities in scoring order
-_ROADV = _ORDER + B.MAX_JUNCTIONS  # [B.MAX_ROADS] value of each road for the coming trips
-_WEIGHT = _ROADV + B.MAX_ROADS  # [B.MAX_JUNCTIONS] weight (x1000) of a scoring r rounds ahead
-_SETUP = _WEIGHT + B.MAX_JUNCTIONS  # 1 once the setup road values are known
-_SNAP = _SETUP + 1  # round, Monk's owner, village totals when the pick planned the route
-SCRATCH_USED = _SNAP + 2 + B.MAX_VILLAGES  # of the 256 entries a seat has
+# scratch layout (kit.layout)
+_L = Scratch("chaser")
+_TARGET = _L.take("target")  # city chosen for this turn
+_ROUTE = _L.take("route", ROUTE_SIZE)  # the route block (kit.route_nb)
+_GOV = _L.take("gov", B.MAX_JUNCTIONS)  # governor positions while simulating a move
+_LEAD = _L.take("lead", B.MAX_JUNCTIONS)  # own points minus best opponent's, per city
+_ORDER = _L.take("order", B.MAX_JUNCTIONS)  # cities in scoring order
+_ROADV = _L.take("roadv", B.MAX_ROADS)  # value of each road for the coming trips
+_WEIGHT = _L.take("weight", B.MAX_JUNCTIONS)  # weight (x1000) of a scoring r rounds ahead
+_SETUP = _L.take("setup")  # 1 once the setup road values are known
+# round, Monk's owner, village totals when the pick planned the route
+_SNAP = _L.take("snap", 2 + B.MAX_VILLAGES)
+SCRATCH_USED = _L.done()
 
 
 @njit(f"int64({I1}, {I1}, {F1})", cache=True, _nrt=False)
@@ -203,9 +217,7 @@ def palace_points_nb(state, rules, seat, c):
     """Points the next own palace in c would score: inner if free, else outer (M-K3)."""
     if state[S.INNER + c] < 0:
         return rules[R.INNER_POINTS]
-    if holds_nb(state, seat, SADHU):
-        return rules[R.SADHU_OUTER_POINTS]
-    return rules[R.OUTER_POINTS]
+    return outer_points_nb(state, rules, seat)
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
@@ -344,7 +356,7 @@ def pick_nb(state, board, rules, seat, params, rng, scratch, out):
         if n_pal > 0:
             mine += palace_points_nb(state, rules, seat, t)
         if n_pal > 1:
-            mine += rules[R.OUTER_POINTS]
+            mine += outer_points_nb(state, rules, seat)  # the second is outer (M-K3)
         need = best_opponent_points_nb(state, board, rules, seat, t) + int(params[P_MARGIN]) - mine
     hc = rules[R.HOUSE_COST]
     spare = avail - n_pal * cost
@@ -441,14 +453,8 @@ def step_nb(state, board, rules, seat, params, scratch, out):
         return
     here = state[S.ARCH + seat]
     in_city = here < board[B.N_CITIES]
-    for s in range(2):
-        if state[S.T_PALACE_LEFT + s] > 0:
-            for site in (SITE_INNER, SITE_OUTER):
-                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
-                    out[0] = OP_PALACE
-                    out[1] = s
-                    out[2] = site
-                    return
+    if palace_step_nb(state, board, rules, seat, out):
+        return
     builder = holds_nb(state, seat, BUILDER) and state[S.T_OTHER_LEFT + SLOT_BUILDER] > 0
     for s in (0, 1, SLOT_BUILDER):
         if s == SLOT_BUILDER and not builder:
@@ -497,18 +503,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
 @register(
     "chaser",
     "chases the Maharaja: palaces and houses in the city scored now, governor moves",
-    params={
-        "margin": 1.0,
-        "travel_max": 5.0,
-        "gov_gain": 1.5,
-        "decay": 0.6,
-        "w_mogul": 6.0,
-        "w_merchant": 1.0,
-        "w_sadhu": 2.0,
-        "w_monk": 0.5,
-        "w_builder": 0.0,
-        "w_artist": 5.0,
-    },
+    params=PARAMS,
 )
 @njit(DECIDE_SIG, cache=True, _nrt=False)
 def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):

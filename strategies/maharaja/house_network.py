@@ -43,28 +43,28 @@ from simcore.maharaja.enums import (
     MERCHANT,
     MOGUL,
     MONK,
-    N_CHARACTERS_MAX,
     OP_END,
     OP_GOLD,
     OP_HOUSE,
-    OP_PALACE,
     OP_QUARRY,
     SADHU,
-    SITE_INNER,
-    SITE_OUTER,
     SLOT_BUILDER,
     YOGI,
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
-from simcore.maharaja.nb.scoring_nb import city_points_nb
+from simcore.maharaja.nb.scoring_nb import city_points_nb, outer_points_nb
 from simcore.maharaja.nb.sig import F1, I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE
-from simcore.maharaja.nb.turn_nb import house_error_nb, palace_error_nb
+from simcore.maharaja.nb.turn_nb import house_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
-from strategies.maharaja.kit.route_nb import R_DIST, R_LEN, R_POS, R_PREV, ROUTE_SIZE, set_route_nb
+from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
+from strategies.maharaja.kit.layout import Params, Scratch
+from strategies.maharaja.kit.payout_nb import payout_table_nb
+from strategies.maharaja.kit.route_nb import R_DIST, ROUTE_SIZE, fee_search_nb, set_route_nb
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
 from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.track_nb import rounds_left_nb
 from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
 
@@ -78,37 +78,40 @@ PARAMS = {
     "open_penalty": 2.0,  # route weight of a closed village to open, in gold
     "supply_keep": 3.0,  # supply kept in hand: each house below it is worth one gold
 }
-# their positions in the parameter vector
-P_PALACE = 0  # worth of a palace in gold before the late rounds
-P_LATE = 1  # rounds left from which only palaces and gold count
-P_HOUSE = 2  # worth of a city house for later scorings
-P_VILLAGE = 3  # worth of a village house (fees, free travel, an open road)
-P_OPEN = 4  # route weight of a closed village to open, in gold
-P_SUPPLY = 5  # supply kept in hand (each house below it is worth one gold)
+_P = Params("house-network", PARAMS)
+P_PALACE = _P.index("palace_value")
+P_LATE = _P.index("late_rounds")
+P_HOUSE = _P.index("house_value")
+P_VILLAGE = _P.index("village_value")
+P_OPEN = _P.index("open_penalty")
+P_SUPPLY = _P.index("supply_keep")
+_P.done()
 
-# scratch layout
-_INIT = 0  # 1 once the road importance is computed
-_DEST = 1  # destination junction of this turn
-_TO_CITY = 2  # 1: flexible houses go into the destination city
-_IMP = 3  # [B.MAX_ROADS] road importance
-_OG = _IMP + B.MAX_ROADS  # [B.MAX_JUNCTIONS] gold for the cheapest route (fees + opening houses)
-_OE = _OG + B.MAX_JUNCTIONS  # [B.MAX_JUNCTIONS] closed villages to open on it
-_OTH = _OE + B.MAX_JUNCTIONS  # [P] the others' points in the scored city (2 x points + tie)
+# scratch layout (kit.layout)
 _N_PAY = 8
-_PAY = _OTH + P  # [_N_PAY] scoring gold if this turn adds k points in the scored city
-_K_GOLD = _PAY + _N_PAY  # facts of this decision (see _turn_facts_nb, _city_facts_nb)
-_K_SUP = _K_GOLD + 1
-_K_QB = _K_GOLD + 2
-_K_BUILDER = _K_GOLD + 3
-_K_PC = _K_GOLD + 4
-_K_PAL_LEFT = _K_GOLD + 5
-_K_SCORING = _K_GOLD + 6
-_K_INNER = _K_GOLD + 7
-_K_SITES = _K_GOLD + 8
-_K_OG = _K_GOLD + 9
-_K_OE = _K_GOLD + 10
-_ROUTE = _K_GOLD + 11  # kit.route_nb block (DIST/PREV filled by _open_costs_nb)
-_SCRATCH_END = _ROUTE + ROUTE_SIZE
+_L = Scratch("house-network")
+_INIT = _L.take("init")  # 1 once the road importance is computed
+_DEST = _L.take("dest")  # destination junction of this turn
+_TO_CITY = _L.take("to_city")  # 1: flexible houses go into the destination city
+_IMP = _L.take("imp", B.MAX_ROADS)  # road importance
+_OE = _L.take("oe", B.MAX_JUNCTIONS)  # closed villages to open on the cheapest route
+_OTH = _L.take("oth", P)  # the others' points in the scored city (kit.payout_nb)
+_PAY = _L.take("pay", _N_PAY)  # scoring gold if this turn adds k points in the scored city
+# facts of this decision (see _turn_facts_nb, _city_facts_nb)
+_K_GOLD = _L.take("k_gold")
+_K_SUP = _L.take("k_sup")
+_K_QB = _L.take("k_qb")
+_K_BUILDER = _L.take("k_builder")
+_K_PC = _L.take("k_pc")
+_K_PAL_LEFT = _L.take("k_pal_left")
+_K_SCORING = _L.take("k_scoring")
+_K_INNER = _L.take("k_inner")
+_K_SITES = _L.take("k_sites")
+_K_OG = _L.take("k_og")
+_K_OE = _L.take("k_oe")
+_K_OUTER = _L.take("k_outer")  # points of an own outer palace (M-K3)
+_ROUTE = _L.take("route", ROUTE_SIZE)  # kit.route_nb block (filled by _open_costs_nb)
+SCRATCH_USED = _L.done()
 
 # setup / replacement preference: Builder, Monk, Artist, Merchant, Mogul, Sadhu, Yogi
 _PREF = (BUILDER, MONK, ARTIST, MERCHANT, MOGUL, SADHU, YOGI)
@@ -141,11 +144,6 @@ def road_importance_nb(board, scratch):
                 side_b += board[B.DEG + i]
         scratch[_IMP + r] = side_a * side_b
     scratch[_INIT] = 1
-
-
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
-def _road_village_nb(board, r, i):
-    return board[B.ROAD_V0 + r] if i == 0 else board[B.ROAD_V1 + r]
 
 
 @njit(f"int64({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
@@ -182,66 +180,21 @@ def best_village_nb(state, board, rules, seat, scratch):
 
 @njit(f"void({I1}, {I1}, {I1}, int64, int64, int64, {I1})", cache=True, _nrt=False)
 def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
-    """Dijkstra from the architect where a closed village costs a house (and `wopen`
-    extra weight): _OG/_OE hold gold and villages to open on each cheapest route,
-    the route block's DIST/PREV the weights and last roads (for set_route_nb).
-    It stops once junction `stop` is settled (-1: never): others may stay unsettled."""
-    nj = board[B.N_JUNCTIONS]
-    dist = _ROUTE + R_DIST
-    prev = _ROUTE + R_PREV
-    for j in range(nj):
-        scratch[dist + j] = UNREACHABLE
-        scratch[prev + j] = -1
-        scratch[_OG + j] = 0
-        scratch[_OE + j] = 0
-    start = state[S.ARCH + seat]
-    scratch[dist + start] = 0
-    monk = holds_nb(state, seat, MONK)
-    hc = rules[R.HOUSE_COST]
-    done = 0
-    for _ in range(nj):
-        u = -1
-        best = UNREACHABLE
-        for j in range(nj):
-            if (done >> j) & 1 == 0 and scratch[dist + j] < best:
-                best = scratch[dist + j]
-                u = j
-        if u < 0 or u == stop:
-            break  # the junctions settled so far keep their cheapest routes
-        done |= 1 << u
-        for k in range(board[B.DEG + u]):
-            w = board[B.ADJ_TO + u * B.MAX_DEGREE + k]
-            if (done >> w) & 1 == 1:
-                continue
-            r = board[B.ADJ_ROAD + u * B.MAX_DEGREE + k]
-            g = 0
-            e = 0
-            for i in range(board[B.ROAD_NV + r]):
-                v = _road_village_nb(board, r, i)
-                t = state[S.VIL_TOTAL + v]
-                if t == 0:
-                    e += 1
-                    g += hc
-                elif not monk and state[S.VIL + v * P + seat] == 0:
-                    g += t
-            d = best + g + e * wopen
-            if d < scratch[dist + w]:
-                scratch[dist + w] = d
-                scratch[prev + w] = r
-                scratch[_OG + w] = scratch[_OG + u] + g
-                scratch[_OE + w] = scratch[_OE + u] + e
-    scratch[_ROUTE + R_LEN] = 0
-    scratch[_ROUTE + R_POS] = 0
+    """Cheapest routes from the architect where a closed village costs a house (and
+    `wopen` extra weight): kit.route_nb.fee_search_nb with opening, no budget. The
+    route block's DIST holds the fees, _OE the closed villages to open on each route
+    (gold for it: _route_gold_nb). It stops once junction `stop` is settled (-1:
+    never): others may stay unsettled."""
+    fee_search_nb(
+        state, board, seat, UNREACHABLE, True, rules[R.HOUSE_COST], wopen, 1, stop, scratch,
+        _ROUTE, _OE,
+    )  # fmt: skip
 
 
-@njit(f"int64({I1}, {I1}, {I1})", cache=True, _nrt=False)
-def rounds_left_nb(state, board, rules):
-    """Rounds still to play after this one, from the governor track (M-E1, M-V1)."""
-    field = state[S.GOV_PLACED] - board[B.N_CITIES] + 1
-    left = rules[R.END_FIELD] - field
-    if rules[R.ROUND_LIMIT] > 0 and rules[R.ROUND_LIMIT] - state[S.ROUND] < left:
-        left = rules[R.ROUND_LIMIT] - state[S.ROUND]
-    return left if left > 0 else 0
+@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False, inline="always")
+def _route_gold_nb(rules, scratch, d):
+    """Gold for the cheapest route to d: fees plus a house per closed village opened."""
+    return scratch[_ROUTE + R_DIST + d] + scratch[_OE + d] * rules[R.HOUSE_COST]
 
 
 @njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False, inline="always")
@@ -253,6 +206,7 @@ def _turn_facts_nb(state, board, rules, seat, scratch):
     scratch[_K_BUILDER] = 1 if holds_nb(state, seat, BUILDER) else 0
     scratch[_K_PC] = palace_cost_nb(state, rules, seat)
     scratch[_K_PAL_LEFT] = rules[R.PALACES] - state[S.PALACES + seat]
+    scratch[_K_OUTER] = outer_points_nb(state, rules, seat)
 
 
 @njit(
@@ -269,39 +223,14 @@ def _city_facts_nb(state, board, rules, seat, d, pay, scratch):
         return
     inner = 1 if state[S.INNER + d] < 0 else 0
     scratch[_K_INNER] = inner
-    scratch[_K_SITES] = inner + rules[R.OUTER_SITES] - state[S.OUTER_USED + d]
+    scratch[_K_SITES] = free_sites_nb(state, rules, d)
     if not pay or d != state[S.MAHARAJA] or state[S.ROUND] == 0:
         return
     scratch[_K_SCORING] = 1
-    n = state[S.N_PLAYERS]
     base = city_points_nb(state, board, rules, seat, d)
     if state[S.ARCH + seat] != d:
         base += rules[R.ARCHITECT_POINTS]
-    for q in range(n):
-        scratch[_OTH + q] = 0 if q == seat else 2 * city_points_nb(state, board, rules, q, d)
-    # a tie goes to the lower character (M-P2): a half point more for whoever holds
-    # a lower one than our lowest (one pass over the cards, lowest first)
-    for k in range(N_CHARACTERS_MAX):
-        q = state[S.CHAR_OWNER + k]
-        if q == seat:
-            break
-        if 0 <= q < n:
-            scratch[_OTH + q] |= 1
-    row = R.PAYOUT + (n - 1) * P
-    for k in range(_N_PAY):
-        mine = base + k
-        rank = 0
-        alone = True
-        for q in range(n):
-            pq = scratch[_OTH + q]
-            if pq >= 2:  # at least one point
-                alone = False
-                if pq > 2 * mine:
-                    rank += 1
-        gold = rules[row + rank] if mine > 0 else 0
-        if alone and mine > 0:
-            gold += rules[R.MONOPOLY_BONUS]
-        scratch[_PAY + k] = gold
+    payout_table_nb(state, board, rules, seat, d, base, _N_PAY, scratch, _PAY, _OTH)
 
 
 @njit(
@@ -327,8 +256,8 @@ def best_pair_nb(rules, params, only0, only1, d_is_city, late, scratch, pair):
     pal_left = scratch[_K_PAL_LEFT]
     sites = scratch[_K_SITES]
     scoring = scratch[_K_SCORING]
-    first_pal = rules[R.INNER_POINTS] if scratch[_K_INNER] == 1 else rules[R.OUTER_POINTS]
-    outer_pts = rules[R.OUTER_POINTS]
+    outer_pts = scratch[_K_OUTER]
+    first_pal = rules[R.INNER_POINTS] if scratch[_K_INNER] == 1 else outer_pts
     qh = rules[R.QUARRY_HOUSES]
     hc = rules[R.HOUSE_COST]
     ga = rules[R.GOLD_ACTION]
@@ -460,7 +389,7 @@ def pick_nb(state, board, rules, seat, params, scratch, out):
         if scratch[_ROUTE + R_DIST + d] >= UNREACHABLE:
             continue
         _city_facts_nb(state, board, rules, seat, d, True, scratch)
-        scratch[_K_OG] = scratch[_OG + d]
+        scratch[_K_OG] = _route_gold_nb(rules, scratch, d)
         scratch[_K_OE] = scratch[_OE + d]
         v = best_pair_nb(rules, params, -1, -1, 1 if d < nc else 0, late, scratch, out[2:4])
         if v > best:
@@ -496,7 +425,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch, out):
         if scratch[_ROUTE + R_DIST + d] >= UNREACHABLE:
             continue
         _city_facts_nb(state, board, rules, seat, d, False, scratch)
-        scratch[_K_OG] = scratch[_OG + d]
+        scratch[_K_OG] = _route_gold_nb(rules, scratch, d)
         scratch[_K_OE] = scratch[_OE + d]
         v = best_pair_nb(rules, params, a0, a1, 1 if d < nc else 0, late, scratch, out[2:4])
         if v > best:
@@ -571,14 +500,8 @@ def step_nb(state, board, rules, seat, params, scratch, out):
                 return
     if walk_route_nb(state, board, rules, seat, scratch, _ROUTE, out) == 1:
         return  # the route, opening its closed villages first (M-F1, M-F3)
-    for s in range(2):
-        if state[S.T_PALACE_LEFT + s] > 0:
-            for site in (SITE_INNER, SITE_OUTER):
-                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
-                    out[0] = OP_PALACE
-                    out[1] = s
-                    out[2] = site
-                    return
+    if palace_step_nb(state, board, rules, seat, out):
+        return
     for s in range(2):
         if state[S.T_HOUSES_LEFT + s] > 0 and _place_house_nb(
             state, board, rules, seat, s, scratch, out

@@ -42,18 +42,16 @@ from simcore.maharaja.enums import (
     OP_END,
     OP_GOLD,
     OP_HOUSE,
-    OP_PALACE,
     OP_ROAD,
     OUT_OF_GAME,
-    SITE_INNER,
-    SITE_OUTER,
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.sig import F1, I1
-from simcore.maharaja.nb.turn_nb import character_error_nb, house_error_nb, palace_error_nb
+from simcore.maharaja.nb.turn_nb import character_error_nb, house_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
-from strategies.maharaja.kit.building_nb import free_sites_nb
+from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
+from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -70,7 +68,6 @@ from strategies.registry import register
 
 P = R.MAX_PLAYERS
 
-# parameters (float64 vector, in this order)
 PARAMS = {
     "fallback_merchant": 1.0,  # Artist taken at setup: 1 = Merchant, 0 = Mogul
     "steal_min_left": 2.0,  # take the Artist back while at least this many palaces are left
@@ -81,23 +78,28 @@ PARAMS = {
     "fee_weight": 1.0,  # value lost per gold of travel fees
     "visit_fee_max": 4.0,  # walk on to the Maharaja's city when it costs at most this
 }
-_FALLBACK_MERCHANT = 0
-_STEAL_MIN_LEFT = 1
-_STEAL_MAX_CHANGES = 2
-_MARGIN = 3
-_SCORE_NOW = 4
-_SCORE_NEXT = 5
-_FEE_WEIGHT = 6
-_VISIT_FEE_MAX = 7
+_P = Params("palace-rush", PARAMS)
+_FALLBACK_MERCHANT = _P.index("fallback_merchant")
+_STEAL_MIN_LEFT = _P.index("steal_min_left")
+_STEAL_MAX_CHANGES = _P.index("steal_max_changes")
+_MARGIN = _P.index("margin")
+_SCORE_NOW = _P.index("score_now")
+_SCORE_NEXT = _P.index("score_next")
+_FEE_WEIGHT = _P.index("fee_weight")
+_VISIT_FEE_MAX = _P.index("visit_fee_max")
+_P.done()
 
-# scratch layout
-_TURN_ROUND = 0  # round of the turn the plan below belongs to
-_PHASE = 1  # 0 = no palace route yet, 1 = palace route set, 2 = visit route set
-_ART_SEEN = 2  # Artist's owner at the last pick, + 10 (0 = not seen yet)
-_ART_CHANGES = 3  # times the Artist changed hands between our picks
-_ROUTE = 8  # the route being walked (strategies.maharaja.kit.route_nb)
-_KEY = _ROUTE + ROUTE_SIZE  # what the route costs were computed for: set flag, architect,
-# Monk's owner + 10, then the house count of every village
+# scratch layout (kit.layout)
+_L = Scratch("palace-rush")
+_TURN_ROUND = _L.take("turn_round")  # round of the turn the plan below belongs to
+_PHASE = _L.take("phase")  # 0 = no palace route yet, 1 = palace route set, 2 = visit route set
+_ART_SEEN = _L.take("art_seen")  # Artist's owner at the last pick, + 10 (0 = not seen yet)
+_ART_CHANGES = _L.take("art_changes")  # times the Artist changed hands between our picks
+_ROUTE = _L.take("route", ROUTE_SIZE)  # the route being walked (kit.route_nb)
+# what the route costs were computed for: set flag, architect, Monk's owner + 10, then
+# the house count of every village
+_KEY = _L.take("key", 3 + B.MAX_VILLAGES)
+SCRATCH_USED = _L.done()
 _NO_BUDGET = 1 << 30
 
 
@@ -367,15 +369,8 @@ def step_nb(state, board, rules, seat, params, scratch, out):
             out[0] = OP_ROAD
             out[1] = road
             return
-        for s in range(2):
-            if state[S.T_PALACE_LEFT + s] <= 0:
-                continue
-            for site in (SITE_INNER, SITE_OUTER):
-                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
-                    out[0] = OP_PALACE
-                    out[1] = s
-                    out[2] = site
-                    return
+        if palace_step_nb(state, board, rules, seat, out):
+            return
     for s in range(2):
         if state[S.T_HOUSES_LEFT + s] > 0:
             loc = house_site_nb(state, board, rules, seat, s)

@@ -60,6 +60,7 @@ from simcore.maharaja.nb.turn_nb import (
 )
 from strategies.maharaja.kit.auction_nb import random_bid_nb
 from strategies.maharaja.kit.chips_nb import random_chip_nb
+from strategies.maharaja.kit.layout import Scratch
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     R_LEN,
@@ -76,9 +77,11 @@ from strategies.maharaja.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
 # scratch layout
-_CAND = 0  # the chosen candidate block: kind, slot, argument, size
-_ROUTE = 4  # this turn's route (strategies.maharaja.kit.route_nb)
-_ROOMS = _ROUTE + ROUTE_SIZE  # [n_villages] villages with room this step
+_L = Scratch("random")
+_CAND = _L.take("cand", 4)  # the chosen candidate block: kind, slot, argument, size
+_ROUTE = _L.take("route", ROUTE_SIZE)  # this turn's route (kit.route_nb)
+_ROOMS = _L.take("rooms", B.MAX_VILLAGES)  # villages with room this step
+SCRATCH_USED = _L.done()
 _HOUSE_VILLAGE = -10  # candidate block: a house in any village with room
 _MOVE = -11  # candidate block: move one of the own houses
 P = R.MAX_PLAYERS

@@ -61,32 +61,30 @@ from simcore.maharaja.enums import (
     OP_GOVERNOR,
     OP_HOUSE,
     OP_MOVE_HOUSE,
-    OP_PALACE,
     OP_QUARRY,
     OUT_OF_GAME,
-    SADHU,
-    SITE_INNER,
-    SITE_OUTER,
     SLOT_BUILDER,
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb, lowest_character_nb
-from simcore.maharaja.nb.governor_nb import field_of_nb
+from simcore.maharaja.nb.scoring_nb import outer_points_nb
 from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
     house_error_nb,
     move_error_nb,
     other_slot_error_nb,
-    palace_error_nb,
 )
 from strategies.maharaja.kit.auction_nb import value_bid_nb
+from strategies.maharaja.kit.building_nb import palace_step_nb
 from strategies.maharaja.kit.chips_nb import chip_step_nb
 from strategies.maharaja.kit.inline_nb import (
     city_points_inl_nb,
     governor_target_inl_nb,
     rounds_until_scored_inl_nb,
 )
+from strategies.maharaja.kit.layout import Params, Scratch
+from strategies.maharaja.kit.payout_nb import payout_table_nb
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -97,6 +95,7 @@ from strategies.maharaja.kit.route_nb import (
 )
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
 from strategies.maharaja.kit.sig import DECIDE_SIG
+from strategies.maharaja.kit.track_nb import rounds_left_nb
 from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
 
@@ -130,50 +129,51 @@ PARAMS = {
     # card gets played, so balance studies see each character in every seat order.
     "char_noise": 0.0,
 }
-_NAMES = tuple(PARAMS)
-W_PALACE = _NAMES.index("palace")
-W_INNER = _NAMES.index("inner")
-W_GOLD = _NAMES.index("gold")
-W_POINT = _NAMES.index("point")
-W_SCORE = _NAMES.index("score")
-W_VILLAGE = _NAMES.index("village")
-W_GOVERNOR = _NAMES.index("governor")
-W_QUARRY = _NAMES.index("quarry")
-W_SWAP = _NAMES.index("swap")
-W_FORFEIT = _NAMES.index("forfeit")
-W_LAST_GOLD = _NAMES.index("last_gold")
-W_OPEN_ROUTE = _NAMES.index("open_route")
-W_OPENED = _NAMES.index("opened")
-W_CHAR0 = _NAMES.index("char_mogul")
-W_CHAR_NOISE = _NAMES.index("char_noise")
+_P = Params("weighted", PARAMS)
+W_PALACE = _P.index("palace")
+W_INNER = _P.index("inner")
+W_GOLD = _P.index("gold")
+W_POINT = _P.index("point")
+W_SCORE = _P.index("score")
+W_VILLAGE = _P.index("village")
+W_GOVERNOR = _P.index("governor")
+W_QUARRY = _P.index("quarry")
+W_SWAP = _P.index("swap")
+W_FORFEIT = _P.index("forfeit")
+W_LAST_GOLD = _P.index("last_gold")
+W_OPEN_ROUTE = _P.index("open_route")
+W_OPENED = _P.index("opened")
+W_CHAR0 = _P.index("char_mogul", span=7)  # Mogul .. Yogi
+W_CHAR_NOISE = _P.index("char_noise")
+_P.done()
 DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
 
-# scratch layout
-_ROUTE = 0  # cheapest routes from the architect over open roads (strategies.maharaja.kit.route_nb)
-_ROUTE2 = ROUTE_SIZE  # cheapest routes that may open closed roads with own houses
-_OPENS = _ROUTE2 + ROUTE_SIZE  # [B.MAX_JUNCTIONS] villages _ROUTE2 opens to each junction
-_WALK = _OPENS + B.MAX_JUNCTIONS  # route block this turn walks (_ROUTE or _ROUTE2)
-_BUILDER = _WALK + 1  # 1 if the Builder's free house can open a village this turn
-_TARGET = _BUILDER + 1  # city this turn's plan builds in, -1 = none
-_PLANNED = _TARGET + 1  # 1 once this turn's route is planned
-_TMP = _PLANNED + 1  # one-entry out-parameter
-_RU = _TMP + 1  # [B.MAX_CITIES] rounds until each city is scored (kit.track_nb)
-_OPP = _RU + B.MAX_CITIES  # [R.MAX_PLAYERS] others' points in this round's city
-_PAY = _OPP + P  # [_MAX_PTS] this round's scoring gold by own points there
-_MAX_PTS = 24
-_NOW = _PAY + _MAX_PTS  # own points in this round's city when the tables were made
-_COST = _NOW + 1  # own palace cost (M-A6, M-K6)
-_LEFT = _COST + 1  # own palaces still to build
-_OUTER_PTS = _LEFT + 1  # points per own outer palace (M-K3)
-_SUPPLY = _OUTER_PTS + 1  # own houses in the supply
-_HERE_M = _SUPPLY + 1  # 1 if the architect stands in this round's city
-_LAST = _HERE_M + 1  # 1 in the last round (the governor sits on the end field)
-_MEMO = _LAST + 1  # best city value (x 2**20) per (palaces, houses, village parts, Gold)
-_MEMO_CITY = 115  # (two palaces leave at most 2 houses: key <= 114), then [9] the
-# best travel value of pairs with no city part, by (House actions, Gold actions)
-_MEMO_SIZE = _MEMO_CITY + 9
-_BEATS = _MEMO + _MEMO_SIZE  # [R.MAX_PLAYERS] 1 if that player wins a tie against us (M-P2)
-assert _BEATS + P <= 256  # SCRATCH_SIZE
+# scratch layout (kit.layout)
+_MAX_PTS = 24  # entries of the payout table
+_MEMO_CITY = 115  # best city values: key <= 114 (two palaces leave at most 2 houses), then
+_MEMO_SIZE = _MEMO_CITY + 9  # [9] the best travel value of pairs with no city part
+_L = Scratch("weighted")
+_ROUTE = _L.take("route", ROUTE_SIZE)  # cheapest routes over open roads (kit.route_nb)
+_ROUTE2 = _L.take("route2", ROUTE_SIZE)  # cheapest routes that may open closed roads
+_OPENS = _L.take("opens", B.MAX_JUNCTIONS)  # villages _ROUTE2 opens to each junction
+_WALK = _L.take("walk")  # route block this turn walks (_ROUTE or _ROUTE2)
+_BUILDER = _L.take("builder")  # 1 if the Builder's free house can open a village this turn
+_TARGET = _L.take("target")  # city this turn's plan builds in, -1 = none
+_PLANNED = _L.take("planned")  # 1 once this turn's route is planned
+_TMP = _L.take("tmp")  # one-entry out-parameter
+_RU = _L.take("ru", B.MAX_CITIES)  # rounds until each city is scored (kit.track_nb)
+_OPP = _L.take("opp", P)  # others' points in this round's city (kit.payout_nb)
+_PAY = _L.take("pay", _MAX_PTS)  # this round's scoring gold by own points there
+_NOW = _L.take("now")  # own points in this round's city when the tables were made
+_COST = _L.take("cost")  # own palace cost (M-A6, M-K6)
+_LEFT = _L.take("left")  # own palaces still to build
+_OUTER_PTS = _L.take("outer_pts")  # points per own outer palace (M-K3)
+_SUPPLY = _L.take("supply")  # own houses in the supply
+_HERE_M = _L.take("here_m")  # 1 if the architect stands in this round's city
+_LAST = _L.take("last")  # 1 in the last round (end field, or a short game's last, M-E1/M-V1)
+# best city value (x 2**20) per (palaces, houses, village parts, Gold), then the travel values
+_MEMO = _L.take("memo", _MEMO_SIZE)
+SCRATCH_USED = _L.done()
 _UNSET = -(1 << 62)
 
 
@@ -200,10 +200,11 @@ def best_bank_character_nb(state, rules, params, seat, rng, noise):
     return best
 
 
-@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, int64)", cache=True, _nrt=False, inline="always")
-def village_value_nb(state, board, rules, params, seat, v):
-    """A house in village v: opens its road, keeps own travel free and earns fees."""
-    if state[S.VIL_TOTAL + v] >= village_cap_nb(state, rules):
+@njit(f"float64({I1}, {I1}, int64, {F1}, int64, int64)", cache=True, _nrt=False, inline="always")
+def village_value_nb(state, board, cap, params, seat, v):
+    """A house in village v (cap: houses a village holds, village_cap_nb): opens its
+    road, keeps own travel free and earns fees."""
+    if state[S.VIL_TOTAL + v] >= cap:
         return -1e9
     r = board[B.VIL_ROAD + v]
     val = 0.0
@@ -224,8 +225,9 @@ def best_village_nb(state, board, rules, params, seat, slot):
     """Best village for a house; slot >= 0 also checks that the house is legal now."""
     best = -1
     best_v = -1e18
+    cap = village_cap_nb(state, rules)
     for v in range(board[B.N_VILLAGES]):
-        val = village_value_nb(state, board, rules, params, seat, v)
+        val = village_value_nb(state, board, cap, params, seat, v)
         if val <= best_v:
             continue
         # the legality check only for a new best (it is the costly part)
@@ -246,44 +248,18 @@ def prepare_nb(state, board, rules, seat, scratch):
         scratch[_RU + c] = rounds_until_scored_inl_nb(state, board, c)
     scratch[_COST] = palace_cost_nb(state, rules, seat)
     scratch[_LEFT] = rules[R.PALACES] - state[S.PALACES + seat]
-    sadhu = holds_nb(state, seat, SADHU)
-    scratch[_OUTER_PTS] = rules[R.SADHU_OUTER_POINTS] if sadhu else rules[R.OUTER_POINTS]
+    scratch[_OUTER_PTS] = outer_points_nb(state, rules, seat)
     scratch[_SUPPLY] = state[S.SUPPLY + seat]
     scratch[_HERE_M] = 1 if state[S.ARCH + seat] == state[S.MAHARAJA] else 0
-    scratch[_LAST] = 1 if field_of_nb(board, state[S.GOV_PLACED]) >= rules[R.END_FIELD] else 0
+    scratch[_LAST] = 1 if rounds_left_nb(state, board, rules) == 0 else 0
     c = state[S.MAHARAJA]
-    n = state[S.N_PLAYERS]
-    mine = lowest_character_nb(state, seat)
-    row = R.PAYOUT + (n - 1) * P
-    scratch[_PAY] = 0
-    for pts in range(1, _MAX_PTS):
-        scratch[_PAY + pts] = 0
     scratch[_NOW] = 0
     if c < 0:
+        for pts in range(_MAX_PTS):
+            scratch[_PAY + pts] = 0
         return
     scratch[_NOW] = city_points_inl_nb(state, board, rules, seat, c)
-    others = 0
-    for q in range(n):
-        qp = city_points_inl_nb(state, board, rules, q, c) if q != seat else 0
-        scratch[_OPP + q] = qp
-        if qp > 0:
-            others += 1
-        # q ranks above us on a tie (M-P2): the lower character, looked up once (speed)
-        scratch[_BEATS + q] = 1 if q != seat and lowest_character_nb(state, q) < mine else 0
-    for pts in range(1, _MAX_PTS):
-        rank = 0
-        for q in range(n):
-            qp = scratch[_OPP + q]
-            if qp > pts or (qp == pts and scratch[_BEATS + q] != 0):
-                rank += 1
-        gold = rules[row + rank]
-        if others == 0:
-            gold += rules[R.MONOPOLY_BONUS]
-        scratch[_PAY + pts] = gold
-        if rank == 0:
-            for rest in range(pts + 1, _MAX_PTS):
-                scratch[_PAY + rest] = gold
-            return
+    payout_table_nb(state, board, rules, seat, c, 0, _MAX_PTS, scratch, _PAY, _OPP)
 
 
 @njit(f"int64({I1}, int64)", cache=True, _nrt=False, inline="always")
@@ -611,7 +587,11 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
     if tmp[0] < 0:
         swap_v = -params[W_FORFEIT]
     v = best_village_nb(state, board, rules, params, seat, -1)
-    vil_v = village_value_nb(state, board, rules, params, seat, v) if v >= 0 else -1e9
+    vil_v = (
+        village_value_nb(state, board, village_cap_nb(state, rules), params, seat, v)
+        if v >= 0
+        else -1e9
+    )
     for i in range(_MEMO_SIZE):
         scratch[_MEMO + i] = _UNSET
     best = -1e18
@@ -712,7 +692,7 @@ def move_house_nb(state, board, rules, params, seat, s, out):
     best_src_v = 1e18
     for v in range(board[B.N_VILLAGES]):
         if state[S.VIL + v * P + seat] > 0:
-            val = village_value_nb(state, board, rules, params, seat, v)
+            val = village_value_nb(state, board, village_cap_nb(state, rules), params, seat, v)
             if val < best_src_v:
                 best_src_v = val
                 best_src = v
@@ -755,14 +735,8 @@ def step_nb(state, board, rules, params, seat, scratch, out):
         return 1
     here = state[S.ARCH + seat]
     in_city = here < board[B.N_CITIES]
-    for s in range(2):
-        if state[S.T_PALACE_LEFT + s] > 0:
-            for site in (SITE_INNER, SITE_OUTER):
-                if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
-                    out[0] = OP_PALACE
-                    out[1] = s
-                    out[2] = site
-                    return 1
+    if palace_step_nb(state, board, rules, seat, out):
+        return 1
     for s in (0, 1, SLOT_BUILDER):
         if s == SLOT_BUILDER:
             if not holds_nb(state, seat, BUILDER) or state[S.T_OTHER_LEFT + s] <= 0:
@@ -775,7 +749,11 @@ def step_nb(state, board, rules, params, seat, scratch, out):
                 state, board, rules, params, seat, here, 1, scratch, now
             )
             v = best_village_nb(state, board, rules, params, seat, s)
-            vil_v = village_value_nb(state, board, rules, params, seat, v) if v >= 0 else -1e9
+            vil_v = (
+                village_value_nb(state, board, village_cap_nb(state, rules), params, seat, v)
+                if v >= 0
+                else -1e9
+            )
             out[0] = OP_HOUSE
             out[1] = s
             out[2] = LOC_CITY0 + here if city_v >= vil_v else v

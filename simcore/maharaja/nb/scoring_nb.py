@@ -14,6 +14,14 @@ from .sig import I1, I2
 P = R.MAX_PLAYERS
 
 
+@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False, inline="always")
+def outer_points_nb(state, rules, p):
+    """M-P1/M-K3: points of one outer palace of p (2 while p holds the Sadhu, else 1)."""
+    if holds_nb(state, p, SADHU):
+        return rules[R.SADHU_OUTER_POINTS]
+    return rules[R.OUTER_POINTS]
+
+
 @njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
 def city_points_nb(state, board, rules, p, c):
     """M-P1: architect 1, house 1, outer palace 1 (2 for the Sadhu, M-K3), inner 3,
@@ -23,10 +31,7 @@ def city_points_nb(state, board, rules, p, c):
         pts += rules[R.ARCHITECT_POINTS]
     outer = state[S.OUTER + c * P + p]
     if outer > 0:
-        if holds_nb(state, p, SADHU):
-            pts += outer * rules[R.SADHU_OUTER_POINTS]
-        else:
-            pts += outer * rules[R.OUTER_POINTS]
+        pts += outer * outer_points_nb(state, rules, p)
     if state[S.INNER + c] == p:
         pts += rules[R.INNER_POINTS]
     if rules[R.V_HOME] != 0:
@@ -34,6 +39,13 @@ def city_points_nb(state, board, rules, p, c):
             if board[B.HOME_CITY + k] == c and state[S.CHAR_OWNER + k] == p:
                 pts += rules[R.HOME_POINTS]
     return pts
+
+
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+def place_gold_nb(rules, n, rank):
+    """M-P2: the scoring gold of place `rank` (0 = first) by the payout table of n players
+    (the table of the players in the game, not of those who scored)."""
+    return rules[R.PAYOUT + (n - 1) * P + rank]
 
 
 @njit(f"void({I1}, {I1}, {I1}, {I2}, int64, {I1})", cache=True, _nrt=False)
@@ -65,10 +77,9 @@ def score_city_nb(state, board, rules, log, c, work):
             order[j + 1] = y
             j -= 1
         order[j + 1] = x
-    row = R.PAYOUT + (n - 1) * P
     for rank in range(m):
         p = order[rank]
-        gold = rules[row + rank]
+        gold = place_gold_nb(rules, n, rank)
         state[S.GOLD + p] += gold
         state[S.SCORE_GOLD + p] += gold
         log_nb(state, log, p, EV_SCORE, c, pts[p], rank, gold)

@@ -7,7 +7,6 @@ architect has left S (nb/game_nb.py:answer_nb); a turn that ends there anyway is
 error and the architect goes on along the cheapest road (leave_start_nb).
 """
 
-import numpy as np
 from numba import njit
 
 from .. import board_layout as B
@@ -160,54 +159,3 @@ def leave_start_nb(state, board, log, p):
         if r >= 0:
             do_road_nb(state, board, log, p, r)
     state[S.ON_START] = 0
-
-
-@njit(f"void({I1}, {I1}, int64, int64, {I1}, {I1})", cache=True, _nrt=False)
-def travel_costs_nb(state, board, p, budget, dist, prev_road):
-    """Cheapest cost for p to reach every junction over open roads, within `budget` gold.
-
-    Dijkstra on the junction graph (at most 9 nodes). dist[j] = UNREACHABLE when j
-    cannot be reached; prev_road[j] is the last road of one cheapest route (-1 at the
-    start). Strategies use it to plan; the engine itself moves one road at a time.
-    """
-    nj = board[B.N_JUNCTIONS]
-    for j in range(nj):
-        dist[j] = UNREACHABLE
-        prev_road[j] = -1
-    start = state[S.ARCH + p]
-    dist[start] = 0
-    done = np.int64(0)
-    for _ in range(nj):
-        u = -1
-        best = UNREACHABLE
-        for j in range(nj):
-            if (done >> j) & 1 == 0 and dist[j] < best:
-                best = dist[j]
-                u = j
-        if u < 0:
-            break
-        done |= np.int64(1) << u
-        for k in range(board[B.DEG + u]):
-            r = board[B.ADJ_ROAD + u * B.MAX_DEGREE + k]
-            w = board[B.ADJ_TO + u * B.MAX_DEGREE + k]
-            if (done >> w) & 1 == 1 or not road_open_nb(state, board, r):
-                continue
-            d = best + road_cost_nb(state, board, p, r)
-            if d <= budget and d < dist[w]:
-                dist[w] = d
-                prev_road[w] = r
-
-
-@njit(f"int64({I1}, int64, int64, {I1}, {I1})", cache=True, _nrt=False)
-def first_road_to_nb(board, start, target, dist, prev_road):
-    """First road of the cheapest route found by travel_costs_nb, -1 if none or already there."""
-    if target == start or dist[target] >= UNREACHABLE:
-        return -1
-    j = target
-    r = prev_road[j]
-    while True:
-        back = other_end_nb(board, r, j)
-        if back == start:
-            return r
-        j = back
-        r = prev_road[j]

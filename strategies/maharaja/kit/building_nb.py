@@ -1,4 +1,5 @@
-"""What a player can build where, right now: free palace sites, a slot for a village house."""
+"""What a player can build where, right now: free palace sites, the site for a palace
+(the kit's one palace-site finder), a slot for a village house."""
 
 from numba import njit
 
@@ -10,11 +11,15 @@ from simcore.maharaja.enums import (
     A_TWO_HOUSES,
     BUILDER,
     E_OK,
+    OP_PALACE,
+    SITE_INNER,
+    SITE_OUTER,
     SLOT_BUILDER,
 )
+from simcore.maharaja.nb.build_nb import palace_cost_nb, palace_site_error_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.sig import I1
-from simcore.maharaja.nb.turn_nb import house_error_nb
+from simcore.maharaja.nb.turn_nb import house_error_nb, palace_error_nb
 
 
 @njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
@@ -45,3 +50,35 @@ def opening_slot_nb(state, board, rules, seat, v):
             ):
                 return s
     return -1
+
+
+@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+def palace_site_nb(state, board, rules, seat, s):
+    """The site for a palace in the architect's city now, the inner one first (3 points,
+    M-P1): by slot s's full check (palace_error_nb, M-A6/M-A7/M-K6), or with s < 0 by
+    the site and the own gold alone (no slot yet, e.g. before declaring a chip). -1 if
+    none."""
+    if s < 0 and state[S.GOLD + seat] < palace_cost_nb(state, rules, seat):
+        return -1
+    for site in (SITE_INNER, SITE_OUTER):
+        if s >= 0:
+            if palace_error_nb(state, board, rules, seat, s, site) == E_OK:
+                return site
+        elif palace_site_error_nb(state, board, rules, seat, site) == E_OK:
+            return site
+    return -1
+
+
+@njit(f"boolean({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+def palace_step_nb(state, board, rules, seat, out):
+    """OP_PALACE for the first disc slot with a palace still to build, at the site
+    palace_site_nb finds; False (out untouched) if no palace can be built now."""
+    for s in range(2):
+        if state[S.T_PALACE_LEFT + s] > 0:
+            site = palace_site_nb(state, board, rules, seat, s)
+            if site >= 0:
+                out[0] = OP_PALACE
+                out[1] = s
+                out[2] = site
+                return True
+    return False

@@ -16,19 +16,15 @@ from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
     A_PALACE,
-    E_OK,
     N_ACTIONS,
     OP_CHIP,
     OP_END,
     OP_GOLD,
     OP_PALACE,
-    SITE_INNER,
-    SITE_OUTER,
     SLOT_CHIP,
 )
-from simcore.maharaja.nb.build_nb import palace_cost_nb, palace_site_error_nb
 from simcore.maharaja.nb.sig import I1, U1
-from simcore.maharaja.nb.turn_nb import palace_error_nb
+from strategies.maharaja.kit.building_nb import palace_site_nb
 
 
 @njit(f"boolean({I1}, {I1}, int64)", cache=True, _nrt=False)
@@ -42,17 +38,6 @@ def chip_usable_nb(state, rules, seat):
     )
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
-def palace_site_now_nb(state, board, rules, seat):
-    """A site where seat can build a palace now with its gold, -1 if none."""
-    if state[S.GOLD + seat] < palace_cost_nb(state, rules, seat):
-        return -1
-    for site in (SITE_INNER, SITE_OUTER):
-        if palace_site_error_nb(state, board, rules, seat, site) == E_OK:
-            return site
-    return -1
-
-
 @njit(f"boolean({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
 def chip_step_nb(state, board, rules, seat, out):
     """When out is OP_END: do the declared chip action, or declare one; True if rewritten."""
@@ -60,20 +45,20 @@ def chip_step_nb(state, board, rules, seat, out):
         return False
     a = state[S.T_ACTION + SLOT_CHIP]
     if a == A_PALACE and state[S.T_PALACE_LEFT + SLOT_CHIP] > 0:
-        for site in (SITE_INNER, SITE_OUTER):
-            if palace_error_nb(state, board, rules, seat, SLOT_CHIP, site) == E_OK:
-                out[0] = OP_PALACE
-                out[1] = SLOT_CHIP
-                out[2] = site
-                return True
-        return False
+        site = palace_site_nb(state, board, rules, seat, SLOT_CHIP)
+        if site < 0:
+            return False
+        out[0] = OP_PALACE
+        out[1] = SLOT_CHIP
+        out[2] = site
+        return True
     if a == A_GOLD and state[S.T_OTHER_LEFT + SLOT_CHIP] > 0:
         out[0] = OP_GOLD
         out[1] = SLOT_CHIP
         return True
     if not chip_usable_nb(state, rules, seat):
         return False
-    if palace_site_now_nb(state, board, rules, seat) >= 0:
+    if palace_site_nb(state, board, rules, seat, -1) >= 0:
         out[0] = OP_CHIP
         out[1] = A_PALACE
         return True

@@ -1,8 +1,10 @@
 """Cheapest-route planning kept in a strategy's scratch memory.
 
-A strategy computes the travel costs from its architect once (Dijkstra over
-open roads with the fees it would pay, M-F1/M-K4), picks a target city, stores
-the route and then walks it one OP_ROAD per step. Fees and open roads cannot
+A strategy computes the travel costs from its architect once (fee_search_nb, the
+kit's one Dijkstra: over open roads with the fees it would pay, M-F1/M-K4, or also
+opening closed roads with own houses), picks a target city, stores the route and
+then walks it one OP_ROAD per step (next_road_nb, or kit.walk_nb when it opens
+villages on the way). Fees and open roads cannot
 change while the owner walks in its own turn, so the route stays valid.
 
 Scratch block at `base` (ROUTE_SIZE entries):
@@ -13,71 +15,100 @@ Scratch block at `base` (ROUTE_SIZE entries):
     PREV ..           last road of that route           [B.MAX_JUNCTIONS]
 """
 
-import numpy as np
 from numba import njit
 
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.maharaja.enums import MONK
-from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.sig import I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb
+from strategies.maharaja.kit.layout import Scratch
 
-R_LEN = 0
-R_POS = 1
-R_ROADS = 2
-R_DIST = R_ROADS + B.MAX_JUNCTIONS
-R_PREV = R_DIST + B.MAX_JUNCTIONS
-ROUTE_SIZE = R_PREV + B.MAX_JUNCTIONS
+_B = Scratch("route block", None)  # kit.layout; the block's size is ROUTE_SIZE
+R_LEN = _B.take("len")
+R_POS = _B.take("pos")
+R_ROADS = _B.take("roads", B.MAX_JUNCTIONS)
+R_DIST = _B.take("dist", B.MAX_JUNCTIONS)
+R_PREV = _B.take("prev", B.MAX_JUNCTIONS)
+ROUTE_SIZE = _B.done()
 NO_ROUTE = UNREACHABLE
 
 
-@njit(f"void({I1}, {I1}, int64, int64, {I1}, int64)", cache=True, _nrt=False)
-def route_costs_nb(state, board, seat, budget, scratch, base):
-    """Fill the DIST/PREV block: cheapest fee to every junction within `budget`.
+@njit(
+    f"void({I1}, {I1}, int64, int64, boolean, int64, int64, int64, int64, {I1}, int64, int64)",
+    cache=True,
+    _nrt=False,
+    inline="always",
+)
+def fee_search_nb(
+    state, board, seat, budget, opening, house_cost, wopen, scale, stop, scratch, base, opens
+):
+    """The one cheapest-route search of the kit (Dijkstra over at most 9 junctions from
+    the architect; M-F1 fees, the Monk pays none M-K4). Fills the DIST/PREV block at
+    `base`: DIST = fees paid on the way to each junction, PREV = last road.
 
-    The engine's travel_costs_nb (M-F1 fees, the Monk pays none M-K4), written for a
-    strategy's hot path: no array slices, settled and reached junctions as bit sets.
-    Same tie-breaking (the lowest junction among the cheapest is settled first, a
-    road replaces a route only when strictly cheaper), so the same DIST/PREV."""
+    opening=False: open roads only, routes by fees, fees within `budget`.
+    opening=True: a closed road may also be taken by building a house in each of its
+    empty villages (M-F1: a house opens it; house_cost gold each); scratch[opens + j]
+    counts the villages opened on the way to j; routes are the cheapest by weight
+    scale * (fees + house_cost per opened village) + wopen per opened village (kept in
+    the block's route entries until set_route_nb), with fees + house costs within
+    `budget`. `stop` >= 0 ends the search once that junction is settled (the others
+    may keep tentative values). Ties: the lowest junction among the cheapest is settled
+    first, a road replaces a route only when strictly cheaper. Written for a hot path:
+    no slices, settled and reached junctions as bit sets; with constant `opening` and
+    `scale` the wrappers below compile to the specialised searches."""
     nj = board[B.N_JUNCTIONS]
     dist = base + R_DIST
     prev = base + R_PREV
+    wt = base + R_ROADS if opening else dist
     for j in range(nj):
         scratch[dist + j] = UNREACHABLE
         scratch[prev + j] = -1
+        if opening:
+            scratch[wt + j] = UNREACHABLE
+            scratch[opens + j] = 0
     u = state[S.ARCH + seat]
     scratch[dist + u] = 0
+    scratch[wt + u] = 0
     monk = state[S.CHAR_OWNER + MONK] == seat
     done = 0
     reach = 0  # junctions with a route found, not yet settled
     best = 0
-    while True:
+    while u != stop:
         done |= 1 << u
+        fu = scratch[dist + u]
+        ou = scratch[opens + u] if opening else 0
         for k in range(board[B.DEG + u]):
             w = board[B.ADJ_TO + u * B.MAX_DEGREE + k]
             if (done >> w) & 1 == 1:
                 continue
             r = board[B.ADJ_ROAD + u * B.MAX_DEGREE + k]
-            v = board[B.ROAD_V0 + r]
-            t = state[S.VIL_TOTAL + v]
-            if t == 0:
-                continue  # closed (M-F1)
             fee = 0
-            if not monk and state[S.VIL + v * R.MAX_PLAYERS + seat] == 0:
-                fee = t
-            if board[B.ROAD_NV + r] > 1:
-                v = board[B.ROAD_V1 + r]
+            e = 0
+            closed = False
+            for i in range(board[B.ROAD_NV + r]):
+                v = board[B.ROAD_V0 + r] if i == 0 else board[B.ROAD_V1 + r]
                 t = state[S.VIL_TOTAL + v]
                 if t == 0:
-                    continue
-                if not monk and state[S.VIL + v * R.MAX_PLAYERS + seat] == 0:
+                    e += 1
+                    closed = True
+                elif not monk and state[S.VIL + v * R.MAX_PLAYERS + seat] == 0:
                     fee += t
-            d = best + fee
-            if d <= budget and d < scratch[dist + w]:
-                scratch[dist + w] = d
+            if closed and not opening:
+                continue  # closed (M-F1)
+            f = fu + fee
+            o = ou + e
+            if f + o * house_cost > budget:
+                continue
+            d = best + scale * (fee + e * house_cost) + e * wopen
+            if d < scratch[wt + w]:
+                scratch[wt + w] = d
+                scratch[dist + w] = f
                 scratch[prev + w] = r
+                if opening:
+                    scratch[opens + w] = o
                 reach |= 1 << w
         reach &= ~done
         if reach == 0:
@@ -88,13 +119,20 @@ def route_costs_nb(state, board, seat, budget, scratch, base):
         m = reach
         j = 0
         while m != 0:
-            if m & 1 == 1 and scratch[dist + j] < best:
-                best = scratch[dist + j]
+            if m & 1 == 1 and scratch[wt + j] < best:
+                best = scratch[wt + j]
                 u = j
             m >>= 1
             j += 1
     scratch[base + R_LEN] = 0
     scratch[base + R_POS] = 0
+
+
+@njit(f"void({I1}, {I1}, int64, int64, {I1}, int64)", cache=True, _nrt=False)
+def route_costs_nb(state, board, seat, budget, scratch, base):
+    """Fill the DIST/PREV block: cheapest fee to every junction within `budget`, over
+    open roads (fee_search_nb)."""
+    fee_search_nb(state, board, seat, budget, False, 0, 0, 1, -1, scratch, base, base)
 
 
 @njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
@@ -147,61 +185,12 @@ def next_road_nb(scratch, base):
 )
 def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, base, opens):
     """Like route_costs_nb, but a closed road may be taken by building a house in each
-    of its empty villages (M-F1: a house opens it; house_cost gold each). DIST holds the
-    fees only, scratch[opens + j] the empty villages opened on the way to j. Routes are
-    the cheapest by fees + house_cost + wopen / 16 per opened village, with fees and
-    house costs within `budget`. The Monk pays no fees (M-K4). Walk the stored route
-    with road_open_nb checks: its villages must be built before each closed road."""
-    monk = holds_nb(state, seat, MONK)
-    nj = board[B.N_JUNCTIONS]
-    dist = base + R_DIST
-    prev = base + R_PREV
-    wt = base + R_ROADS  # Dijkstra weights (16ths of gold) until set_route_nb
-    for j in range(nj):
-        scratch[dist + j] = UNREACHABLE
-        scratch[prev + j] = -1
-        scratch[wt + j] = UNREACHABLE
-        scratch[opens + j] = 0
-    start = state[S.ARCH + seat]
-    scratch[dist + start] = 0
-    scratch[wt + start] = 0
-    done = np.int64(0)
-    for _ in range(nj):
-        u = -1
-        best = UNREACHABLE
-        for j in range(nj):
-            if (done >> j) & 1 == 0 and scratch[wt + j] < best:
-                best = scratch[wt + j]
-                u = j
-        if u < 0:
-            break
-        done |= np.int64(1) << u
-        for k in range(board[B.DEG + u]):
-            w = board[B.ADJ_TO + u * B.MAX_DEGREE + k]
-            if (done >> w) & 1 == 1:
-                continue
-            r = board[B.ADJ_ROAD + u * B.MAX_DEGREE + k]
-            fee = 0
-            e = 0
-            for i in range(board[B.ROAD_NV + r]):
-                v = board[B.ROAD_V0 + r] if i == 0 else board[B.ROAD_V1 + r]
-                t = state[S.VIL_TOTAL + v]
-                if t == 0:
-                    e += 1
-                elif not monk and state[S.VIL + v * R.MAX_PLAYERS + seat] == 0:
-                    fee += t
-            f = scratch[dist + u] + fee
-            o = scratch[opens + u] + e
-            if f + o * house_cost > budget:
-                continue
-            d = best + 16 * (fee + e * house_cost) + e * wopen
-            if d < scratch[wt + w]:
-                scratch[wt + w] = d
-                scratch[dist + w] = f
-                scratch[prev + w] = r
-                scratch[opens + w] = o
-    scratch[base + R_LEN] = 0
-    scratch[base + R_POS] = 0
+    of its empty villages (fee_search_nb with opening): DIST holds the fees only,
+    scratch[opens + j] the empty villages opened on the way to j. Routes are the
+    cheapest by fees + house_cost + wopen / 16 per opened village, with fees and house
+    costs within `budget`. Walk the stored route with kit.walk_nb: its villages must be
+    built before each closed road."""
+    fee_search_nb(state, board, seat, budget, True, house_cost, wopen, 16, -1, scratch, base, opens)
 
 
 @njit(

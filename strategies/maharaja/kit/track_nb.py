@@ -9,6 +9,7 @@ from numba import njit
 
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
+import simcore.maharaja.rules_layout as R
 from simcore.maharaja.nb.sig import I1
 
 NEVER = 99
@@ -36,3 +37,14 @@ def nth_scored_city_nb(state, board, k):
         if rounds_until_scored_nb(state, board, c) == k:
             return c
     return -1
+
+
+@njit(f"int64({I1}, {I1}, {I1})", cache=True, _nrt=False)
+def rounds_left_nb(state, board, rules):
+    """Rounds still to play after this one, from the governor track (M-E1) and a short
+    game's round limit (M-V1); 0 in the last round."""
+    field = state[S.GOV_PLACED] - board[B.N_CITIES] + 1
+    left = rules[R.END_FIELD] - field
+    if rules[R.ROUND_LIMIT] > 0 and rules[R.ROUND_LIMIT] - state[S.ROUND] < left:
+        left = rules[R.ROUND_LIMIT] - state[S.ROUND]
+    return left if left > 0 else 0

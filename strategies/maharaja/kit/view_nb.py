@@ -16,6 +16,7 @@ from numba import njit
 
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.maharaja.nb.build_nb import palace_cost_nb
 from simcore.maharaja.nb.sig import I1
 
 
@@ -34,14 +35,16 @@ def hidden_offsets(state: np.ndarray, seat: int) -> list[int]:
 @njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
 def estimate_gold_nb(state, rules, q):
     """Public estimate of q's gold: start gold, scoring and fees received, minus fees,
-    the auction price (M-V3) and palaces paid (the Gold action and houses are not
-    counted; never below 0)."""
+    the auction price (M-V3) and palaces paid, each at what q's palaces cost now
+    (palace_cost_nb: the Artist's holder pays less, M-K6; the state keeps no record
+    of what each palace cost). The Gold action and houses are not counted; never
+    below 0."""
     g = (
         rules[R.START_GOLD]
         + state[S.SCORE_GOLD + q]
         + state[S.FEES_RECEIVED + q]
         - state[S.FEES_PAID + q]
-        - state[S.PALACES + q] * rules[R.PALACE_COST]
+        - state[S.PALACES + q] * palace_cost_nb(state, rules, q)
         - state[S.BID_PAID + q]
     )
     return g if g > 0 else 0

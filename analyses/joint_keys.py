@@ -1,18 +1,19 @@
-"""Character and turn order, separated.
+"""Two keys that are nearly the same variable, separated (a game's JointKeys).
 
 In Maharaja the turn order of a round follows the character numbers, so a seat's
-starting character and its round-1 turn position are nearly the same variable: a
-"strong" character may only be one that acts early. Two views separate them:
+starting character (the *factor*, what a designer changes) and its round-1 turn position
+(the *position* it brings) go together: a "strong" character may only be one that acts
+early. Two views separate them:
 
-- `cell_rates`: win rate per (character, round-1 turn position) cell, with n and a
-  Wilson interval. Along a row the character is fixed; down a column the position is.
-- `joint_model`: a logistic regression win ~ C(character) + C(turn position) per run
-  and player count, fitted on the cell counts (same estimates as the seat-level fit),
+- `cell_rates`: win rate per (factor, position) cell, with n and a Wilson interval.
+  Along a row the factor is fixed; down a column the position is.
+- `joint_model`: a logistic regression win ~ C(factor) + C(position) per run and
+  player count, fitted on the cell counts (same estimates as the seat-level fit),
   with standard errors clustered by game (the seats of one game share one winner, so
   they are not independent). Each effect is an average marginal effect in points:
-  the model's win rate if every seat had that character (or that position), the
-  other factor kept as it was in the games, minus the model's average win rate (the
-  fair share 1/N when every game has one winner). Intervals by the delta method.
+  the model's win rate if every seat had that factor level (or that position), the
+  other kept as it was in the games, minus the model's average win rate (the fair
+  share 1/N when every game has one winner). Intervals by the delta method.
 
 A model that cannot be fitted (a level that always or never wins: perfect separation;
 a factor with one level; no convergence) gives no effects and a note saying why.
@@ -22,24 +23,25 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
 
-from simcore.maharaja.enums import CHARACTER_NAMES
+from simcore.core.plugin import JointKeys
 
 from .intervals import Z95
-from .multiple import ALPHA, holm
-from .rates import GROUP, card_order, win_rates, with_intervals
+from .multiple import ALPHA, holm, two_sided
+from .rates import GROUP, in_order, win, with_intervals
 
-CHAR, ORDER = "start_character", "first_order"
 SE_KIND = "standard errors clustered by game"
+FACTOR, POSITION = "factor", "position"
 
 
 @dataclass(frozen=True)
 class Effect:
-    factor: str  # "character" or "turn"
+    factor: str  # FACTOR or POSITION
     level: str | int
     effect: float  # points as a fraction (0.05 = +5 points) against the model's mean
     lo: float
@@ -61,7 +63,7 @@ class ModelFit:
     games: int
     effects: list[Effect] = field(default_factory=list)
     note: str = ""  # why there are no effects, or what to keep in mind
-    one_position: tuple[str, ...] = ()  # characters seen at a single turn position only
+    one_position: tuple[str, ...] = ()  # factor levels seen at a single position only
 
     @property
     def ok(self) -> bool:
@@ -75,64 +77,121 @@ def has_columns(lf: pl.LazyFrame, *cols: str) -> bool:
     return set(cols) <= set(lf.collect_schema().names())
 
 
-def cell_rates(lf: pl.LazyFrame) -> pl.DataFrame:
-    """Win rate per run, players, starting character and round-1 turn position."""
+def cell_rates(lf: pl.LazyFrame, joint: JointKeys, order=()) -> pl.DataFrame:
+    """Win rate per run, players, factor level and position (`order`: the factor's order)."""
+    f, o = joint.factor, joint.position
     counts = (
-        lf.filter(pl.col(CHAR).is_not_null() & pl.col(ORDER).is_not_null())
-        .group_by(*GROUP, CHAR, ORDER)
-        .agg(pl.col("winner").cast(pl.Int64).sum().alias("wins"), pl.len().alias("n"))
+        lf.filter(pl.col(f).is_not_null() & pl.col(o).is_not_null())
+        .group_by(*GROUP, f, o)
+        .agg(win(lf).sum().alias("wins"), pl.len().alias("n"))
     )
-    return card_order(with_intervals(counts), CHAR).sort([*GROUP, ORDER], maintain_order=True)
+    return in_order(with_intervals(counts), f, order).sort([*GROUP, o], maintain_order=True)
 
 
-def choice_rates(lf: pl.LazyFrame) -> pl.DataFrame | None:
-    """Win rate by position in the set-up character choice (None when characters were dealt)."""
-    if not has_columns(lf, "choice_order"):
-        return None
-    d = win_rates(lf.filter(pl.col("choice_order") >= 0), "choice_order")  # null/-1: dealt
-    return d if d.height else None
-
-
-def joint_model(lf: pl.LazyFrame) -> list[ModelFit]:
+def joint_model(lf: pl.LazyFrame, joint: JointKeys, order=()) -> list[ModelFit]:
     """One fit per run and player count (see the module docstring)."""
+    f, o = joint.factor, joint.position
     df = (
-        lf.filter(pl.col(CHAR).is_not_null() & pl.col(ORDER).is_not_null())
-        .select(*GROUP, "game_id", CHAR, pl.col(ORDER).cast(pl.Int64), pl.col("winner"))
+        lf.filter(pl.col(f).is_not_null() & pl.col(o).is_not_null())
+        .select(
+            *GROUP,
+            "game_id",
+            pl.col(f).alias(CHAR),
+            pl.col(o).cast(pl.Int64).alias(ORDER),
+            win(lf).alias("winner"),
+        )  # fmt: skip
         .collect()
     )
     out = []
     for (run, players), g in df.group_by(GROUP, maintain_order=True):
-        out.append(fit_one(str(run), int(players), g))
+        out.append(fit_one(str(run), int(players), g, order))
     return sorted(out, key=lambda f: (f.run, f.players))
 
 
-def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
-    games = g["game_id"].n_unique()
-    chars = [c for c in CHARACTER_NAMES if c in set(g[CHAR])]
-    chars += sorted(set(g[CHAR]) - set(chars))
-    orders = sorted(set(g[ORDER]))
+CHAR, ORDER = "_factor", "_position"  # the two columns inside a fit
+
+
+def fit_frame(run: str, players: int, df: pl.DataFrame, joint: JointKeys, order=()) -> ModelFit:
+    """One fit of a frame of seats (game_id, the two key columns, winner)."""
+    g = df.select(
+        "game_id",
+        pl.col(joint.factor).alias(CHAR),
+        pl.col(joint.position).cast(pl.Int64).alias(ORDER),
+        win(df).alias("winner"),
+    )
+    return fit_one(run, players, g, order)
+
+
+@dataclass(frozen=True)
+class Design:
+    """The model's design over the cells: level orders, codes, each cell's x and p."""
+
+    chars: list
+    orders: list
+    xc: np.ndarray  # (cells, k) design row of each cell
+    p_cell: np.ndarray  # fitted win probability of each cell
+    cell_of: np.ndarray  # (factor code, position code) -> cell index, -1 = never seen
+
+    @property
+    def codes(self) -> tuple[dict, dict]:
+        return {c: i for i, c in enumerate(self.chars)}, {o: i for i, o in enumerate(self.orders)}
+
+    def scores(self, f_code: np.ndarray, o_code: np.ndarray, y: np.ndarray,
+               gid: np.ndarray) -> np.ndarray:  # fmt: skip
+        """Per-game sums of the seat scores x_i (y_i - p_i), (games, k): each seat's cell by
+        code lookup (no join), game sums by bincount (no add.at)."""
+        rows = self.cell_of[f_code, o_code]
+        resid = y - self.p_cell[rows]
+        gid = gid - gid.min()
+        k = self.xc.shape[1]
+        return np.column_stack([np.bincount(gid, weights=resid * self.xc[rows, j])
+                                for j in range(k)])  # fmt: skip
+
+
+def fit_one(run: str, players: int, g: pl.DataFrame, order=()) -> ModelFit:
+    """One fit from the seats of one run and player count (game_id, CHAR, ORDER, winner)."""
+    cells = (
+        g.group_by(CHAR, ORDER)
+        .agg(pl.col("winner").cast(pl.Float64).sum().alias("w"), pl.len().alias("n"))
+        .sort(CHAR, ORDER)
+    )
+
+    def meat(d: Design) -> np.ndarray:
+        ci, oi = d.codes
+        per_game = d.scores(g[CHAR].replace_strict(ci, return_dtype=pl.Int64).to_numpy(),
+                            g[ORDER].replace_strict(oi, return_dtype=pl.Int64).to_numpy(),
+                            g["winner"].cast(pl.Float64).to_numpy(),
+                            g["game_id"].to_numpy())  # fmt: skip
+        return per_game.T @ per_game
+
+    return fit_cells(run, players, g["game_id"].n_unique(), cells, order, meat)
+
+
+def fit_cells(run: str, players: int, games: int, cells: pl.DataFrame, order,
+              meat_of: Callable[[Design], np.ndarray]) -> ModelFit:  # fmt: skip
+    """The fit from the cell counts (CHAR, ORDER, w, n) and, for the clustered standard
+    errors, `meat_of(design)`: the sum over games of the outer products of their score sums
+    (computed by whoever holds the seats: a frame, or a run's chunks one by one)."""
+    present = set(cells[CHAR])
+    chars = [c for c in order if c in present] + sorted(present - set(order), key=str)
+    orders = sorted(set(cells[ORDER]))
     blank = ModelFit(run, players, games)
     if len(chars) < 2 or len(orders) < 2:
-        return _with(blank, "only one character or one turn position was played; no model.")
+        return _with(blank, "only one level of a key (or one position) was played; no model.")
     levels = {
-        "character": g.group_by(CHAR).agg(pl.col("winner").sum().alias("w"), pl.len().alias("n")),
-        "turn": g.group_by(ORDER).agg(pl.col("winner").sum().alias("w"), pl.len().alias("n")),
+        FACTOR: cells.group_by(CHAR).agg(pl.col("w").sum(), pl.col("n").sum()),
+        POSITION: cells.group_by(ORDER).agg(pl.col("w").sum(), pl.col("n").sum()),
     }
     for factor, d in levels.items():
         for level, w, n in d.iter_rows():
             if w == 0 or w == n:
-                what = f"the {level}" if factor == "character" else f"turn position {level + 1}"
+                what = f"the {level}" if factor == FACTOR else f"position {level + 1}"
                 how = "never" if w == 0 else "always"
                 return _with(
                     blank,
-                    f"{what} {how} wins ({w} of {n}): perfect separation, the model's estimate "
+                    f"{what} {how} wins ({w:g} of {n}): perfect separation, the model's estimate "
                     "would run off to infinity; read the cell table instead.",
                 )
-    cells = (
-        g.group_by(CHAR, ORDER)
-        .agg(pl.col("winner").cast(pl.Int64).sum().alias("w"), pl.len().alias("n"))
-        .sort(CHAR, ORDER)
-    )
     ci = {c: i for i, c in enumerate(chars)}
     oi = {o: i for i, o in enumerate(orders)}
     k = 1 + (len(chars) - 1) + (len(orders) - 1)
@@ -160,16 +219,10 @@ def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
         bread = np.linalg.inv((xc * (n * p_cell * (1 - p_cell))[:, None]).T @ xc)
     except np.linalg.LinAlgError:
         return _with(blank, "the model's information matrix is singular; read the cell table.")
-    idx = cells.select(CHAR, ORDER).with_row_index("cell")
-    rows_cell = g.select(CHAR, ORDER).join(idx, on=[CHAR, ORDER], how="left", maintain_order="left")
-    rows_cell = rows_cell["cell"].to_numpy().astype(np.int64)
-    resid = g["winner"].cast(pl.Float64).to_numpy() - p_cell[rows_cell]
-    scores = xc[rows_cell] * resid[:, None]
-    _, inv = np.unique(g["game_id"].to_numpy(), return_inverse=True)
-    per_game = np.zeros((int(inv.max()) + 1, k))
-    np.add.at(per_game, inv, scores)
-    n_games = per_game.shape[0]
-    meat = per_game.T @ per_game * (n_games / max(1, n_games - 1))
+    cell_of = np.full((len(chars), len(orders)), -1, dtype=np.int64)
+    for i, (c, o) in enumerate(cells.select(CHAR, ORDER).iter_rows()):
+        cell_of[ci[c], oi[o]] = i
+    meat = meat_of(Design(chars, orders, xc, p_cell, cell_of)) * (games / max(1, games - 1))
     cov = bread @ meat @ bread
     # Average marginal effects against the model's mean win rate.
     n_char = np.array([float(cells.filter(pl.col(CHAR) == c)["n"].sum()) for c in chars])
@@ -178,10 +231,10 @@ def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
     base_grad = ((n * p_cell * (1 - p_cell))[:, None] * xc).sum(0) / total
     base = float((n * p_cell).sum() / total)
     effects = []
-    for factor, lvls, own_n in (("character", chars, n_char), ("turn", orders, n_order)):
+    for factor, lvls, own_n in ((FACTOR, chars, n_char), (POSITION, orders, n_order)):
         for j, level in enumerate(lvls):
             # every seat given this level, the other factor as observed
-            if factor == "character":
+            if factor == FACTOR:
                 xs, weights = np.array([x_of(j, o) for o in range(len(orders))]), n_order
             else:
                 xs, weights = np.array([x_of(c, j) for c in range(len(chars))]), n_char
@@ -201,8 +254,8 @@ def fit_one(run: str, players: int, g: pl.DataFrame) -> ModelFit:
     note = ""
     if one:
         note = (
-            f"{', '.join(one)} played at one turn position only: "
-            f"{'its' if len(one) == 1 else 'their'} effect beyond turn order rests on the "
+            f"{', '.join(map(str, one))} played at one position only: "
+            f"{'its' if len(one) == 1 else 'their'} effect beyond the position rests on the "
             "model's assumption that the two effects add up (on the log-odds scale)."
         )
     return ModelFit(run, players, games, effects, note, one)
@@ -212,12 +265,10 @@ def _with_holm(effects: list[Effect]) -> list[Effect]:
     """p-values of "effect = 0" and their Holm adjustment over this fit's effects."""
     from dataclasses import replace
 
-    from scipy import stats
-
     ps = []
     for e in effects:
         se = (e.hi - e.lo) / (2 * Z95)
-        ps.append(float(2 * stats.norm.sf(abs(e.effect) / se)) if se > 0 else 1.0)
+        ps.append(two_sided(e.effect / se) if se > 0 else 1.0)
     adj = holm(ps)
     return [replace(e, p_value=p, p_holm=a) for e, p, a in zip(effects, ps, adj, strict=True)]
 
@@ -240,7 +291,7 @@ def _fit(x: np.ndarray, w: np.ndarray, n: np.ndarray) -> np.ndarray:
     from statsmodels.tools.sm_exceptions import ConvergenceWarning, PerfectSeparationWarning
 
     if np.linalg.matrix_rank(x) < x.shape[1]:
-        raise _FitError("character and turn position cannot be told apart in these games")
+        raise _FitError("the two keys cannot be told apart in these games")
     with warnings.catch_warnings():
         warnings.simplefilter("error", ConvergenceWarning)
         warnings.simplefilter("error", PerfectSeparationWarning)

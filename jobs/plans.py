@@ -1,0 +1,143 @@
+"""Sets of runs (a study, a sweep, a tournament) played one after another into one folder,
+with a plan (`plan.json`) that --resume compares, so finished runs are kept and unfinished
+ones resumed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from simcore.core.errors import InputError, WorkerLost
+from simcore.core.outpaths import PLAN
+
+MAX_RUNS = 1_000  # runs of one study, sweep or tournament
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, kind="study",
+              command=None, extra=None, header=None):  # fmt: skip
+    """Play named RunJobs into root/<folder>; every job is checked before anything is written.
+
+    The plan (kind, `extra` and each run's settings) is saved in root/plan.json first;
+    with `resume` it must match, finished runs are kept and unfinished ones resumed.
+    `command` is the user's command line, named (with --resume) if a run stops; `header`
+    is logged once everything is checked.
+    """
+    from pathlib import Path
+
+    from simcore.core.executors import make_executor
+    from simcore.core.runner import RunInterrupted
+
+    log = log or _stderr
+    if len(jobs) > MAX_RUNS:
+        raise InputError(f"{kind}: {len(jobs):,} runs; at most {MAX_RUNS:,}")
+    for _, job in jobs:
+        job.check()
+    root = Path(root)
+    plan = {"format": "palace-lab-plan/1", "kind": kind, "extra": extra,
+            "runs": [{"folder": f, **job.settings()} for f, job in jobs]}  # fmt: skip
+    _check_plan(root, plan, resume, kind)
+    pool = make_executor(executor, workers, scheduler)
+    t0 = time.perf_counter()
+    try:
+        if header:
+            log(header)
+        _save_plan(root, plan)
+        for i, (folder, job) in enumerate(jobs, 1):
+            log(f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}")
+            again = resume and _run_started(root / folder)
+            try:
+                m = job.play(root / folder, pool, again).manifest
+            except (RunInterrupted, WorkerLost) as e:
+                if command:
+                    e.resume = command if "--resume" in command else f"{command} --resume"
+                raise
+            o = m.get("stop_outcome")
+            if o:
+                log(f"    {o['reason']} after {o['games']:,} games")
+    finally:
+        pool.close()
+    return time.perf_counter() - t0
+
+
+def _check_plan(root, plan: dict, resume: bool, kind: str) -> None:
+    """Refuse (before writing) a root that is not empty, or on --resume, not this plan."""
+    from simcore.core.datafile import read_limited
+
+    path = root / PLAN
+    if not resume:
+        if root.exists() and (not root.is_dir() or any(root.iterdir())):
+            hint = (f"it holds a {kind}; add --resume to continue it" if path.is_file()
+                    else "choose another --out")  # fmt: skip
+            raise InputError(f"--out {root} exists and is not an empty folder; {hint}")
+        return
+
+    def fail(problem: str):
+        raise InputError(f"--resume: {path}: {problem}")
+
+    if not path.is_file():
+        raise InputError(f"--resume: {root} holds no {kind} to resume (no {PLAN})")
+    try:
+        old = json.loads(read_limited(path, fail))
+    except ValueError:
+        fail("not a palace-lab plan (invalid JSON)")
+    if not isinstance(old, dict) or old.get("format") != plan["format"]:
+        fail(f"not a palace-lab plan (format {plan['format']} expected)")
+    new = json.loads(json.dumps(plan))
+    diff = _plan_differences(old, new)
+    if diff:
+        more = f" and {len(diff) - 3} more" if len(diff) > 3 else ""
+        raise InputError(
+            f"--resume: {root} was started with other settings ({'; '.join(diff[:3])}{more}); "
+            "give the same settings or choose another --out"
+        )
+
+
+def _plan_differences(old: dict, new: dict) -> list[str]:
+    def flat(plan: dict) -> dict:
+        out = {"kind": plan.get("kind"), "settings": plan.get("extra")}
+        runs = plan.get("runs") if isinstance(plan.get("runs"), list) else []
+        out["runs"] = [r.get("folder") if isinstance(r, dict) else r for r in runs]
+        for r in runs:
+            if isinstance(r, dict):
+                out |= {f"{r.get('folder')} {k}": v for k, v in r.items() if k != "folder"}
+        return out
+
+    def short(v) -> str:
+        t = json.dumps(v)
+        return t if len(t) <= 40 else t[:37] + "..."
+
+    a, b = flat(old), flat(new)
+    return [f"{k}: {short(a.get(k))} -> {short(b.get(k))}" for k in dict.fromkeys([*a, *b])
+            if a.get(k) != b.get(k)]  # fmt: skip
+
+
+def save_json(path, obj) -> None:
+    """Write a JSON file atomically (temporary name, then rename)."""
+    import os
+
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(obj, indent=1) + "\n")
+    os.replace(tmp, path)
+
+
+def _save_plan(root, plan: dict) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    save_json(root / PLAN, plan)
+
+
+def _run_started(run_dir) -> bool:
+    """True if run_dir holds a run to resume; a folder a killed study left before the run's
+    manifest was written (only an empty chunks/) is cleared, so the run starts afresh."""
+    if (run_dir / "manifest.json").is_file():
+        return True
+    chunks = run_dir / "chunks"
+    if run_dir.is_dir() and [p.name for p in run_dir.iterdir()] == ["chunks"]:
+        if chunks.is_dir() and not chunks.is_symlink() and not any(chunks.iterdir()):
+            chunks.rmdir()
+    return False

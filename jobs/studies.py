@@ -1,0 +1,70 @@
+"""A game's predefined study (simcore/<game>/studies.py) turned into run jobs: its own runs
+and, if it has one, its robustness ladder's runs (jobs.ladder)."""
+
+from __future__ import annotations
+
+import math
+
+from simcore.core.errors import InputError
+from simcore.core.plugin import GamePlugin, Study
+
+from .ladder import LadderLayout
+from .run_job import RunJob
+
+FIXED_CHUNK_MIN = 10  # games per chunk at least, for runs of a fixed size
+
+
+def get_study(plugin: GamePlugin, name: str | None, players: int | None = None) -> Study:
+    """A study by name (None: the game's first, its default). `players`: the player count
+    of the study's robustness ladder (default: the game's default player count)."""
+    n = plugin.default_players if players is None else players
+    if not plugin.min_players <= n <= plugin.max_players:
+        raise InputError(f"--players must be between {plugin.min_players} and "
+                         f"{plugin.max_players} for {plugin.name}, got {n}")  # fmt: skip
+    known = dict(plugin.studies(n))
+    if not known:
+        raise InputError(f"{plugin.name} has no predefined studies")
+    if name is None:
+        return next(iter(known.values()))
+    if name not in known:
+        raise InputError(f"unknown study '{name}' of {plugin.name}; known: {', '.join(known)}")
+    return known[name]
+
+
+def layout(st: Study) -> LadderLayout | None:
+    return LadderLayout(st.ladder, st.ladder_players) if st.ladder is not None else None
+
+
+def study_runs(st: Study) -> tuple:
+    lay = layout(st)
+    return st.runs + (lay.runs() if lay is not None else ())
+
+
+def plan_extra(st: Study) -> dict | None:
+    """What the study's plan records besides its runs (the ladder, for the report)."""
+    lay = layout(st)
+    return {"study": st.name, "ladder": lay.describe() if lay is not None else None}
+
+
+def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
+               target_ci: float | None = None, chunk: int | None = None,
+               game: str = "maharaja") -> list:  # fmt: skip
+    """(folder, RunJob) per run. `games` caps every run (a fixed-count run plays the smaller
+    of its own count and the cap); `target_ci` and `chunk` override the study's."""
+    out = []
+    for r in study_runs(st):
+        strat = r.strategy or strategy
+        size = chunk or st.chunk
+        if r.games is not None:
+            n = min(r.games, games) if games else r.games
+            # at least 8 chunks when the run is small (a few hundred lookahead games), so
+            # that every worker gets some; the size never depends on the workers
+            small = max(FIXED_CHUNK_MIN, math.ceil(n / 8))
+            job = RunJob(r.players, n, seed, strat, r.variants, r.sets, chunk=min(size, small),
+                         game=game)  # fmt: skip
+        else:
+            tci = st.target_ci if target_ci is None else target_ci
+            job = RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
+                         chunk=size, target_ci=tci, game=game)  # fmt: skip
+        out.append((r.folder, job))
+    return out

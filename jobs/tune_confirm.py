@@ -1,0 +1,149 @@
+"""The confirmation and the check: the starting rules and the search's top candidates
+replayed on fresh seeds (disjoint from the search's) until the primary key's 95%
+intervals are within ±--confirm-ci or the per-run cap; then the winner and the starting
+rules again under a second strategy.
+
+Every setting of one stage plays the same seed, so the comparisons are paired. The
+stage's plan (confirm.json, check.json) is written before its first run and read back
+on --resume, so a resumed run confirms exactly the settings it chose before.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from analyses.tuning import CHECK_DIR, CONFIRM_DIR, START
+from simcore.core.errors import WorkerLost
+from simcore.core.runner import RunInterrupted, RunWriteError
+
+from .plans import _run_started, save_json
+from .run_job import RunJob
+from .tune_settings import TuneSettings
+from .tune_space import setting_sets, start_values
+
+MIN_CHUNK = 10
+ROUNDS = 10  # the stopping rule is checked about this many times before the cap
+
+
+def confirm_chunk(cap: int) -> int:
+    """Chunks of a confirmation run: rounds of 4 chunks, about ROUNDS rounds to the cap."""
+    return max(MIN_CHUNK, cap // (4 * ROUNDS))
+
+
+def confirm_plan(st: TuneSettings, candidates: list[dict]) -> dict:
+    """confirm.json: the starting rules and the top --top other candidates, best first."""
+    start = start_values(st.axes)
+    settings = [
+        {
+            "name": START,
+            "folder": START,
+            "values": start,
+            "distance": 0,
+            "search": _search_figures(candidates, start),
+        }
+    ]
+    for c in candidates:
+        if len(settings) > st.top:
+            break
+        if c["values"] != start:
+            settings.append(
+                {
+                    "name": c["folder"],
+                    "folder": c["folder"],
+                    "values": c["values"],
+                    "distance": c["distance"],
+                    "search": c,
+                }
+            )
+    return {
+        "stage": "confirm",
+        "strategy": st.strategy,
+        "seed": st.confirm_seed,
+        "cap": st.confirm_cap,
+        "target_ci": st.confirm_ci,
+        "settings": settings,
+    }
+
+
+def check_plan(st: TuneSettings, start: dict, winner: dict) -> dict:
+    return {
+        "stage": "check",
+        "strategy": st.check_strategy,
+        "seed": st.check_seed,
+        "cap": st.check_cap,
+        "target_ci": st.confirm_ci,
+        "settings": [start, winner],
+    }
+
+
+def _search_figures(candidates: list[dict], values: dict) -> dict | None:
+    hits = [c for c in candidates if c["values"] == values]
+    return hits[0] if hits else None
+
+
+def load_or_save(path: Path, make) -> dict:
+    """The stage's plan from disk (a resumed run), else made now and saved first."""
+    if path.is_file():
+        return json.loads(path.read_text())
+    plan = make()
+    save_json(path, plan)
+    return plan
+
+
+def play_stage(st: TuneSettings, root: Path, plan: dict, pool, progress, command: str) -> None:
+    """Play every setting of a stage at every player count (finished runs are kept)."""
+    sub = CONFIRM_DIR if plan["stage"] == "confirm" else CHECK_DIR
+    for s in plan["settings"]:
+        for n in st.players:
+            out = root / sub / s["folder"] / f"{n}p"
+            if _complete(out):
+                continue
+            job = RunJob(
+                n,
+                plan["cap"],
+                plan["seed"],
+                plan["strategy"],
+                st.variants,
+                st.sets + setting_sets(s["values"]),
+                st.rules_file,
+                st.board_file,
+                chunk=confirm_chunk(plan["cap"]),
+                target_ci=plan["target_ci"],
+                game=st.game,
+            ).check()
+            progress.log(f"{plan['stage']}: {s['name']}, {n} players, {plan['strategy']}")
+            try:
+                job.play(out, pool, _run_started(out), progress.for_run())
+            except (RunInterrupted, RunWriteError, WorkerLost) as e:  # finished runs kept
+                e.resume = command
+                raise
+
+
+def stage_games(root: Path, plan: dict, players) -> int:
+    """Games the stage's runs played."""
+    sub = CONFIRM_DIR if plan["stage"] == "confirm" else CHECK_DIR
+    total = 0
+    for s in plan["settings"]:
+        for n in players:
+            total += _games_done(root / sub / s["folder"] / f"{n}p")
+    return total
+
+
+def _manifest(run_dir: Path) -> dict | None:
+    try:
+        return json.loads((run_dir / "manifest.json").read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _complete(run_dir: Path) -> bool:
+    m = _manifest(run_dir)
+    return m is not None and m.get("status") == "complete"
+
+
+def _games_done(run_dir: Path) -> int:
+    m = _manifest(run_dir)
+    if m is None:
+        return 0
+    return sum(c["n_games"] for c in m.get("chunks", []) if c.get("status") == "done")

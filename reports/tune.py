@@ -1,0 +1,588 @@
+"""The tuning report (DIR/report.html): the recommendation with the imbalance before and
+after, the confirmation of the top candidates against the starting rules, the check under
+a second strategy, the search and the trade-off between imbalance and the size of the
+change, and the recommendation's win rates per balance key. Same page template, chart
+habits and safe writing as the balance report (reports/output.py).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from importlib.metadata import version
+from pathlib import Path
+
+from analyses.imbalance import FORMULAS, MIN_CELL, block_weights, cell_differences
+from analyses.intervals import wilson
+from analyses.multiple import ALPHA, holm, score_p
+from analyses.tuning import Confirmed, Tuning, rank_candidates
+from analyses.win_cells import BLOCKS
+
+from . import tune_charts as ch
+from .output import write_report
+from .render import _env
+from .tables import Table
+from .words import label_for, title_for
+
+
+def _setting(c: Confirmed | dict) -> str:
+    values = c.values if isinstance(c, Confirmed) else c["values"]
+    return ", ".join(f"{k} = {_word(v)}" for k, v in values.items())
+
+
+def _word(v) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def _pts(x: float) -> str:
+    return "n/a" if x != x else f"{x:.1f}"
+
+
+def _est(c: Confirmed) -> str:
+    e = c.estimate
+    return f"{_pts(e.value)} points (95% interval {_pts(e.lo)}–{_pts(e.hi)}; {_games(c)})"
+
+
+def _games(c: Confirmed) -> str:
+    g = c.games
+    if len(g) == 1:
+        return f"n = {next(iter(g.values())):,} games"
+    return "n = " + ", ".join(f"{v:,} games at {k} players" for k, v in sorted(g.items()))
+
+
+def _p(p: float) -> str:
+    if p != p:
+        return "n/a"
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _diff(c: Confirmed) -> str:
+    d = c.diff
+    return f"{d.value:+.1f} points (95% interval {d.lo:+.1f} to {d.hi:+.1f})"
+
+
+def _what(t: Tuning) -> str:
+    s = t.settings
+    game = t.start.runs[0].plugin
+    keys = " and ".join(title_for(game, k) + "s" for k in s["keys"])
+    players = "/".join(map(str, s["players"]))
+    cells = t.start.estimate.cells
+    return (
+        f"{s['objective']} |win rate − fair share| over {cells} cells ({keys} at {players} players)"
+        if s["objective"] == "max"
+        else f"root mean square of win rate − fair share over {cells} cells ({keys} at "
+        f"{players} players)"
+    )
+
+
+def headline(t: Tuning) -> list[str]:
+    s, start, win = t.settings, t.start, t.winner
+    cands = len(t.confirmed) - 1
+    out = []
+    if win is start:
+        best = min(t.confirmed[1:], key=lambda c: c.score, default=None)
+        if best is None:
+            out.append(
+                "Keep the starting rules: the search's budget ended before it had another "
+                "setting to confirm; raise --budget."
+            )
+        else:
+            out.append(
+                "Keep the starting rules: no candidate was confirmed fairer than them on fresh "
+                f"seeds (Holm-adjusted over {cands} candidate(s), family-wise 5%). The "
+                f"closest, {_setting(best)}, confirmed at {_est(best)}."
+            )
+        out.append(f"Starting rules ({_setting(start)}): imbalance {_est(start)}.")
+    else:
+        out.append(
+            f"Recommendation: {_setting(win)} (starting rules: {_setting(start)}; "
+            f"{win.distance} step(s) away). Rules file: best.toml."
+        )
+        out.append(
+            f"Imbalance ({_what(t)}): starting rules {_est(start)}; recommendation "
+            f"{_est(win)}. Difference {_diff(win)}, one-sided p {_p(win.diff.p_better)}, "
+            f"Holm-adjusted over {cands} candidate(s) {_p(win.p_holm)}."
+        )
+    if t.check is not None:
+        c = t.check
+        words = {
+            "holds": "holds",
+            "not confirmed": "is NOT confirmed (flag: the fix may only work for one bot)",
+            "worse": "is REVERSED (flag: the recommendation is less fair under this bot)",
+        }[c.verdict]
+        out.append(
+            f"Under a second strategy ({c.strategy}) the improvement {words}: starting rules "
+            f"{_est(c.start)}, recommendation {_est(c.winner)}; difference "
+            f"{c.diff.value:+.1f} points (95% interval {c.diff.lo:+.1f} to {c.diff.hi:+.1f}), "
+            f"one-sided p {_p(c.diff.p_better)}."
+        )
+    elif win is not start and s["check_strategy"] is None:
+        out.append("No second-strategy check (--check-strategy none).")
+    b = budget(t)
+    out.append(
+        f"Budget: {b['total']:,} of {s['budget']:,} games played — search {b['search']:,} "
+        f"({len(t.search['trials'])} trials), confirmation {b['confirm']:,}, check "
+        f"{b['check']:,}."
+    )
+    return out
+
+
+def budget(t: Tuning) -> dict:
+    confirm = sum(sum(c.games.values()) for c in t.confirmed)
+    check = (
+        0
+        if t.check is None
+        else sum(sum(c.games.values()) for c in (t.check.start, t.check.winner))
+    )
+    search = t.search["games_played"]
+    return {"search": search, "confirm": confirm, "check": check, "total": search + confirm + check}
+
+
+def summary_lines(t: Tuning) -> list[str]:
+    """What the command prints at the end: the headline, one sentence a line."""
+    return headline(t)
+
+
+# sections -------------------------------------------------------------------------------
+
+
+def _confirm_table(t: Tuning) -> Table:
+    s = t.settings
+    rows = []
+    for c in t.confirmed:
+        e = c.estimate
+        search = c.search or {}
+        row = [
+            (_setting(c) + (" (starting rules)" if c is t.start else ""), ""),
+            (str(c.distance), "num"),
+            (_games(c).removeprefix("n = "), "num"),
+            (_pts(e.value), "num"),
+            (f"{_pts(e.lo)}–{_pts(e.hi)}", "num"),
+            (_pts(e.plug_in), "num"),
+            (_pts(c.score), "num"),
+            (_pts(search.get("imbalance", float("nan"))), "num"),
+        ]
+        if c is t.start:
+            row += [("–", "ns")] * 3 + [("reference", "ns")]
+        else:
+            flag = ("better", "down") if c.better else ("n.s.", "ns")
+            if c is t.winner:
+                flag = ("recommended", "down")
+            row += [
+                (f"{c.diff.value:+.1f} ({c.diff.lo:+.1f} to {c.diff.hi:+.1f})", "num"),
+                (_p(c.diff.p_better), "num"),
+                (_p(c.p_holm), "num"),
+                flag,
+            ]
+        rows.append(row)
+    margin = (
+        f" minus {s['penalty']:g} point(s) per step of distance (the penalty), i.e. H0: "
+        "the candidate's imbalance is not lower by more than its penalty"
+        if s["penalty"]
+        else ""
+    )
+    note = (
+        f"Each setting replayed on the same fresh seeds (disjoint from the search's) with "
+        f"{s['strategy']} in every seat, until every "
+        f"value of the primary key had a 95% interval within ±{100 * s['confirm_ci']:g} points "
+        f"or {t.record['plan']['confirm_cap']:,} games. Imbalance: bias-corrected bootstrap "
+        f"value (2 × plug-in − mean of {2000} resamples of {BLOCKS} blocks of games) with the "
+        "95% interval of a simultaneous (max-t) box around every cell's rate; plug-in: the "
+        "plain figure, biased upwards by noise. Score = imbalance + penalty × distance. "
+        "Δ: imbalance minus the starting rules' (paired: same seeds, same resamples), basic "
+        f"bootstrap interval; p: one-sided bootstrap test that the candidate is better{margin}; "
+        f"Holm over the {len(t.confirmed) - 1} candidate(s), flag at {ALPHA:.0%} family-wise. "
+        "The search column is the search's own plug-in figure (not confirmed)."
+    )
+    return Table(
+        "Confirmation: candidates against the starting rules",
+        [
+            "setting",
+            "steps",
+            "games",
+            "imbalance",
+            "95% interval",
+            "plug-in",
+            "score",
+            "search",
+            "Δ vs start",
+            "p",
+            "p (Holm)",
+            "verdict",
+        ],
+        rows,
+        note,
+    )
+
+
+def _check_table(t: Tuning) -> Table:
+    c = t.check
+    rows = []
+    for x in (c.start, c.winner):
+        e = x.estimate
+        rows.append(
+            [
+                (_setting(x) + (" (starting rules)" if x.name == "start" else ""), ""),
+                (_games(x).removeprefix("n = "), "num"),
+                (_pts(e.value), "num"),
+                (f"{_pts(e.lo)}–{_pts(e.hi)}", "num"),
+            ]
+        )
+    verdict = {
+        "holds": ("holds", "down"),
+        "not confirmed": ("NOT CONFIRMED", "up"),
+        "worse": ("REVERSED", "up"),
+    }[c.verdict]
+    rows.append(
+        [
+            ("difference (recommendation − start)", ""),
+            ("", ""),
+            (f"{c.diff.value:+.1f}", "num"),
+            (f"{c.diff.lo:+.1f} to {c.diff.hi:+.1f}; p {_p(c.diff.p_better)}", "num"),
+        ]
+    )
+    rows[-1][1] = verdict
+    note = (
+        f"The same comparison with {c.strategy} in every seat, on other fresh seeds. "
+        "'holds': the recommendation is fairer here too (one-sided bootstrap test at 5%); "
+        "'NOT CONFIRMED': the data cannot tell; 'REVERSED': the whole interval says it is "
+        "less fair. A rule fix that only works for one bot is flagged."
+    )
+    return Table(
+        f"Check under a second strategy: {c.strategy}",
+        ["setting", "games", "imbalance", "95% interval"],
+        rows,
+        note,
+    )
+
+
+def _search_tables(t: Tuning) -> list[Table]:
+    s, srch = t.settings, t.search
+    ranked = rank_candidates(srch["trials"])
+    rows = [
+        [
+            (_setting(c), ""),
+            (str(c["distance"]), "num"),
+            (str(c["rung"] + 1), "num"),
+            (f"{c['games']:,}", "num"),
+            (_pts(c["imbalance"]), "num"),
+            (_pts(c["value"]), "num"),
+        ]
+        for c in ranked[:15]
+    ]
+    top = Table(
+        "The search's best settings (search figures, not confirmed)",
+        ["setting", "steps", "rung", "games per player count", "imbalance", "objective"],
+        rows,
+        f"{len(ranked)} distinct settings played; ranked by rung reached, then "
+        "objective. These figures are the search's: the top ones are the lucky ones as "
+        "much as the good ones, which is why the confirmation replays them.",
+    )
+    per_rung = []
+    for r, g in enumerate(srch["rung_games"]):
+        added = g - (srch["rung_games"][r - 1] if r else 0)
+        reached = [x for x in srch["trials"] if len(x["rungs"]) > r]
+        played = [x for x in reached if r in x["played_rungs"]]
+        per_rung.append(
+            [
+                (str(r + 1), "num"),
+                (f"{g:,}", "num"),
+                (str(len(reached)), "num"),
+                (str(len(played)), "num"),
+                (
+                    f"{len(played) * added * len(s['players']):,}",
+                    "num",
+                ),
+            ]
+        )
+    b = budget(t)
+    per_rung.append(
+        [
+            ("all", ""),
+            ("", ""),
+            (str(len(srch["trials"])), "num"),
+            ("", ""),
+            (f"{b['search']:,} of {srch['search_budget']:,}", "num"),
+        ]
+    )
+    spend = Table(
+        "Successive halving: trials per rung and games spent",
+        [
+            "rung",
+            "games per player count (cumulative)",
+            "trials reaching it",
+            "rungs played",
+            "games played",
+        ],
+        per_rung,
+        f"Sampler: Optuna {srch['sampler'].upper()}, seeded per trial from --seed; "
+        f"pruner: {srch['pruner']}. A rung a setting had already played (the "
+        "sampler proposed it again) is read back, not replayed. Search stopped: "
+        f"{srch['stopped']}. Confirmation {b['confirm']:,} games, check "
+        f"{b['check']:,}; total {b['total']:,} of a budget of "
+        f"{s['budget']:,}.",
+    )
+    return [top, spend]
+
+
+def _ordered_cells(t: Tuning, labels):
+    game = t.start.runs[0].plugin
+    out = {}
+    for i, (n, key, value) in enumerate(labels):
+        out.setdefault((n, key), []).append((value, i))
+    for (_, key), vals in out.items():
+        order = {str(v): j for j, v in enumerate(game.key(key).order)}
+        vals.sort(
+            key=lambda x: (
+                order.get(x[0], len(order)),
+                int(x[0]) if x[0].lstrip("-").isdigit() else 0,
+                x[0],
+            )
+        )
+    return out
+
+
+def _key_section(t: Tuning, png_dir: Path | None) -> dict:
+    start = t.start
+    other = t.winner
+    if other is start:
+        other = min(t.confirmed[1:], key=lambda c: c.score, default=None)
+    if other is None:
+        return {"id": "keys", "title": "Per key", "charts": [], "tables": []}
+    rec = "recommendation" if other is t.winner else "closest candidate (not recommended)"
+    game = start.runs[0].plugin
+    weights = block_weights(t.weights_seed, BLOCKS)
+    diffs = cell_differences(other.cells, start.cells, weights)
+    p_diff = holm([d[3] for d in diffs])
+    wins_o, n_o = other.cells.total_wins, other.cells.total_n
+    wins_s, n_s = start.cells.total_wins, start.cells.total_n
+    fair = other.cells.fair
+    p_fair = holm(
+        [score_p(w, int(n), f) if n else float("nan") for w, n, f in zip(wins_o, n_o, fair)]
+    )
+    charts, tables = [], []
+    for (n, key), vals in _ordered_cells(t, other.cells.labels).items():
+        word = label_for(game, key)
+        rows, chart_rows = [], []
+        for value, i in vals:
+            so = (wins_s[i] / n_s[i],) + wilson(wins_s[i], int(n_s[i])) if n_s[i] else None
+            ro = (wins_o[i] / n_o[i],) + wilson(wins_o[i], int(n_o[i])) if n_o[i] else None
+            d = diffs[i]
+            few = n_o[i] < MIN_CELL or n_s[i] < MIN_CELL
+            flag = (
+                ("n.s.", "ns")
+                if not (p_fair[i] == p_fair[i] and p_fair[i] < ALPHA)
+                else (("above fair", "up") if ro[0] > fair[i] else ("below fair", "down"))
+            )
+            dflag = (
+                ("n.s.", "ns")
+                if not (p_diff[i] == p_diff[i] and p_diff[i] < ALPHA)
+                else (("changed", "up"))
+            )
+            rows.append(
+                [
+                    (word(value), ""),
+                    (_rate(so), "num"),
+                    (f"{int(n_s[i]):,}", "num"),
+                    (_rate(ro), "num"),
+                    (f"{int(n_o[i]):,}", "num"),
+                    (f"{d[0]:+.1f} ({d[1]:+.1f} to {d[2]:+.1f})" if d[0] == d[0] else "n/a", "num"),
+                    dflag,
+                    flag if ro else ("n/a", "ns"),
+                ]
+                + ([("fewer than 20 seats: not in the objective", "ns")] if few else [])
+            )
+            if so and ro:
+                chart_rows.append((value, so, ro))
+        tables.append(
+            Table(
+                f"{title_for(game, key).capitalize()}, {n} players: starting rules and {rec}",
+                [
+                    "value",
+                    "start: win rate (95%)",
+                    "n",
+                    f"{rec}: win rate (95%)",
+                    "n",
+                    "difference, points (95%)",
+                    "vs start",
+                    "vs fair",
+                ],
+                rows,
+                "Win rates with 95% Wilson intervals on the confirmation's seeds; difference: "
+                "paired bootstrap (same seeds); flags Holm-adjusted over every cell of this "
+                f"section ({len(diffs)} cells) at 5% family-wise. Fair share {100 / n:.1f}%.",
+            )
+        )
+        if chart_rows:
+            charts.append(ch.key_chart(t, n, key, chart_rows, png_dir))
+    return {
+        "id": "keys",
+        "title": f"Per key: {rec} against the starting rules",
+        "charts": charts,
+        "tables": tables,
+    }
+
+
+def _rate(x) -> str:
+    if x is None:
+        return "n/a"
+    return f"{100 * x[0]:.1f}% ({100 * x[1]:.1f}–{100 * x[2]:.1f})"
+
+
+def _tradeoff_table(t: Tuning) -> Table:
+    front: dict[int, dict] = {}
+    for c in rank_candidates(t.search["trials"]):
+        d = c["distance"]
+        if d not in front or (c["rung"], -c["imbalance"]) > (
+            front[d]["rung"],
+            -front[d]["imbalance"],
+        ):
+            front[d] = c
+    rows, best = [], float("inf")
+    for d in sorted(front):
+        c = front[d]
+        mark = c["imbalance"] < best
+        best = min(best, c["imbalance"])
+        rows.append(
+            [
+                (str(d), "num"),
+                (_setting(c), ""),
+                (str(c["rung"] + 1), "num"),
+                (_pts(c["imbalance"]), "num"),
+                (
+                    "on the front" if mark else "no better than a smaller change",
+                    "down" if mark else "ns",
+                ),
+            ]
+        )
+    return Table(
+        "Trade-off: the search's fairest setting at each distance",
+        ["steps", "setting", "rung", "imbalance (search)", ""],
+        rows,
+        "Per number of steps away from the starting rules (|change| summed over the "
+        "rule values, a switch counts 1), the setting with the lowest search figure at "
+        "the highest rung it reached. 'On the front': fairer than every smaller change. "
+        "Search figures are noisy and biased low for the winners; the confirmed points "
+        "in the chart carry intervals. --penalty P ranks by imbalance + P × steps.",
+    )
+
+
+def _sections(t: Tuning, png_dir: Path | None) -> list[dict]:
+    out = [
+        {
+            "id": "confirmation",
+            "title": "Confirmation on fresh seeds",
+            "charts": [ch.confirmed_chart(t, png_dir)],
+            "tables": [_confirm_table(t)] + ([_check_table(t)] if t.check else []),
+        }
+    ]
+    out.append(_key_section(t, png_dir))
+    out.append(
+        {
+            "id": "tradeoff",
+            "title": "Trade-off: imbalance against the size of the change",
+            "charts": [ch.tradeoff_chart(t, png_dir)],
+            "tables": [_tradeoff_table(t)],
+        }
+    )
+    out.append(
+        {
+            "id": "search",
+            "title": "The search",
+            "charts": [ch.search_chart(t, png_dir)],
+            "tables": _search_tables(t),
+        }
+    )
+    return out
+
+
+def _intro(t: Tuning) -> list[str]:
+    s = t.settings
+    axes = ", ".join(a["text"] for a in t.record["axes"])
+    fixed = ", ".join([*s["sets"], *(f"variant {v}" for v in s["variants"])]) or "none"
+    rules = f"; starting rules file {s['rules_file']}" if s["rules_file"] else ""
+    return [
+        f"Rule values searched: {axes}; fixed: {fixed}{rules}. The starting rules are the "
+        "rulebook's with the fixed values; distance counts steps away from them.",
+        f"Objective: {FORMULAS[s['objective']]}, in points, over the cells (player count × "
+        f"value) of the balance keys {', '.join(s['keys'])}; fair share f = 1/players. "
+        + (
+            f"Score = imbalance + {s['penalty']:g} × steps."
+            if s["penalty"]
+            else "No penalty for the size of the change (--penalty 0): ties go to the smaller one."
+        ),
+        f"Judging strategy: {s['strategy']} in every seat. Budget {s['budget']:,} games, "
+        f"seed {s['seed']}: every search rung, confirmation and check seed is derived from it "
+        "(the same seed gives the same recommendation whatever the workers).",
+    ]
+
+
+def _repro(t: Tuning) -> list[dict]:
+    runs = [r for c in t.confirmed for r in c.runs]
+    if t.check is not None:
+        runs += [r for c in (t.check.start, t.check.winner) for r in c.runs]
+    out = []
+    for r in runs:
+        m = r.manifest
+        out.append(
+            {
+                "label": str(r.path.relative_to(t.root)),
+                "path": str(r.path),
+                "command": m.get("command", "?"),
+                "seed": m.get("seed"),
+                "players": m.get("players"),
+                "games": f"{r.games_done:,} of {m.get('games', 0):,}",
+                "status": m.get("status", "?"),
+                "strategies": ", ".join(x["name"] for x in m["strategies"]),
+                "variants": ", ".join(m.get("variants", [])) or "none",
+                "rules_changed": json.dumps(m.get("rules_changed", {}), sort_keys=True),
+                "board": str(m.get("board", {}).get("source")),
+                "version": m.get("package_version", "?"),
+                "when": m.get("created", "?"),
+            }
+        )
+    return out
+
+
+def render_tuning(t: Tuning, out: Path, command: str) -> list[Path]:
+    """Write the report and its PNG charts (nothing half-written on failure)."""
+
+    def build(png_dir: Path) -> str:
+        notes = [
+            f"Cells seen fewer than {MIN_CELL} times are left out of the objective: "
+            + ", ".join(f"{k}={v} at {n} players" for n, k, v in c.estimate.left_out)
+            for c in t.confirmed
+            if c.estimate.left_out
+        ]
+        return (
+            _env()
+            .get_template("report.html.j2")
+            .render(
+                title="palace-lab rule tuning",
+                game=t.start.runs[0].plugin.title,
+                headline=headline(t),
+                warnings=notes,
+                intro=_intro(t),
+                findings=[FORMULAS[t.settings["objective"]]] + _reading(),
+                sections=_sections(t, png_dir),
+                runs=_repro(t),
+                total_games=budget(t)["total"],
+                report_command=command,
+                version=version("palace-lab"),
+                created=datetime.now(UTC).isoformat(timespec="seconds"),
+                unfinished=[],
+            )
+        )
+
+    return write_report(out, build)
+
+
+def _reading() -> list[str]:
+    return [
+        "How to read: the search plays many settings briefly and ranks them by their plug-in "
+        "imbalance; the top few are then replayed on fresh seeds (the confirmation), so that "
+        "the figures in the headline are not the lucky draws the search selected.",
+        "A recommendation needs a confirmed improvement over the starting rules after Holm's "
+        "adjustment over the candidates; otherwise the starting rules are kept.",
+        "docs/TUNING.md explains the objectives, the bias correction and the intervals.",
+    ]

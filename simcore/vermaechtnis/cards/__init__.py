@@ -1,0 +1,1 @@
+"""Packaged card tables (TOML); `default.toml` is the digest's reconstruction."""

@@ -1,0 +1,107 @@
+"""Predefined Vermächtnis studies: the digest's balance questions 1-3 as sets of runs.
+
+Every study holds the rulebook setting as one of its runs, so each change is read
+against it. Run folders name the player count and the value changed (`4p-first3`);
+`sets` are `--set` texts (rules.py). All runs play the default strategy in every seat.
+"""
+
+from __future__ import annotations
+
+from simcore.core.plugin import Study, StudyRun
+
+from .rules import DEFAULT_PRICES_4, DEFAULT_PRICES_23, RuleSet
+
+PLAYERS = (2, 3, 4)
+
+
+def _row(row: tuple[int, ...]) -> str:
+    return ",".join(str(x) for x in row)
+
+
+def balance() -> Study:
+    """The rulebook game at every player count: win rate per seat (seat 1 starts, with
+    4 rupees against 5, V-S5) - the default study."""
+    runs = tuple(StudyRun(f"{n}p", n) for n in PLAYERS)
+    return Study(
+        "balance",
+        "rulebook game, 2-4 players: win rate per seat (start player 4 rupees, others 5)",
+        runs,
+    )
+
+
+def start_money() -> Study:
+    """Question 1: does the start player's 4 against 5 rupees offset moving first? The
+    start player's money 3, 4 (rulebook), 5, and the others' 4 and 6, per player count."""
+    d = RuleSet()
+    runs = []
+    for n in PLAYERS:
+        for first in (3, d.start_money_first, 5):
+            runs.append(StudyRun(f"{n}p-first{first}", n, sets=(f"start_money_first={first}",)))
+        for others in (4, 6):
+            runs.append(StudyRun(f"{n}p-others{others}", n,
+                                 sets=(f"start_money_others={others}",)))  # fmt: skip
+    return Study(
+        "start-money",
+        "start money of the start player (3, 4, 5) and of the others (4, 5, 6): win rate "
+        "per seat, 2-4 players",
+        tuple(runs),
+        notes=("The rulebook runs are first4 (= others5).",),
+    )
+
+
+def tax_cap(players: int) -> Study:
+    """Question 2: the tax cap 6..11 (rulebook 8): share of gold-take turns (act_take_gold
+    per own turn), winner's margin, money points."""
+    runs = tuple(
+        StudyRun(f"{players}p-tax{cap}", players, sets=(f"tax_cap={cap}",)) for cap in range(6, 12)
+    )
+    return Study(
+        "tax-cap",
+        f"tax cap 6..11 at {players} players (rulebook 8): gold-take share, winner's margin",
+        runs,
+    )
+
+
+def prices(players: int) -> Study:
+    """Question 3: the trade-card price curve - the set in use, the other player count's
+    set and alternatives; game length, antiques bought per day, money points."""
+    if players == 4:
+        key, rows = "prices_4", (DEFAULT_PRICES_4, DEFAULT_PRICES_23, (4, 4, 3, 2, 2),
+                                 (3, 3, 2, 2, 2), (4, 3, 2, 2, 1))  # fmt: skip
+    else:
+        key, rows = "prices_23", (DEFAULT_PRICES_23, DEFAULT_PRICES_4, (4, 4, 3, 2),
+                                  (3, 3, 2, 2), (4, 3, 2))  # fmt: skip
+    runs = tuple(
+        StudyRun(f"{players}p-prices-{''.join(map(str, row))}", players,
+                 sets=(f"{key}={_row(row)}",))
+        for row in rows
+    )  # fmt: skip
+    return Study(
+        "prices",
+        f"trade-card rows at {players} players (rulebook {_row(rows[0])} first): length, "
+        "antiques per day, money points",
+        runs,
+    )
+
+
+def switches(players: int) -> Study:
+    """Questions 4, 5, 7 in one look: the rulebook, without the lone-colour discard
+    (V-P1), without large-blocks-small (V-A3c), and with the grey sides (V-V1)."""
+    runs = (
+        StudyRun(f"{players}p", players),
+        StudyRun(f"{players}p-no-lone-discard", players, sets=("lone_discard=false",)),
+        StudyRun(f"{players}p-no-large-blocks", players, sets=("large_blocks_small=false",)),
+        StudyRun(f"{players}p-grey", players, variants=("grey",)),
+    )
+    return Study(
+        "switches",
+        f"{players} players: rulebook, V-P1 off, V-A3c off, grey sides on",
+        runs,
+    )
+
+
+def studies(players: int = 4) -> dict[str, Study]:
+    """Every predefined study; the first is the default. `players`: the player count of
+    the single-count studies (the CLI's --players)."""
+    out = [balance(), start_money(), tax_cap(players), prices(players), switches(players)]
+    return {st.name: st for st in out}

@@ -1,0 +1,202 @@
+"""Dice duel: the toy game, engine and plug-in in one file (pgx style).
+
+2-4 players, `rounds` rounds; on a turn the active seat rolls a die with `sides` faces and
+may reroll once (the one decision, kind ROLL_AGAIN: 1 = reroll, 0 = keep). The sum of a
+seat's dice is its score; seat 0 adds `seat0_points`. Highest score wins, ties share first
+place. With every seat playing the same strategy the game is fair by construction at
+seat0_points = 0, and seat 0's edge grows with it: the tuner's known answer.
+
+State (int64): ROUND, SEAT (active), N, ERRORS, ROLL (the die showing), ASK (decision
+waiting), SCORE[4], REROLLS[4], KEEPS[4], then DICE[round][seat][2], rolled at the start
+(the engine protocol draws randomness only when a game starts).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+from numba import njit
+
+from simcore.core.games import register_game
+from simcore.core.plugin import GamePlugin, Key, Shape
+from simcore.core.rng_nb import randint_nb, stream_seed_nb
+from simcore.core.rule_fields import RuleBase, rule
+
+ROUND, SEAT, N, ERRORS, ROLL, ASK = 0, 1, 2, 3, 4, 5
+SCORE, REROLLS, KEEPS, DICE = 6, 10, 14, 18
+MAX_ROUNDS, MAX_SEATS = 10, 4
+STATE_SIZE = DICE + MAX_ROUNDS * MAX_SEATS * 2
+OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS = 4, 4, 1, 1 + MAX_SEATS
+R_ROUNDS, R_SIDES, R_SEAT0 = 0, 1, 2  # RuleSet field order
+ROLL_AGAIN = 0  # the decision kind
+N_REC = 7  # strategy, score, rank, rounds, errors, rerolls, keeps
+
+
+@njit(cache=True)
+def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
+    for i in range(rng.shape[0]):
+        rng[i] = stream_seed_nb(seed, game, i)
+    state[:] = 0
+    state[N] = n_players
+    for i in range(MAX_ROUNDS * MAX_SEATS * 2):
+        state[DICE + i] = 1 + randint_nb(rng, 0, rules[R_SIDES])
+
+
+@njit(cache=True)
+def advance_nb(state, board, rules, log, work):
+    """The next decision (the active seat's roll is showing), or -1 when the game is over."""
+    if state[ROUND] >= rules[R_ROUNDS]:
+        return -1
+    state[ROLL] = state[DICE + (state[ROUND] * MAX_SEATS + state[SEAT]) * 2]
+    state[ASK] = 1
+    return ROLL_AGAIN
+
+
+@njit(cache=True)
+def asked_seat_nb(state):
+    return state[SEAT]
+
+
+@njit(cache=True)
+def answer_nb(state, board, rules, log, out, ret):
+    p = state[SEAT]
+    if ret == 1:
+        state[ROLL] = state[DICE + (state[ROUND] * MAX_SEATS + p) * 2 + 1]
+        state[REROLLS + p] += 1
+    else:
+        if ret != 0:  # an illegal answer counts as an error and keeps the roll
+            state[ERRORS] += 1
+        state[KEEPS + p] += 1
+    state[SCORE + p] += state[ROLL]
+    state[ASK] = 0
+    state[SEAT] = p + 1
+    if state[SEAT] == state[N]:
+        state[SEAT] = 0
+        state[ROUND] += 1
+
+
+@njit(cache=True)
+def write_records_nb(state, sids, rec):
+    """Raw scores; seat 0's points and the ranks are added by `_ranked` (the record writer
+    is not given the rules)."""
+    for p in range(state[N]):
+        rec[p, 0] = sids[p]
+        rec[p, 1] = state[SCORE + p]
+        rec[p, 3] = state[ROUND]
+        rec[p, 4] = state[ERRORS]
+        rec[p, 5] = state[REROLLS + p]
+        rec[p, 6] = state[KEEPS + p]
+
+
+@dataclass(frozen=True)
+class ToyRules(RuleBase):
+    rounds: int = rule(3, "T-1", "rounds; each seat rolls once per round", 1, MAX_ROUNDS)
+    sides: int = rule(6, "T-2", "faces of the die", 2, 20)
+    seat0_points: int = rule(2, "T-3", "points added to seat 0's score", -20, 20)
+
+
+@dataclass(frozen=True)
+class NoData:
+    """The toy game has no board: an empty data file."""
+
+    def pack(self) -> np.ndarray:
+        return np.zeros(1, dtype=np.int64)
+
+    def digest(self) -> str:
+        return hashlib.sha256(b"").hexdigest()
+
+
+@dataclass(frozen=True)
+class Played:
+    log: np.ndarray
+    records: np.ndarray
+
+
+def _ranked(rec: np.ndarray, rules: ToyRules) -> np.ndarray:
+    """Scores with seat 0's points, and ranks: seats with a strictly higher score (0 = a
+    winner; ties share first place)."""
+    rec = rec.copy()
+    rec[..., 0, 1] += rules.seat0_points
+    scores = rec[..., 1]
+    rec[..., 2] = (scores[..., None, :] > scores[..., :, None]).sum(-1)
+    return rec
+
+
+def play_batch(driver, sids, params, n_games, n_players=2, seed=0, first_game=0, rules=None,
+               data=None):  # fmt: skip
+    rules = rules or ToyRules()
+    rec = np.zeros((n_games, MAX_SEATS, N_REC), dtype=np.int64)
+    driver.play_batch_nb(NoData().pack(), rules.pack(), n_players, seed, first_game, sids,
+                         params, rec)  # fmt: skip
+    return _ranked(rec[:, :n_players], rules)
+
+
+def play_game(driver, sids, params, n_players=2, seed=0, game=0, rules=None, data=None):
+    rec = play_batch(driver, sids, params, 1, n_players, seed, game, rules, data)
+    rows = np.array([[game, p, r[1], r[2], 0, 0, 0] for p, r in enumerate(rec[0])], np.int64)
+    return Played(rows, rec[0])
+
+
+def records_table(rec, first_game, seat_names, rules) -> pa.Table:
+    g, n, _ = rec.shape
+    flat = rec.reshape(g * n, -1)
+    winner = flat[:, 2] == 0
+    share = winner / np.repeat((rec[:, :, 2] == 0).sum(1), n)
+    return pa.table({
+        "game_id": np.repeat(np.arange(first_game, first_game + g), n),
+        "seat": np.tile(np.arange(n, dtype=np.int8), g),
+        "players": np.full(g * n, n, dtype=np.int8),
+        "strategy": [seat_names[i] for i in np.tile(np.arange(n), g)],
+        "score": flat[:, 1].astype(np.int16),
+        "rank": flat[:, 2].astype(np.int8),
+        "winner": winner,
+        "win_share": share,
+        "rounds": flat[:, 3].astype(np.int8),
+        "end_reason": ["done"] * (g * n),
+        "errors": flat[:, 4].astype(np.int16),
+        "act_reroll": flat[:, 5].astype(np.int16),
+        "act_keep": flat[:, 6].astype(np.int16),
+    })  # fmt: skip
+
+
+def _check(rules: ToyRules, players: int) -> None:
+    pass
+
+
+PLUGIN = register_game(
+    GamePlugin(
+        name="toy",
+        title="Dice duel (palace-lab's toy test game)",
+        min_players=2,
+        max_players=MAX_SEATS,
+        default_players=2,
+        engine=__name__,
+        default_rules=ToyRules,
+        rules_from_mapping=lambda data, source, base: ToyRules.from_mapping(data, source, base),
+        check_rules=_check,
+        variants=ToyRules.VARIANTS,
+        rule_docs=ToyRules.field_docs(),
+        choices=(),
+        data_label="data file",
+        default_data=NoData,
+        load_data=lambda path: NoData(),
+        play_batch=play_batch,
+        play_game=play_game,
+        describe_event=lambda row, data: f"seat {row[1] + 1} scored {row[2]} (rank {row[3]})",
+        event_record=lambda row, data: {"seat": int(row[1]), "score": int(row[2])},
+        records_table=records_table,
+        check_batch=lambda rules: None,
+        keys=(Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),),
+        shape=Shape(
+            "rounds",
+            "rounds",
+            "end_reason",
+            {"done": "every round was played"},
+            (("score", "score"),),
+        ),  # fmt: skip
+        shared_wins=True,
+    )
+)
