@@ -21,9 +21,18 @@ from types import ModuleType
 
 import numpy as np
 
-from simcore.core.driver import build_driver
+from simcore.core.driver import SearchEntry, build_driver
 from simcore.core.errors import InputError
 from simcore.core.games import get_game
+
+
+@dataclass(frozen=True)
+class Search:
+    """What the driver needs to write a search strategy (simcore/core/search_nb.py)."""
+
+    hooks: str  # module of the game's search hooks
+    policy: str  # the strategy its own seat plays in rollouts
+    policy_at: int  # where the policy's parameters start in the search's vector
 
 
 @dataclass(frozen=True)
@@ -39,6 +48,11 @@ class Strategy:
     module: str = field(default="")
     # optional: the seat's full vector given the whole table (see `seat_arrays`)
     table: Callable[[np.ndarray, Sequence[Strategy]], np.ndarray] | None = None
+    # a search written by the driver from the game's search hooks (strategies/search.py)
+    search: Search | None = None
+    # how a search's rollouts play this seat: (strategy name, params) from the seat's
+    # vector; None = as itself. A search names its rollout policy, so nothing recurses.
+    model: Callable[[np.ndarray], tuple[str, np.ndarray]] | None = None
 
     def params(self, overrides: dict[str, float] | None = None) -> np.ndarray:
         """The parameter vector, defaults updated by name."""
@@ -52,6 +66,7 @@ class Strategy:
 
 _REGISTRY: dict[str, dict[str, Strategy]] = {}
 _DEFAULT: dict[str, str] = {}
+_DRIVERS: dict[tuple, ModuleType] = {}  # by game and driver entries
 
 
 def default_strategy(game: str = "maharaja") -> str:
@@ -76,6 +91,8 @@ def register(
     params: dict[str, float] | None = None,
     table: Callable[[np.ndarray, Sequence[Strategy]], np.ndarray] | None = None,
     default: bool = False,
+    search: Search | None = None,
+    model: Callable[[np.ndarray], tuple[str, np.ndarray]] | None = None,
 ) -> Callable[[Callable], Callable]:
     """Decorator for a strategy's `decide_nb`; the name is what users type.
 
@@ -85,6 +102,8 @@ def register(
     `table(vector, seats)`, if given, returns the seat's parameter vector extended
     with what it may know of the table: which strategy, with which parameters, plays
     each seat. That is public (the players are introduced); gold and picks are not.
+    `search` marks a search the driver writes itself (strategies/search.py registers
+    one); `model(vector)` names what other searches' rollouts play this seat as.
     """
 
     def wrap(decide: Callable) -> Callable:
@@ -102,6 +121,8 @@ def register(
             defaults=tuple(float(v) for v in params_.values()),
             module=module,
             table=table,
+            search=search,
+            model=model,
         )
         return decide
 
@@ -188,8 +209,22 @@ def driver_for(game: str = "maharaja") -> ModuleType:
     Strategy ids are positions in name order, so they are stable across runs.
     """
     known = strategies(game)
-    engine = get_game(game).engine
-    return build_driver(engine, [(s.module, s.decide.__name__) for s in known.values()])
+    ids = strategy_ids(game)
+    entries = tuple(
+        SearchEntry(s.search.hooks, ids[s.search.policy], s.search.policy_at, len(s.defaults))
+        if s.search
+        else (s.module, s.decide.__name__)
+        for s in known.values()
+    )
+    key = (game, entries)
+    if key not in _DRIVERS:  # (building reads every source file for its digest)
+        _DRIVERS[key] = build_driver(get_game(game).engine, entries)
+    return _DRIVERS[key]
+
+
+def registered(game: str, name: str) -> Strategy:
+    """A strategy registered so far (no discovery: for registrations that build on it)."""
+    return _REGISTRY[game][name]
 
 
 _LOADED = False

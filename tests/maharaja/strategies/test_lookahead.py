@@ -1,18 +1,19 @@
-"""`lookahead`: legal play, a search that pays off, fair play at the pick, determinism.
+"""`lookahead` for Maharaja: its hooks, legal play, a search that pays off, fair play at
+the pick, determinism, how it models each seat, and that sharing is exact.
 
-All games use the smallest budget (one rollout per action pair) to stay fast.
+Games use a small budget (one rollout per pair and a few more) to stay fast.
 """
 
 from __future__ import annotations
-
-import dataclasses
 
 import numpy as np
 import pytest
 
 import simcore.maharaja.layout as S
 import simcore.maharaja.record_layout as REC
+import simcore.maharaja.rules_layout as R
 import strategies
+from simcore.core import search_nb as G
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
 from simcore.maharaja.game import play_batch
@@ -28,42 +29,44 @@ from simcore.maharaja.nb.game_nb import (
     start_game_nb,
 )
 from simcore.maharaja.rules import RuleSet
-from strategies.maharaja import lookahead
+from strategies import registry
+from strategies.maharaja import lookahead as L
 from strategies.maharaja.kit.view_nb import hidden_offsets
-from strategies.maharaja.lookahead import lookahead_decide_nb, pair_nb
 from strategies.maharaja.random_legal import random_decide_nb
+from tests.search_toy import TOY, registered_toy
 
-TINY = {"rollouts": 45}  # one rollout per pair: the smallest search
-
-
-def seat_arrays(names: list[str], overrides: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
-    """Engine seat arrays with the lookahead's parameters overridden."""
-    seats = strategies.resolve(names, len(names))
-    sids, params = strategies.seat_arrays(seats)
-    for i, s in enumerate(seats):
-        if s.name == "lookahead":
-            params[i, : len(s.defaults)] = s.params(overrides)
-    return sids, params
+TINY = {"rollouts": 60}  # every pair once, then a few more: the smallest real search
 
 
 def play(names: list[str], games: int, seed: int) -> np.ndarray:
-    sids, params = seat_arrays(names, TINY)
+    seats = strategies.resolve(names, len(names))
+    sids, params = strategies.seat_arrays(seats)
+    for i, s in enumerate(seats):  # the lookahead's own part of its vector (not the table)
+        if s.name == "lookahead":
+            params[i, : len(s.defaults)] = s.params(TINY)
     return play_batch(
         strategies.driver_for(), sids, params, games, len(names), seed, 0, RuleSet(),
         default_board(),
     )  # fmt: skip
 
 
-def test_pairs_are_the_45_unordered_pairs():
-    """The candidates are every unordered pair of the nine actions, the same one twice
-    included (M-R3): 9 * 10 / 2 = 45 distinct pairs with a0 <= a1."""
-    out = np.zeros(OUT_SIZE, dtype=np.int64)
-    seen = set()
-    for i in range(45):
-        pair_nb(out, i)
-        seen.add((int(out[0]), int(out[1])))
-    expected = {(a, b) for a in range(N_ACTIONS) for b in range(a, N_ACTIONS)}
-    assert seen == expected
+def test_pick_candidates_are_the_45_unordered_pairs():
+    """Every unordered pair of the nine actions, the same one twice included (M-R3):
+    9 * 10 / 2 = 45 distinct pairs with a0 <= a1, as out[0], out[1]; ret 0."""
+    state, board, rules, _, _ = state_at(DK_PICK, 0, 4, seed=1, nth=1)
+    cands = np.zeros((L.MAX_CANDIDATES, L.ROW), np.int64)
+    n = L.candidates_nb(DK_PICK, 0, state, board, rules, cands)
+    seen = {(int(c[1]), int(c[2])) for c in cands[:n]}
+    assert n == 45 and seen == {(a, b) for a in range(N_ACTIONS) for b in range(a, N_ACTIONS)}
+    assert not cands[:n, 0].any() and not cands[:n, 3:].any()
+
+
+def test_character_candidates_are_the_bank_characters():
+    state, board, rules, _, _ = state_at(DK_CHARACTER, 2, 4, seed=3, nth=1)
+    cands = np.zeros((L.MAX_CANDIDATES, L.ROW), np.int64)
+    n = L.candidates_nb(DK_CHARACTER, 2, state, board, rules, cands)
+    bank = [k for k in range(rules[R.N_CHARACTERS]) if state[S.CHAR_OWNER + k] == BANK]
+    assert sorted(cands[:n, 0].tolist()) == bank and len(bank) >= 2
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -125,7 +128,8 @@ def state_at(kind: int, seat: int, players: int, seed: int, nth: int):
 
 
 @pytest.mark.parametrize("kind", [DK_PICK, DK_CHARACTER])
-def test_search_ignores_hidden_data(kind):
+@pytest.mark.parametrize("horizon", [0, 1])
+def test_search_ignores_hidden_data(kind, horizon):
     """Fair play at the decisions that search: opponents' gold and the picks of the
     seats that chose earlier this round change nothing (M-R3, M-C3)."""
     seat = 2
@@ -136,7 +140,8 @@ def test_search_ignores_hidden_data(kind):
     assert S.GOLD + 1 in hidden
     if kind == DK_PICK:  # the seats before this one have picked in secret
         assert S.PICK0 + 0 in hidden and state[S.PICK0] >= 0 and state[S.ACTED] == 0
-    params = strategies.strategies()["lookahead"].params(TINY | {"char_rollouts": 12})
+    over = TINY | {"char_rollouts": 12, "horizon": horizon}
+    params = strategies.strategies()["lookahead"].params(over)
     answers = []
     for trial in range(3):
         s = state.copy()
@@ -147,7 +152,7 @@ def test_search_ignores_hidden_data(kind):
         out = np.zeros(OUT_SIZE, dtype=np.int64)
         sc = scratch.copy()
         r = rng.copy()
-        ret = lookahead_decide_nb(kind, seat, s, board, rules, params, r, sc, out)
+        ret = L.lookahead_decide(kind, seat, s, board, rules, params, r, sc, out)
         answers.append((ret, tuple(out), tuple(sc), tuple(r)))
     assert answers[1] == answers[0] and answers[2] == answers[0]
     ret, out = answers[0][0], answers[0][1]
@@ -159,54 +164,122 @@ def test_search_ignores_hidden_data(kind):
 
 def test_table_block_names_each_seats_model():
     """The rollouts model each seat by the strategy the table lists for it (public),
-    with that seat's parameters; a `lookahead` seat by its policy, an unknown one
-    (or an empty seat) by this seat's own policy (-1)."""
-    names = [
-        "lookahead",
-        "chaser",
-        "weighted:char_noise=1",
-        "house-network",
-        "lookahead:rollouts=9",
-    ]
-    seats = strategies.resolve(names, 5)
+    with that seat's parameters; a `lookahead` seat by its policy `weighted` with its
+    policy parameters; an empty seat by nobody (-1)."""
+    names = ["lookahead", "chaser", "weighted:char_noise=1", "lookahead:policy_palace=9"]
+    seats = strategies.resolve(names, 4)
     row = strategies.seat_arrays(seats)[1][0]
-    width = int(row[lookahead.P_TABLE])
+    ids = registry.strategy_ids("maharaja")
+    table_at = len(seats[0].defaults)
+    width = int(row[table_at])
     known = strategies.strategies()
-    assert width == max(len(known[m].defaults) for m in lookahead.MODELS)
+    assert width == max(len(known[m].defaults) for m in ("chaser", "weighted"))
 
     def block(q):
-        at = lookahead.P_TABLE + 1 + q * (1 + width)
+        at = table_at + 1 + q * (1 + width)
         return int(row[at]), row[at + 1 : at + 1 + width]
 
-    for q, name in [(1, "chaser"), (2, "weighted"), (3, "house-network")]:
-        model, params = block(q)
-        assert lookahead.MODELS[model] == name
-        expected = seats[q].params()
-        assert np.array_equal(params[: len(expected)], expected)
+    for q, name in [(0, "weighted"), (1, "chaser"), (2, "weighted"), (3, "weighted")]:
+        assert block(q)[0] == ids[name], q
+    assert np.array_equal(block(1)[1][: len(known["chaser"].defaults)], known["chaser"].params())
     assert block(2)[1][known["weighted"].param_names.index("char_noise")] == 1.0
-    model, params = block(4)  # lookahead: its rollout policy with its policy params
-    assert lookahead.MODELS[model] == "weighted"
-    assert np.array_equal(params[: len(lookahead.POLICY_DEFAULTS)], known["weighted"].params())
-    mine = dataclasses.replace(known["random"], name="mine")
-    table = lookahead.table_params(seats[0].params(), [seats[0], mine])
-    for q in (1, 2, 3, 4):  # not a model it knows, or no one there
-        assert table[lookahead.P_TABLE + 1 + q * (1 + width)] == -1
+    assert block(3)[1][known["weighted"].param_names.index("palace")] == 9.0
+    assert block(0)[1][known["weighted"].param_names.index("palace")] == 12.0
+    assert block(4)[0] == -1  # no fifth player
 
 
-@pytest.mark.parametrize("models", [1.0, 0.0])
-def test_a_modelled_seat_decides_as_its_strategy(models):
-    """In a rollout, seat 1 listed as `chaser` answers exactly as `chaser` would on the
-    same state, memory and stream; with models=0 exactly as the policy `weighted`."""
-    seats = strategies.resolve(["lookahead", "chaser", "random", "random"], 4)
-    row = strategies.seat_arrays(seats)[1][0].copy()
-    row[lookahead.P_MODELS] = models
-    known = strategies.strategies()
-    as_name = "chaser" if models else "weighted"
-    for nth in (1, 2, 3):
-        state, board, rules, rng, scratch = state_at(DK_PICK, 1, 4, seed=9, nth=nth)
-        got, want = np.zeros(OUT_SIZE, np.int64), np.zeros(OUT_SIZE, np.int64)
-        sc_got, sc_want, rng_got, rng_want = scratch.copy(), scratch.copy(), rng.copy(), rng.copy()
-        lookahead.seat_decide_nb(0, DK_PICK, 1, state, board, rules, row, rng_got, sc_got, got)
-        known[as_name].decide(DK_PICK, 1, state, board, rules, known[as_name].params(), rng_want,
-                              sc_want, want)  # fmt: skip
-        assert np.array_equal(got, want) and np.array_equal(sc_got, sc_want), nth
+def test_a_newly_registered_strategy_is_modelled():
+    """Against three seats listed as a strategy registered just now (the toy plays as
+    `random`), every rollout models them as listed and nearly always ends in a win for
+    the policy `weighted`; played as the policy (models=0) they are no pushover."""
+    with registered_toy("maharaja"):
+        seats = strategies.resolve(["lookahead", TOY, TOY, TOY], 4)
+        sids, params = strategies.seat_arrays(seats)
+        driver = strategies.driver_for()
+        ids = registry.strategy_ids()
+        assert sids[1] == ids[TOY]
+        state, board, rules, rng, scratch = state_at(DK_PICK, 0, 4, seed=2, nth=3)
+        means = {}
+        for models in (1.0, 0.0):
+            row = params[0].copy()
+            row[seats[0].param_names.index("models")] = models
+            row[seats[0].param_names.index("rollouts")] = 100
+            row[seats[0].param_names.index("horizon")] = 0
+            stats = np.zeros(G.N_STATS)
+            out = np.zeros(OUT_SIZE, np.int64)
+            driver.search_stats_nb(DK_PICK, 0, state, board, rules, row, rng.copy(),
+                                   scratch.copy(), out, ids["weighted"],
+                                   seats[0].search.policy_at, len(seats[0].defaults),
+                                   stats)  # fmt: skip
+            assert stats[G.ST_ENDED] == stats[G.ST_ROLLOUTS] == 100
+            means[models] = stats[G.ST_MEAN]
+    assert means[1.0] >= 0.95, means  # (a win is 1, plus a margin per palace ahead)
+    assert means[0.0] < 0.9, means
+
+
+def test_shared_worlds_give_the_rollouts_of_unshared_ones():
+    """At a pick the others' decisions before this seat's turn are played once per seed
+    (secret_kind_nb): every candidate's rollout value is what it is without sharing."""
+    seats = strategies.resolve(["weighted", "chaser", "lookahead", "house-network"], 4)
+    sids, params = strategies.seat_arrays(seats)
+    driver = strategies.driver_for()
+    ids = registry.strategy_ids()
+    for nth in (1, 3):
+        state, board, rules, rng, scratch = state_at(DK_PICK, 2, 4, seed=6, nth=nth)
+        msids = np.array([ids["weighted"], ids["chaser"], ids["weighted"], ids["house-network"],
+                          -1])  # fmt: skip
+        mparams = np.zeros((MAX_SEATS, params.shape[1]))
+        for q in range(4):
+            mparams[q, : len(seats[q].defaults)] = seats[q].params()
+        mparams[2, : len(seats[0].defaults)] = seats[0].params()
+        vec = seats[2].params()
+        cands = np.zeros((L.MAX_CANDIDATES, L.ROW), np.int64)
+        n = L.candidates_nb(DK_PICK, 2, state, board, rules, cands)
+        values = []
+        for share in (True, False):
+            w = [np.zeros(S.STATE_SIZE, np.int64), np.zeros((MAX_SEATS, SCRATCH_SIZE), np.int64),
+                 np.zeros(RNG_STREAMS, np.uint64)]  # fmt: skip
+            b = [np.zeros(S.STATE_SIZE, np.int64), np.zeros((MAX_SEATS, SCRATCH_SIZE), np.int64),
+                 np.zeros(RNG_STREAMS, np.uint64)]  # fmt: skip
+            log, out = np.zeros((0, 7), np.int64), np.zeros(OUT_SIZE, np.int64)
+            work, xc = np.zeros(WORK_SIZE, np.int64), np.zeros_like(cands)
+            shared = driver.world_nb(state, board, rules, 2, DK_PICK, 11, G.NO_LIMIT, 0.05, vec,
+                                     msids, mparams, scratch, cands[0], share, *w, *b, log, out,
+                                     work, xc)  # fmt: skip
+            assert shared == share
+            values.append([
+                driver.rollout_nb(*w, shared, DK_PICK, cands[c], board, rules, 2, G.NO_LIMIT,
+                                  0.05, vec, msids, mparams, *b, log, out, work, xc)
+                for c in range(n)
+            ])  # fmt: skip
+        assert values[0] == values[1]
+        assert len(set(values[0])) > 1  # the pairs do lead to different games
+
+
+def test_value_is_the_outcome_of_a_finished_game_and_a_chance_before():
+    """Finished: 1 for the winner (M-E2), plus margin per palace of lead; before the end
+    the fitted chance to win, which rises with a palace lead and with gold."""
+    rec_state = None
+    driver = strategies.driver_for()
+    sids, params = strategies.seat_arrays(strategies.resolve(["weighted"] * 4, 4))
+    board, rules = default_board().pack(), RuleSet().pack()
+    vec = strategies.strategies()["lookahead"].params()
+    state = np.zeros(S.STATE_SIZE, np.int64)
+    rng = np.zeros(RNG_STREAMS, np.uint64)
+    sc = np.zeros((MAX_SEATS, SCRATCH_SIZE), np.int64)
+    out, work = np.zeros(OUT_SIZE, np.int64), np.zeros(WORK_SIZE, np.int64)
+    driver.play_game_nb(state, board, rules, np.zeros((0, 7), np.int64), 4, 1, 0, sids, params,
+                        rng, sc, out, work)  # fmt: skip
+    rec_state = state
+    for p in range(4):
+        lead = rec_state[S.PALACES + p] - max(rec_state[S.PALACES + q] for q in range(4) if q != p)
+        want = (rec_state[S.RANK + p] == 0) + 0.05 * lead
+        assert L.value_nb(rec_state, board, rules, p, vec) == pytest.approx(want)
+    mid, _, _, _, _ = state_at(DK_PICK, 0, 4, seed=4, nth=4)
+    base = L.value_nb(mid, board, rules, 0, vec)
+    assert 0.0 < base - 0.05 * (mid[S.PALACES] - mid[S.PALACES + 1 : S.PALACES + 4].max()) < 1.0
+    richer, more = mid.copy(), mid.copy()
+    richer[S.GOLD] += 10
+    more[S.PALACES] += 1
+    assert L.value_nb(richer, board, rules, 0, vec) > base
+    assert L.value_nb(more, board, rules, 0, vec) > base + 0.05

@@ -1,0 +1,198 @@
+"""The generic search (`lookahead`): its parameters, its bookkeeping and the game hooks.
+
+The search is flat Monte Carlo with sequential halving: at a searched decision it lists
+the candidate answers, plays the rest of the game (or `horizon` rounds of it) from a
+determinised copy once per candidate and rollout seed, keeps the better half of the
+candidates after each phase, and answers with the best. Every candidate replays the same
+rollout seeds (common random numbers), so the comparisons are paired. The rollouts are
+the driver's own game loop (simcore/core/driver.py writes them, with a dispatch in which
+each seat plays the strategy the table lists for it and a search plays its policy), so
+any registered strategy is a possible opponent model and nothing recurses.
+
+Its body must call the generated loop and dispatch as globals (numba cannot cache a
+function that receives another), so it is written into the driver module too; this
+module holds what does not call them: the parameter layout, the halving schedule and a
+clock. strategies/search.py registers a search for a game.
+
+Game hooks: a module, named when the search is registered, with
+
+    PARAMS: dict                  the game's own search parameters (after GENERIC's)
+    MAX_CANDIDATES: int           rows of the candidate buffer
+    budget_nb(kind, params) -> int64
+        rollouts for a decision of this kind; 0 = not searched (the policy answers)
+    horizon_nb(kind, params) -> int64
+        how far its rollouts play, in progress_nb ticks; 0 = to the end of the game
+    candidates_nb(kind, seat, state, board, rules, cands) -> int64
+        the legal answers, one row each: [ret, out[0], ..., out[OUT_SIZE - 1]];
+        a candidate is applied as the engine's answer (answer_nb(out, ret))
+    same_nb(kind, cand, ret, out) -> bool
+        whether the answer (ret, out) is the candidate row (the policy's favourite)
+    explore_kind_nb(kind) -> bool
+        rollouts may replace an answer of this kind by a uniform candidate (`explore`)
+    secret_kind_nb(kind) -> bool
+        an answer of this kind stays secret and unread by the engine until the seat is
+        asked again: the others' decisions up to then are played once per rollout seed
+        for all candidates, which are then written in with restore_nb (exact, cheaper)
+    determinise_nb(state, board, rules, seat, view)
+        view := what `seat` may know: every secret of the others replaced by a public
+        guess. The search reads nothing else, so fair play holds by construction.
+    redraw_nb(sim, board, rules, seat, params, rng)
+        per rollout seed: draw the hidden numbers anew around the guesses (stream
+        rng[0]; the other streams are the seats')
+    hidden_kind_nb(sim, seat, kind, q) -> int64
+        the kind of a secret decision seat q has made already and the view cleared,
+        or -1; the rollout asks q's model for it again and calls
+    restore_nb(sim, q, kind, ret, out)
+        to write that answer (q's, or this seat's secret one) into the state
+    progress_nb(state) -> int64
+        a clock that only moves forward (Maharaja: the round); rollouts stop at the first
+        decision `horizon` ticks after the searched one
+    value_nb(state, board, rules, seat, params) -> float64
+        the rollout's outcome for `seat`: of the finished game, or an estimate when the
+        rollout stopped early (the game is not over)
+
+plus the engine's protocol (simcore/core/driver.py). Every hook is an @njit function
+with no allocation; `params` is the search seat's whole vector.
+"""
+
+import time
+
+import numpy as np
+from llvmlite import ir
+from numba import config, njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from simcore.core.rng_nb import randint_nb, stream_seed_nb
+
+# Generic parameters: indices into a search strategy's vector, which continues with the
+# game's PARAMS, then its policy's parameters, then the table block (strategies/search.py).
+GENERIC = {
+    "rollouts": 100.0,  # rollouts per searched decision (the budget; the game may vary it)
+    "explore": 0.05,  # chance that a rollout answer of an explore kind is a uniform candidate
+    "prior": 0.05,  # bonus per rollout to the mean of the policy's own answer (ties go to it)
+    "models": 1.0,  # 1 = rollouts play each seat as the table lists it; 0 = all as the policy
+    "horizon": 0.0,  # rollouts stop `horizon` progress ticks on (value estimate); 0 = the end
+    "ms": 0.0,  # stop a decision's search after this many milliseconds; 0 = no clock
+    "threads": 1.0,  # rollouts of a phase on this many threads; 0 = numba's thread count
+}
+P_ROLLOUTS = 0
+P_EXPLORE = 1
+P_PRIOR = 2
+P_MODELS = 3
+P_HORIZON = 4
+P_MS = 5
+P_THREADS = 6
+N_GENERIC = len(GENERIC)
+assert tuple(GENERIC)[P_THREADS] == "threads"
+
+NO_LIMIT = np.int64(1) << np.int64(62)
+NO_SEAT = np.int64(-1)
+
+# What a search did (the driver's search_stats_nb fills them; tests and tools read them).
+ST_ROLLOUTS = 0  # rollouts played
+ST_CANDIDATES = 1  # candidates listed
+ST_WORLDS = 2  # rollout seeds (determinisations) drawn
+ST_SHARED = 3  # of which played the others' common decisions once (secret_kind_nb)
+ST_BEST = 4  # the chosen candidate's index (-1: the policy answered unsearched)
+ST_FAVOURED = 5  # the policy's own answer's index (-1: not among the candidates)
+ST_MEAN = 6  # the chosen candidate's mean value (with the prior)
+ST_REACH = 7  # the furthest any rollout got, in progress ticks past the decision
+ST_ENDED = 8  # rollouts that played to the game's end
+ST_NS = 9  # nanoseconds the decision took
+N_STATS = 10
+
+
+@njit("int64(int64)", cache=True, _nrt=False)
+def phases_nb(n):
+    """Halving phases from n candidates down to one."""
+    phases = 0
+    while n > 1:
+        n = (n + 1) // 2
+        phases += 1
+    return phases
+
+
+@njit("int64(float64[::1], int64[::1], int64)", cache=True, _nrt=False)
+def halve_nb(total, alive, n_alive):
+    """Keep the better half of alive[:n_alive] by total (ties keep the lower candidate),
+    in candidate order; returns the new count."""
+    # insertion sort by (-total, index): stable and allocation free, n <= a few dozen
+    for i in range(1, n_alive):
+        c = alive[i]
+        j = i - 1
+        while j >= 0 and (
+            total[alive[j]] < total[c] or (total[alive[j]] == total[c] and alive[j] > c)
+        ):
+            alive[j + 1] = alive[j]
+            j -= 1
+        alive[j + 1] = c
+    keep = (n_alive + 1) // 2
+    for i in range(1, keep):  # back into candidate order
+        c = alive[i]
+        j = i - 1
+        while j >= 0 and alive[j] > c:
+            alive[j + 1] = alive[j]
+            j -= 1
+        alive[j + 1] = c
+    return keep
+
+
+@njit("void(int64[::1], int64, int64, int64, int64)", cache=True)
+def pick_nb(alive, n, k, favoured, seed):
+    """alive[:k] := k of the n candidates in candidate order: `favoured` (if >= 0) and
+    others drawn uniformly without replacement from stream (seed, 0, 0)."""
+    rng = np.empty(1, dtype=np.uint64)
+    rng[0] = stream_seed_nb(seed, 0, 0)
+    for i in range(n):
+        alive[i] = i
+    m = 0  # alive[:m] chosen (a partial Fisher-Yates shuffle)
+    if 0 <= favoured < n:
+        alive[0], alive[favoured] = favoured, 0
+        m = 1
+    while m < k:
+        j = m + randint_nb(rng, 0, n - m)
+        alive[m], alive[j] = alive[j], alive[m]
+        m += 1
+    alive[:k].sort()
+
+
+@njit("int64(float64[::1], int64[::1], int64)", cache=True, _nrt=False)
+def best_nb(total, alive, n_alive):
+    """The alive candidate with the highest total (the first of equals)."""
+    best = alive[0]
+    for j in range(1, n_alive):
+        if total[alive[j]] > total[best]:
+            best = alive[j]
+    return best
+
+
+@intrinsic
+def _clock_ns(typingctx):
+    """clock_gettime(CLOCK_MONOTONIC) in nanoseconds, linked by name (so cacheable)."""
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        ts_t = ir.LiteralStructType([i64, i64])
+        ts = cgutils.alloca_once(builder, ts_t)
+        fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(32), ts_t.as_pointer()])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "clock_gettime")
+        builder.call(fn, [ir.Constant(ir.IntType(32), 1), ts])
+        sec = builder.load(cgutils.gep_inbounds(builder, ts, 0, 0))
+        nsec = builder.load(cgutils.gep_inbounds(builder, ts, 0, 1))
+        return builder.add(builder.mul(sec, ir.Constant(i64, 1_000_000_000)), nsec)
+
+    return types.int64(), codegen
+
+
+if config.DISABLE_JIT:  # plain Python (tests/test_nojit.py): intrinsics do not run there
+
+    def clock_ns_nb():
+        return time.monotonic_ns()
+
+else:
+
+    @njit("int64()", cache=True, _nrt=False)
+    def clock_ns_nb():
+        """A monotonic clock for the `ms` budget (the only source of non-determinism)."""
+        return _clock_ns()

@@ -1,0 +1,128 @@
+"""The generic search strategy (`lookahead`), registered once per game that has search hooks.
+
+A game registers it from a module of its strategies with `register_search`, giving the
+module of its search hooks (the protocol is in simcore/core/search_nb.py) and the
+strategy whose decisions the rollouts use for the searching seat (the policy). The
+driver (simcore/core/driver.py) then writes the search into the generated module next to
+the game loop, whose model dispatch plays every other registered strategy: any strategy
+of the game can be an opponent model, and a new one needs no edit here.
+
+The search's vector: the generic parameters (simcore.core.search_nb.GENERIC), the game's
+(hooks.PARAMS), the policy's as `policy_<name>`, and then the table block that
+`table_params` appends: the block's width W, and per seat its model's strategy id and W
+parameters (-1 for an empty seat). A seat's model is its strategy with its parameters,
+or what that strategy names as its model (a search: its policy). Who plays a seat, with
+which parameters, is public (the players are introduced); gold and picks are not.
+"""
+
+from __future__ import annotations
+
+import importlib
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+from numba import config
+
+from simcore.core.games import get_game
+from simcore.core.search_nb import GENERIC, P_THREADS
+
+from . import registry
+from .registry import Search, Strategy
+
+
+def register_search(
+    name: str,
+    description: str,
+    game: str,
+    hooks: str,
+    policy: str,
+    defaults: dict[str, float] | None = None,
+) -> Callable:
+    """Register the search for `game` under `name`; returns its (Python) decide function.
+
+    `policy` must be registered already (import its module first); `defaults` overrides
+    generic or game parameter defaults (e.g. `rollouts`)."""
+    mod = importlib.import_module(hooks)
+    pol = registry.registered(game, policy)
+    own = GENERIC | dict(mod.PARAMS)
+    unknown = set(defaults or {}) - set(own)
+    if unknown:
+        raise ValueError(f"{name}: unknown defaults {sorted(unknown)}")
+    own |= defaults or {}
+    params = own | {f"policy_{k}": v for k, v in zip(pol.param_names, pol.defaults, strict=True)}
+    policy_at = len(own)
+    width = len(pol.defaults)
+
+    def model(vector: np.ndarray) -> tuple[str, np.ndarray]:
+        return policy, np.asarray(vector[policy_at : policy_at + width], dtype=np.float64)
+
+    def decide(kind, seat, state, board, rules, params, rng, scratch, out):
+        """The search's decision, through the game's driver (for tests and tools)."""
+        sid = registry.strategy_ids(game)[name]
+        d = registry.driver_for(game)
+        return d.decide_nb(kind, sid, seat, state, board, rules, params, rng, scratch, out)
+
+    decide.__name__ = f"{name.replace('-', '_')}_decide"
+    return registry.register(
+        name,
+        description,
+        game=game,
+        params=params,
+        table=table_params,
+        search=Search(hooks, policy, policy_at),
+        model=model,
+    )(decide)
+
+
+def seat_model(s: Strategy) -> tuple[str, np.ndarray]:
+    """What a search's rollouts play seat strategy `s` as, with which parameters."""
+    return s.model(s.params()) if s.model else (s.name, s.params())
+
+
+def table_params(vector: np.ndarray, seats: Sequence[Strategy]) -> np.ndarray:
+    """The seat's vector plus the table block: the model of every seat (public)."""
+    game = seats[0].game
+    ids = registry.strategy_ids(game)
+    models = [seat_model(s) for s in seats]
+    width = max([len(p) for _, p in models] + [1])
+    block = [float(width)]
+    for q in range(get_game(game).max_players):
+        row = np.zeros(1 + width)
+        row[0] = -1
+        if q < len(models):
+            name, p = models[q]
+            row[0] = ids[name]
+            row[1 : 1 + len(p)] = p
+        block.extend(row)
+    own = np.array(vector, dtype=np.float64)
+    if own[P_THREADS] <= 0:  # all cores (numba's count, read without starting its threads)
+        own[P_THREADS] = config.NUMBA_NUM_THREADS
+    return np.concatenate([own, np.array(block)])
+
+
+def estimate_game_seconds(
+    seats: Sequence[Strategy], rules: Any = None, data: Any = None, games: int = 2
+) -> float:
+    """Seconds one game of this table takes on one core: the median of `games` timed games
+    (seeds of their own), after a game that compiles or loads the driver.
+
+    For the CLI's estimate before a long run (x games / workers). A search's cost is
+    its budget (rollouts, horizon, ms) times the table's speed, which only playing shows,
+    so this calibrates rather than models; it costs about `games` + 1 games."""
+    game = seats[0].game
+    spec = get_game(game)
+    rules = rules if rules is not None else spec.default_rules()
+    data = data if data is not None else spec.default_data()
+    driver = registry.driver_for(game)
+    sids, params = registry.seat_arrays(seats, game)
+    n = len(seats)
+    spec.play_batch(driver, sids, params, 1, n, 987_654_321, 0, rules, data)  # compile / load
+    times = []
+    for g in range(max(1, games)):
+        t = time.perf_counter()
+        spec.play_batch(driver, sids, params, 1, n, 987_654_321, 1 + g, rules, data)
+        times.append(time.perf_counter() - t)
+    return float(statistics.median(times))
