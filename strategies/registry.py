@@ -7,7 +7,8 @@ name is the game's: every module of every such subpackage is imported on first
 use, so adding a strategy means adding a file, and adding a game's strategies
 means adding a folder: the engine, the CLI and this file never change for it.
 A strategy registered from elsewhere (a test, a user's module) names its game.
-`driver_for(game)` builds the cached driver (simcore.core.driver) over them.
+`driver_for(game)` builds the cached driver (simcore.core.driver) over them, or over
+the strategies one run plays (`driver_for(game, sids)`).
 """
 
 from __future__ import annotations
@@ -203,19 +204,26 @@ def seat_arrays(seats: Sequence[Strategy], game: str = "maharaja") -> tuple[np.n
     return sids, params
 
 
-def driver_for(game: str = "maharaja") -> ModuleType:
-    """The generated, cached driver that plays `game` with every registered strategy.
+def driver_for(game: str = "maharaja", sids: Sequence[int] | None = None) -> ModuleType:
+    """The generated, cached driver that plays `game` with its registered strategies.
 
-    Strategy ids are positions in name order, so they are stable across runs.
+    Strategy ids are positions in name order, so they are stable across runs. With
+    `sids` (a run's seat ids) the driver holds only those strategies and the rollout
+    policies of the searches among them: a run compiles what it plays, not every
+    strategy of the game (an unused id then answers -1, an engine error).
     """
     known = strategies(game)
     ids = strategy_ids(game)
-    entries = tuple(
+    entries: tuple = tuple(
         SearchEntry(s.search.hooks, ids[s.search.policy], s.search.policy_at, len(s.defaults))
         if s.search
         else (s.module, s.decide.__name__)
         for s in known.values()
     )
+    if sids is not None:
+        used = {int(i) for i in sids if i >= 0}
+        used |= {entries[i].policy for i in used if isinstance(entries[i], SearchEntry)}
+        entries = tuple(e if i in used else None for i, e in enumerate(entries))
     key = (game, entries)
     if key not in _DRIVERS:  # (building reads every source file for its digest)
         _DRIVERS[key] = build_driver(get_game(game).engine, entries)

@@ -18,10 +18,7 @@ which parameters, is public (the players are introduced); gold and picks are not
 from __future__ import annotations
 
 import importlib
-import statistics
-import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import numpy as np
 from numba import config
@@ -101,28 +98,3 @@ def table_params(vector: np.ndarray, seats: Sequence[Strategy]) -> np.ndarray:
     if own[P_THREADS] <= 0:  # all cores (numba's count, read without starting its threads)
         own[P_THREADS] = config.NUMBA_NUM_THREADS
     return np.concatenate([own, np.array(block)])
-
-
-def estimate_game_seconds(
-    seats: Sequence[Strategy], rules: Any = None, data: Any = None, games: int = 2
-) -> float:
-    """Seconds one game of this table takes on one core: the median of `games` timed games
-    (seeds of their own), after a game that compiles or loads the driver.
-
-    For the CLI's estimate before a long run (x games / workers). A search's cost is
-    its budget (rollouts, horizon, ms) times the table's speed, which only playing shows,
-    so this calibrates rather than models; it costs about `games` + 1 games."""
-    game = seats[0].game
-    spec = get_game(game)
-    rules = rules if rules is not None else spec.default_rules()
-    data = data if data is not None else spec.default_data()
-    driver = registry.driver_for(game)
-    sids, params = registry.seat_arrays(seats, game)
-    n = len(seats)
-    spec.play_batch(driver, sids, params, 1, n, 987_654_321, 0, rules, data)  # compile / load
-    times = []
-    for g in range(max(1, games)):
-        t = time.perf_counter()
-        spec.play_batch(driver, sids, params, 1, n, 987_654_321, 1 + g, rules, data)
-        times.append(time.perf_counter() - t)
-    return float(statistics.median(times))

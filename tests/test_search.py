@@ -285,19 +285,3 @@ def test_threads_change_nothing_but_speed(game, search):
         ret, out, st = run_search(t, kind, seat, a, vec)
         answers.append((ret, out.tolist(), st[G.ST_BEST], st[G.ST_MEAN], st[G.ST_ROLLOUTS]))
     assert answers[1] == answers[0] and answers[2] == answers[0]
-
-
-@pytest.mark.parametrize(("game", "search"), SEARCHES)
-def test_run_time_estimate_grows_with_the_budget(game, search):
-    """estimate_game_seconds calibrates on the table: a search seat with 8x the rollouts
-    (at a full-game horizon, so that rollouts dominate) takes clearly longer per game."""
-    from strategies.search import estimate_game_seconds  # noqa: PLC0415
-
-    t = Table(game, search)
-    mates = [t.plain[0].name] * (t.players - 1)
-    est = {}
-    for budget in (50, 400):
-        seats = strategies.resolve([f"{search}:rollouts={budget}:horizon=0", *mates],
-                                   t.players, game)  # fmt: skip
-        est[budget] = estimate_game_seconds(seats, games=2)
-    assert 0 < est[50] and est[400] > 2 * est[50], est

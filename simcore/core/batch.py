@@ -19,7 +19,7 @@ from .games import get_game, plugin_module
 from .plugin import GamePlugin
 from .results_io import parquet_bytes
 
-DRIVER_FACTORY = "strategies:driver_for"  # (game) -> driver module; importable in workers
+DRIVER_FACTORY = "strategies:driver_for"  # (game, sids) -> driver module; importable in workers
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def plugin_of(spec: BatchSpec) -> GamePlugin:
 
 def load_driver(spec: BatchSpec):
     module, _, func = spec.driver_factory.partition(":")
-    return getattr(importlib.import_module(module), func)(spec.game)
+    return getattr(importlib.import_module(module), func)(spec.game, spec.sids)
 
 
 def play_chunk(spec: BatchSpec, first_game: int, n_games: int) -> np.ndarray:

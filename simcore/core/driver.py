@@ -477,10 +477,12 @@ class SearchEntry:
 Entry = tuple[str, str] | SearchEntry  # (module, decide function) or a search
 
 
-def driver_source(engine: str, strategies: Sequence[Entry]) -> str:
-    """Source of the driver for an engine module and an entry per strategy id."""
-    plain = {i: e for i, e in enumerate(strategies) if not isinstance(e, SearchEntry)}
-    searches = {i: e for i, e in enumerate(strategies) if isinstance(e, SearchEntry)}
+def driver_source(engine: str, strategies: Sequence[Entry | None]) -> str:
+    """Source of the driver for an engine module and an entry per strategy id (None: an
+    id this driver leaves out)."""
+    present = {i: e for i, e in enumerate(strategies) if e is not None}  # None: left out
+    plain = {i: e for i, e in present.items() if not isinstance(e, SearchEntry)}
+    searches = {i: e for i, e in present.items() if isinstance(e, SearchEntry)}
     hooks = sorted({e.hooks for e in searches.values()})
     if len(hooks) > 1:
         raise ValueError(f"one game, one set of search hooks; got {hooks}")
@@ -493,10 +495,11 @@ def driver_source(engine: str, strategies: Sequence[Entry]) -> str:
         _SEARCH_BRANCH.format(i=i, policy=e.policy, policy_at=e.policy_at, table_at=e.table_at)
         if isinstance(e, SearchEntry)
         else _BRANCH.format(i=i)
-        for i, e in enumerate(strategies)
+        for i, e in present.items()
     )
     names = ", ".join(
-        f"search({e.hooks})" if isinstance(e, SearchEntry) else f"{e[0]}.{e[1]}" for e in strategies
+        f"search({e.hooks})" if isinstance(e, SearchEntry) else f"{e[0]}.{e[1]}"
+        for e in present.values()
     )
     modules = [m for m, _ in plain.values()]
     source = _HEAD
@@ -530,7 +533,7 @@ def sources_digest(modules: Sequence[str]) -> str:
     return h.hexdigest()[:16]
 
 
-def build_driver(engine: str, strategies: Sequence[Entry]) -> ModuleType:
+def build_driver(engine: str, strategies: Sequence[Entry | None]) -> ModuleType:
     """Write (once) and import the driver module; the same inputs give the same module."""
     source = driver_source(engine, strategies)
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]

@@ -1,0 +1,59 @@
+"""A run's driver holds only the strategies it plays (and its searches' rollout policies),
+and plays exactly the games the driver over every strategy plays."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import strategies
+from simcore.core.games import get_game
+from strategies.registry import strategy_ids
+
+
+def arrays(game: str, names: list[str]):
+    seats = strategies.resolve(names, len(names), game)
+    return strategies.seat_arrays(seats, game)
+
+
+@pytest.mark.parametrize("game", ["maharaja", "vermaechtnis"])
+def test_a_subset_driver_names_only_the_run_strategies(game):
+    default = strategies.default_strategy(game)
+    sids, _ = arrays(game, [default, default, default])
+    source = strategies.driver_for(game, sids).__file__
+    text = open(source).read()
+    head = text.splitlines()[0]  # "# Generated ... Strategies: a.b, ..."
+    assert head.count(",") == 0, head  # one strategy
+    branches = [line for line in text.splitlines() if line.strip().startswith("if sid ==")]
+    assert [line.split("==")[1].strip(" :") for line in branches] == [
+        str(strategy_ids(game)[default])
+    ]
+
+
+def test_a_search_brings_its_rollout_policy():
+    sids, _ = arrays("maharaja", ["lookahead", "chaser", "chaser"])
+    ids = strategy_ids("maharaja")
+    head = open(strategies.driver_for("maharaja", sids).__file__).readline()
+    assert "chaser" in head and "weighted" in head and "search(" in head
+    assert "house_network" not in head and "palace_rush" not in head and "random" not in head
+    assert ids["lookahead"] in sids
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["weighted", "chaser", "random", "palace-rush"],
+        ["lookahead:rollouts=4", "weighted", "chaser"],
+    ],
+)
+def test_the_subset_driver_plays_the_same_games_as_the_full_one(names):
+    game = "maharaja"
+    spec = get_game(game)
+    sids, params = arrays(game, names)
+    rules, data = spec.default_rules(), spec.default_data()
+    n = len(names)
+    full = spec.play_batch(strategies.driver_for(game), sids, params, 6, n, 41, 3, rules, data)
+    part = spec.play_batch(strategies.driver_for(game, sids), sids, params, 6, n, 41, 3, rules,
+                           data)  # fmt: skip
+    assert full.shape == part.shape and full.size > 0
+    np.testing.assert_array_equal(full, part)
