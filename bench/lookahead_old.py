@@ -68,7 +68,6 @@ from simcore.maharaja.nb.sig import F1, I1, I2, U1
 from strategies import registry
 from strategies.maharaja.chaser import chaser_decide_nb
 from strategies.maharaja.house_network import house_network_decide_nb
-from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.view_nb import determinise_nb
 from strategies.maharaja.palace_rush import palace_rush_decide_nb
 from strategies.maharaja.random_legal import random_decide_nb, random_pick_nb
@@ -344,7 +343,7 @@ def search_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     table=table_params,
     model=lambda v: ("weighted", np.asarray(v[P_POLICY:P_TABLE], dtype=np.float64)),
 )
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def lookahead_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_PICK or kind == DK_CHARACTER:
         return search_nb(kind, seat, state, board, rules, params, rng, scratch, out)

@@ -104,7 +104,6 @@ from strategies.maharaja.kit.route_nb import (
     set_route_nb,
 )
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
-from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.track_nb import rounds_left_nb
 from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
@@ -810,7 +809,7 @@ def step_nb(state, board, rules, params, seat, scratch, out):
     game="maharaja",
     params=PARAMS,
 )
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def weighted_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, params, seat, scratch, out)

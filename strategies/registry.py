@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -73,7 +74,7 @@ _DRIVERS: dict[tuple, ModuleType] = {}  # by game and driver entries
 def default_strategy(game: str = "maharaja") -> str:
     """The strategy every seat plays when the user names none (registered with
     `default=True`, usually the strongest scripted one; else `random`)."""
-    _load_builtins()
+    _load_builtins(game)
     return _DEFAULT.get(game, "random")
 
 
@@ -132,7 +133,7 @@ def register(
 
 def strategies(game: str = "maharaja") -> dict[str, Strategy]:
     """Registered strategies of a game, by name, in id order (sorted by name)."""
-    _load_builtins()
+    _load_builtins(game)
     return dict(sorted(_REGISTRY.get(game, {}).items()))
 
 
@@ -235,24 +236,21 @@ def registered(game: str, name: str) -> Strategy:
     return _REGISTRY[game][name]
 
 
-_LOADED = False
+_LOADED: set[str] = set()
 
 
-def _load_builtins() -> None:
-    """Import every module of every game subpackage (`strategies/<game>/*.py`, not their
-    own subpackages such as `kit/`) so that their @register decorators run."""
-    global _LOADED
-    if _LOADED:
+def _load_builtins(game: str) -> None:
+    """Import every module of the game's subpackage (`strategies/<game>/*.py`, not its own
+    subpackages such as `kit/`) so that their @register decorators run. Only that game's:
+    a Maharaja run neither imports nor compiles another game's strategies."""
+    if game in _LOADED:
         return
+    _LOADED.add(game)
     import pkgutil  # noqa: PLC0415
 
-    import strategies  # noqa: PLC0415
-
-    for game in pkgutil.iter_modules(strategies.__path__):
-        if not game.ispkg or game.name.startswith("_"):
-            continue
-        pkg = importlib.import_module(f"strategies.{game.name}")
-        for info in pkgutil.iter_modules(pkg.__path__):
-            if not (info.ispkg or info.name.startswith("_")):
-                importlib.import_module(f"strategies.{game.name}.{info.name}")
-    _LOADED = True
+    if not game.isidentifier() or importlib.util.find_spec(f"strategies.{game}") is None:
+        return  # a game whose strategies register from elsewhere (a test game)
+    pkg = importlib.import_module(f"strategies.{game}")
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if not (info.ispkg or info.name.startswith("_")):
+            importlib.import_module(f"strategies.{game}.{info.name}")

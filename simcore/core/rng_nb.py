@@ -17,7 +17,7 @@ _S32 = np.uint64(32)
 _MASK32 = np.uint64(0xFFFFFFFF)
 
 
-@njit("uint64(uint64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def mix64_nb(z):
     """SplitMix64 finaliser: a bijection that spreads every input bit."""
     z = (z ^ (z >> _S30)) * _M1
@@ -25,7 +25,7 @@ def mix64_nb(z):
     return z ^ (z >> _S31)
 
 
-@njit("uint64(int64, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def stream_seed_nb(seed, game, stream):
     """Start value of a stream; distinct triples give unrelated streams."""
     z = mix64_nb(np.uint64(seed) + _GOLDEN)
@@ -33,7 +33,7 @@ def stream_seed_nb(seed, game, stream):
     return mix64_nb(z + np.uint64(stream) * _GOLDEN)
 
 
-@njit("uint64(uint64[::1], int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def next_u64_nb(rng, i):
     """Advance stream rng[i] and return its next 64 random bits."""
     s = rng[i] + _GOLDEN
@@ -41,7 +41,7 @@ def next_u64_nb(rng, i):
     return mix64_nb(s)
 
 
-@njit("int64(uint64[::1], int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def randint_nb(rng, i, n):
     """Uniform integer in [0, n) from stream rng[i] (multiply-shift on 32 bits)."""
     if n <= 1:
@@ -50,7 +50,7 @@ def randint_nb(rng, i, n):
     return np.int64((r * np.uint64(n)) >> _S32)
 
 
-@njit("float64(uint64[::1], int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def random_nb(rng, i):
     """Uniform float in [0, 1) with 53 random bits."""
     return np.float64(next_u64_nb(rng, i) >> np.uint64(11)) * (1.0 / 9007199254740992.0)

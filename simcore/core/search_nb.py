@@ -103,7 +103,7 @@ ST_NS = 9  # nanoseconds the decision took
 N_STATS = 10
 
 
-@njit("int64(int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def phases_nb(n):
     """Halving phases from n candidates down to one."""
     phases = 0
@@ -113,7 +113,7 @@ def phases_nb(n):
     return phases
 
 
-@njit("int64(float64[::1], int64[::1], int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def halve_nb(total, alive, n_alive):
     """Keep the better half of alive[:n_alive] by total (ties keep the lower candidate),
     in candidate order; returns the new count."""
@@ -138,7 +138,7 @@ def halve_nb(total, alive, n_alive):
     return keep
 
 
-@njit("void(int64[::1], int64, int64, int64, int64)", cache=True)
+@njit(cache=True)
 def pick_nb(alive, n, k, favoured, seed):
     """alive[:k] := k of the n candidates in candidate order: `favoured` (if >= 0) and
     others drawn uniformly without replacement from stream (seed, 0, 0)."""
@@ -157,7 +157,7 @@ def pick_nb(alive, n, k, favoured, seed):
     alive[:k].sort()
 
 
-@njit("int64(float64[::1], int64[::1], int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def best_nb(total, alive, n_alive):
     """The alive candidate with the highest total (the first of equals)."""
     best = alive[0]
@@ -192,7 +192,7 @@ if config.DISABLE_JIT:  # plain Python (tests/test_nojit.py): intrinsics do not 
 
 else:
 
-    @njit("int64()", cache=True, _nrt=False)
+    @njit(cache=True, _nrt=False)
     def clock_ns_nb():
         """A monotonic clock for the `ms` budget (the only source of non-determinism)."""
         return _clock_ns()

@@ -53,7 +53,6 @@ from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.governor_nb import governor_target_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb, outer_points_nb
-from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.turn_nb import house_error_nb, other_slot_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
@@ -68,7 +67,6 @@ from strategies.maharaja.kit.route_nb import (
     set_route_nb,
 )
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
-from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
@@ -110,7 +108,7 @@ _SNAP = _L.take("snap", 2 + B.MAX_VILLAGES)
 SCRATCH_USED = _L.done()
 
 
-@njit(f"int64({I1}, {I1}, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def best_bank_character_nb(state, rules, params):
     """The bank character with the highest weight (M-S3, M-A9 replacement)."""
     best = -1
@@ -125,7 +123,7 @@ def best_bank_character_nb(state, rules, params):
     return best
 
 
-@njit(f"boolean({I1}, int64, int64, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def on_short_path_nb(board, a, b, x, y):
     """Is the road x-y on a shortest (fewest roads) path from junction a to b?"""
     h = B.HOPS
@@ -136,7 +134,7 @@ def on_short_path_nb(board, a, b, x, y):
     return board[h + a * n + y] + 1 + board[h + x * n + b] == d
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, float64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def road_values_nb(state, board, scratch, start, decay):
     """scratch[_ROADV + r] (x1000): how much road r serves the coming trips — from
     `start`, then the next scored cities in order; a road on a leg's shortest path
@@ -159,7 +157,7 @@ def road_values_nb(state, board, scratch, start, decay):
         w *= decay
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def valued_village_nb(state, board, rules, seat, scratch):
     """The village with room of highest road value (road_values_nb). A village already
     holding an own house is worth little more (passage is free, M-F1); one whose house
@@ -184,14 +182,14 @@ def valued_village_nb(state, board, rules, seat, scratch):
     return best
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64, float64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def best_village_nb(state, board, rules, seat, start, decay, scratch):
     """The village with room whose house helps the coming trips most (-1 if none)."""
     road_values_nb(state, board, scratch, start, decay)
     return valued_village_nb(state, board, rules, seat, scratch)
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def static_points_nb(state, board, rules, q, c):
     """q's points in city c without the architect (it moves every turn)."""
     pts = city_points_nb(state, board, rules, q, c)
@@ -200,7 +198,7 @@ def static_points_nb(state, board, rules, q, c):
     return pts
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def best_opponent_points_nb(state, board, rules, seat, c):
     """Most points an opponent has in city c now (public pieces only)."""
     best = 0
@@ -212,7 +210,7 @@ def best_opponent_points_nb(state, board, rules, seat, c):
     return best
 
 
-@njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def palace_points_nb(state, rules, seat, c):
     """Points the next own palace in c would score: inner if free, else outer (M-K3)."""
     if state[S.INNER + c] < 0:
@@ -220,7 +218,7 @@ def palace_points_nb(state, rules, seat, c):
     return outer_points_nb(state, rules, seat)
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def best_governor_nb(state, board, rules, seat, params, scratch, out):
     """The Governor move (M-A8) that best brings leading cities sooner and pushes the
     others later; out[0] = its city (-1 if none can move). Returns the gain over not
@@ -287,7 +285,7 @@ def best_governor_nb(state, board, rules, seat, params, scratch, out):
     return best_gain
 
 
-@njit(f"void({I1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def snapshot_nb(state, board, scratch):
     """Remember what the travel costs depend on besides the own pieces (M-F1, M-K4)."""
     scratch[_SNAP] = state[S.ROUND]
@@ -296,7 +294,7 @@ def snapshot_nb(state, board, scratch):
         scratch[_SNAP + 2 + v] = state[S.VIL_TOTAL + v]
 
 
-@njit(f"boolean({I1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def snapshot_valid_nb(state, board, scratch):
     """True if the travel costs planned at the pick still hold: same round, same
     Monk, no house built or moved in a village since (gold has only grown)."""
@@ -308,7 +306,7 @@ def snapshot_valid_nb(state, board, scratch):
     return True
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, {F1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def fallback_city_nb(state, board, rules, seat, params, scratch):
     """After route_costs_nb: the reachable city scored soonest (-1 if none)."""
     best = -1
@@ -323,7 +321,6 @@ def fallback_city_nb(state, board, rules, seat, params, scratch):
 
 
 @njit(
-    f"void({I1}, {I1}, {I1}, int64, {F1}, {U1}, {I1}, {I1})",
     cache=True,
     _nrt=False,
     inline="always",
@@ -395,7 +392,7 @@ def pick_nb(state, board, rules, seat, params, rng, scratch, out):
             out[1] = A_GOVERNOR
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def plan_turn_nb(state, board, rules, seat, params, scratch):
     """At the first step: the city to walk to and its cheapest route (M-F1). With a
     palace to build: the scored city if the palaces stay affordable, else the
@@ -441,7 +438,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
     set_route_nb(state, board, seat, target, scratch, _ROUTE)
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: walk the planned route, then palaces, houses, the one-part actions, end."""
     if state[S.STEPS] == 0:
@@ -505,7 +502,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
     "chases the Maharaja: palaces and houses in the city scored now, governor moves",
     params=PARAMS,
 )
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)

@@ -54,7 +54,6 @@ from simcore.maharaja.enums import (
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb, outer_points_nb
-from simcore.maharaja.nb.sig import F1, I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE
 from simcore.maharaja.nb.turn_nb import house_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
@@ -63,7 +62,6 @@ from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.payout_nb import payout_table_nb
 from strategies.maharaja.kit.route_nb import R_DIST, ROUTE_SIZE, fee_search_nb, set_route_nb
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
-from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.track_nb import rounds_left_nb
 from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
@@ -121,7 +119,7 @@ _N_PAIRS = 21  # unordered pairs, the same action twice allowed (M-R3)
 _INFEASIBLE = -1.0e18
 
 
-@njit(f"void({I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def road_importance_nb(board, scratch):
     """Importance of each road a-b: the junctions nearer to a (in roads, board hops)
     times those nearer to b, each weighted by its degree; every such pair has its
@@ -146,7 +144,7 @@ def road_importance_nb(board, scratch):
     scratch[_INIT] = 1
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def best_village_nb(state, board, rules, seat, scratch):
     """Village with room for a network house: main roads first, empty villages (they
     open a road and keep its fees ours) and villages completing an own road preferred;
@@ -178,7 +176,7 @@ def best_village_nb(state, board, rules, seat, scratch):
     return best
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, int64, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
     """Cheapest routes from the architect where a closed village costs a house (and
     `wopen` extra weight): kit.route_nb.fee_search_nb with opening, no budget. The
@@ -191,13 +189,13 @@ def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
     )  # fmt: skip
 
 
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _route_gold_nb(rules, scratch, d):
     """Gold for the cheapest route to d: fees plus a house per closed village opened."""
     return scratch[_ROUTE + R_DIST + d] + scratch[_OE + d] * rules[R.HOUSE_COST]
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _turn_facts_nb(state, board, rules, seat, scratch):
     """What every evaluation of this decision reads: own gold, supply, ..."""
     scratch[_K_GOLD] = state[S.GOLD + seat]
@@ -209,9 +207,7 @@ def _turn_facts_nb(state, board, rules, seat, scratch):
     scratch[_K_OUTER] = outer_points_nb(state, rules, seat)
 
 
-@njit(
-    f"void({I1}, {I1}, {I1}, int64, int64, boolean, {I1})", cache=True, _nrt=False, inline="always"
-)
+@njit(cache=True, _nrt=False, inline="always")
 def _city_facts_nb(state, board, rules, seat, d, pay, scratch):
     """Facts about destination d: free palace sites, and if the Maharaja scores it this
     round, the payout table _PAY[k] for k points added by this turn (M-P1..M-P3).
@@ -234,7 +230,6 @@ def _city_facts_nb(state, board, rules, seat, d, pay, scratch):
 
 
 @njit(
-    f"float64({I1}, {F1}, int64, int64, int64, int64, {I1}, {I1})",
     cache=True,
     _nrt=False,
 )
@@ -341,7 +336,7 @@ def best_pair_nb(rules, params, only0, only1, d_is_city, late, scratch, pair):
     return best
 
 
-@njit(f"int64({I1}, {I1}, int64, {I1}, {I1})", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _candidates_nb(state, board, seat, scratch, cand):
     """Destinations worth a look: the city scored this round (M-R1), where the architect
     stands, and the city scored next round when this round's cannot be reached.
@@ -370,7 +365,7 @@ def _candidates_nb(state, board, seat, scratch, cand):
     return n + 1
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def pick_nb(state, board, rules, seat, params, scratch, out):
     """M-R3: the best feasible pair over the candidate destinations (see best_pair_nb)."""
     _open_costs_nb(state, board, rules, seat, int(params[P_OPEN]), state[S.MAHARAJA], scratch)
@@ -401,7 +396,7 @@ def pick_nb(state, board, rules, seat, params, scratch, out):
         out[i] = 0  # scratch use only
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def plan_turn_nb(state, board, rules, seat, params, scratch, out):
     """Turn start: the destination where the revealed pair is worth most, and its route.
 
@@ -448,7 +443,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch, out):
     set_route_nb(state, board, seat, dest, scratch, _ROUTE)
 
 
-@njit(f"boolean({I1}, {I1}, {I1}, int64, int64, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def _place_house_nb(state, board, rules, seat, s, scratch, out):
     """One house part of slot s: into the city (scoring points) or onto a network
     village, whichever the plan prefers and the rules allow."""
@@ -478,7 +473,7 @@ def _place_house_nb(state, board, rules, seat, s, scratch, out):
     return False
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: gold and quarry first, then the route (opening closed villages on it),
     then palaces, then houses, the Builder's free house last; OP_END when done."""
@@ -517,7 +512,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
     out[0] = OP_END
 
 
-@njit(f"int64({I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def preferred_character_nb(state, rules):
     """The bank character first in _PREF (Builder, Monk, Artist, ...); -1 if none."""
     for k in _PREF:
@@ -531,7 +526,7 @@ def preferred_character_nb(state, rules):
     "own the main roads, win city scorings with houses, palaces when gold allows",
     params=PARAMS,
 )
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def house_network_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if scratch[_INIT] == 0:
         road_importance_nb(board, scratch)

@@ -44,7 +44,6 @@ from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS, N_CHA
 from simcore.maharaja.nb.characters_nb import lowest_character_nb
 from simcore.maharaja.nb.game_nb import OUT_SIZE
 from simcore.maharaja.nb.scoring_nb import city_points_nb
-from simcore.maharaja.nb.sig import F1, I1, I2, U1
 from strategies.maharaja.kit import view_nb
 from strategies.maharaja.kit.track_nb import rounds_until_scored_nb
 from strategies.search import register_search
@@ -62,7 +61,7 @@ MAX_CANDIDATES = N_PAIRS  # more than the characters (N_CHARACTERS_MAX)
 ROW = 1 + OUT_SIZE
 
 
-@njit(f"int64(int64, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def budget_nb(kind, params):
     if kind == DK_PICK:
         return np.int64(params[P_ROLLOUTS])
@@ -71,7 +70,7 @@ def budget_nb(kind, params):
     return 0
 
 
-@njit(f"int64(int64, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def horizon_nb(kind, params):
     """Picks: `horizon` rounds (0 = to the end); the setup character: to the end."""
     if kind == DK_PICK:
@@ -79,7 +78,7 @@ def horizon_nb(kind, params):
     return 0
 
 
-@njit(f"void({I2}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def pair_nb(cands, i):
     """Candidate row i := the i-th of the 45 unordered pairs, a0 <= a1 (M-R3)."""
     a = 0
@@ -93,7 +92,7 @@ def pair_nb(cands, i):
     cands[i, 2] = a + j
 
 
-@njit(f"int64(int64, int64, {I1}, {I1}, {I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def candidates_nb(kind, seat, state, board, rules, cands):
     """A pick: the 45 pairs (out[0] <= out[1]); the setup character: the bank's."""
     n = 0
@@ -111,30 +110,30 @@ def candidates_nb(kind, seat, state, board, rules, cands):
     return n
 
 
-@njit(f"boolean(int64, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def same_nb(kind, cand, ret, out):
     if kind == DK_PICK:
         return cand[1] == min(out[0], out[1]) and cand[2] == max(out[0], out[1])
     return cand[0] == ret
 
 
-@njit("boolean(int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def explore_kind_nb(kind):
     return kind == DK_PICK
 
 
-@njit("boolean(int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def secret_kind_nb(kind):
     """A pick stays secret, and unread by the engine, until the seat's turn (M-R3, M-R4)."""
     return kind == DK_PICK
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def determinise_nb(state, board, rules, seat, view):
     view_nb.determinise_nb(state, rules, seat, view)
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def redraw_nb(sim, board, rules, seat, params, rng):
     """Every opponent's gold anew within gold_noise of the public estimate (M-C3)."""
     noise = np.int64(params[P_GOLD_NOISE])
@@ -146,7 +145,7 @@ def redraw_nb(sim, board, rules, seat, params, rng):
             sim[S.GOLD + q] = g if g > 0 else 0
 
 
-@njit(f"int64({I1}, int64, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def hidden_kind_nb(sim, seat, kind, q):
     """At a pick, the seats before this one have picked in secret (M-R3)."""
     if kind == DK_PICK and q < seat and sim[S.ACTED + q] == 0 and sim[S.PICK0 + q] < 0:
@@ -154,13 +153,13 @@ def hidden_kind_nb(sim, seat, kind, q):
     return -1
 
 
-@njit(f"void({I1}, int64, int64, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def restore_nb(sim, q, kind, ret, out):
     sim[S.PICK0 + q] = out[0]
     sim[S.PICK1 + q] = out[1]
 
 
-@njit(f"int64({I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def progress_nb(state):
     return state[S.ROUND]
 
@@ -198,7 +197,6 @@ _FROZEN = types.Array(types.float64, 1, "C", readonly=True)  # WEIGHTS, a global
 
 
 @njit(
-    [types.float64(_I1, _I1, _I1, types.int64, w) for w in (types.float64[::1], _FROZEN)],
     cache=True,
     _nrt=False,
 )
@@ -247,7 +245,7 @@ def score_nb(state, board, rules, seat, w):
     return z
 
 
-@njit(f"float64({I1}, {I1}, {I1}, int64, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def value_nb(state, board, rules, seat, params):
     """Win = 1 (M-E2), plus `margin` per palace of lead over the best opponent; a game not
     over yet (a rollout cut at its horizon) has the fitted chance to win instead."""

@@ -47,7 +47,6 @@ from simcore.maharaja.enums import (
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
-from simcore.maharaja.nb.sig import F1, I1
 from simcore.maharaja.nb.turn_nb import character_error_nb, house_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
@@ -61,7 +60,6 @@ from strategies.maharaja.kit.route_nb import (
     set_route_nb,
 )
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
-from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.track_nb import rounds_until_scored_nb
 from strategies.maharaja.kit.walk_nb import pass_start_nb
 from strategies.registry import register
@@ -103,7 +101,7 @@ SCRATCH_USED = _L.done()
 _NO_BUDGET = 1 << 30
 
 
-@njit(f"int64({I1}, {I1}, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def choose_character_nb(state, rules, params):
     """The Artist if the bank has it, else the fallback (Merchant or Mogul), else any."""
     if state[S.CHAR_OWNER + ARTIST] == BANK:
@@ -120,7 +118,7 @@ def choose_character_nb(state, rules, params):
     return -1
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def setup_village_nb(state, board, rules, seat):
     """M-S4: pair houses on roads from S, so that two spokes are open and free for us."""
     cap = village_cap_nb(state, rules)
@@ -154,7 +152,7 @@ def setup_village_nb(state, board, rules, seat):
     return best
 
 
-@njit(f"boolean({I1}, {I1}, int64, {F1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def wants_artist_nb(state, rules, seat, params, scratch):
     """Worth a Character action: the Artist is elsewhere, enough palaces remain, and it is
     not fought over (other players taking it back and forth would waste every swap)."""
@@ -169,7 +167,7 @@ def wants_artist_nb(state, rules, seat, params, scratch):
     return rules[R.PALACES] - state[S.PALACES + seat] >= params[_STEAL_MIN_LEFT]
 
 
-@njit(f"void({I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def fresh_costs_nb(state, board, seat, scratch):
     """Cheapest fees from the architect to every junction, without a budget (a route within
     any budget is a cheapest route too, since fees are never negative). Recomputed only
@@ -191,7 +189,7 @@ def fresh_costs_nb(state, board, seat, scratch):
         route_costs_nb(state, board, seat, _NO_BUDGET, scratch, _ROUTE)
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def pick_nb(state, board, rules, seat, params, scratch, out):
     """M-R3: two palaces, one palace, or saving gold; the Artist back first if it is gone."""
     gold = state[S.GOLD + seat]
@@ -239,7 +237,7 @@ def pick_nb(state, board, rules, seat, params, scratch, out):
         out[1] = A_GOLD
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, {F1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def best_city_nb(state, board, rules, seat, params, scratch, n_pal, budget):
     """Best city for n_pal palaces within `budget` fees: sites, scoring soon, fees; -1 if none."""
     if budget < 0:
@@ -265,7 +263,7 @@ def best_city_nb(state, board, rules, seat, params, scratch, n_pal, budget):
     return best
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, {F1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def plan_palace_route_nb(state, board, rules, seat, params, scratch, n_pal):
     """Route to the best city for the pending palaces, keeping gold for the pending house;
     if the fees rose since the pick, for fewer parts. Returns the city, -1 if none."""
@@ -292,7 +290,7 @@ def plan_palace_route_nb(state, board, rules, seat, params, scratch, n_pal):
     return c
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def plan_visit_nb(state, board, rules, seat, params, scratch):
     """After building: walk on to the Maharaja's city if that is cheap (architect point)."""
     scratch[_ROUTE] = 0
@@ -311,7 +309,7 @@ def plan_visit_nb(state, board, rules, seat, params, scratch):
         set_route_nb(state, board, seat, m, scratch, _ROUTE)
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def house_site_nb(state, board, rules, seat, s):
     """Where slot s's house goes: the architect's city, else a village with room; -1 if none."""
     here = state[S.ARCH + seat]
@@ -324,7 +322,7 @@ def house_site_nb(state, board, rules, seat, s):
     return -1
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: gold first, then the Artist, the walk, the palaces, the house, the visit."""
     if scratch[_TURN_ROUND] != state[S.ROUND]:
@@ -395,7 +393,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
     "takes the Artist, opens two free roads from S, then builds palaces as fast as gold allows",
     params=PARAMS,
 )
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def palace_rush_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)

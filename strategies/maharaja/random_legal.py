@@ -51,7 +51,6 @@ from simcore.maharaja.enums import (
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.governor_nb import governor_target_nb
-from simcore.maharaja.nb.sig import I1, U1
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
     house_error_nb,
@@ -72,7 +71,6 @@ from strategies.maharaja.kit.route_nb import (
     set_route_nb,
 )
 from strategies.maharaja.kit.several_nb import random_give_nb, random_several_nb
-from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
@@ -87,7 +85,7 @@ _MOVE = -11  # candidate block: move one of the own houses
 P = R.MAX_PLAYERS
 
 
-@njit(f"int64({I1}, {I1}, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def random_bank_character_nb(state, rules, rng):
     n = 0
     pick = -1
@@ -99,7 +97,7 @@ def random_bank_character_nb(state, rules, rng):
     return pick
 
 
-@njit(f"int64({I1}, {I1}, {I1}, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def random_village_nb(state, board, rules, rng):
     cap = village_cap_nb(state, rules)
     n = 0
@@ -112,7 +110,7 @@ def random_village_nb(state, board, rules, rng):
     return pick
 
 
-@njit(f"void({U1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def random_pick_nb(rng, out):
     """One of the 45 unordered pairs of the nine actions, uniformly (M-R3)."""
     i = randint_nb(rng, 0, N_ACTIONS * (N_ACTIONS + 1) // 2)
@@ -124,7 +122,7 @@ def random_pick_nb(rng, out):
     out[1] = a + i
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {U1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def choose_target_nb(state, board, rules, seat, rng, scratch):
     """At the start of a turn: a uniformly drawn city the architect can reach and
     still afford its pending palace in (any reachable city if no palace is pending)."""
@@ -156,7 +154,7 @@ def choose_target_nb(state, board, rules, seat, rng, scratch):
     set_route_nb(state, board, seat, target, scratch, _ROUTE)
 
 
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def own_houses_nb(state, board, seat):
     """Houses of `seat` on the board (villages and cities)."""
     n = 0
@@ -167,7 +165,7 @@ def own_houses_nb(state, board, seat):
     return n
 
 
-@njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def nth_own_house_nb(state, board, seat, i):
     """Location of the i-th own house (villages first, then cities), -1 if none."""
     for v in range(board[B.N_VILLAGES]):
@@ -181,7 +179,7 @@ def nth_own_house_nb(state, board, seat, i):
     return -1
 
 
-@njit(f"int64({I1}, int64, int64, int64, int64, int64, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def _offer_block_nb(scratch, n, size, kind, s, a, rng):
     """Reservoir sampling over blocks: a block of `size` equally likely candidates is
     kept with chance size / (candidates so far), so each candidate stays uniform."""
@@ -196,7 +194,7 @@ def _offer_block_nb(scratch, n, size, kind, s, a, rng):
     return n
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {U1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def random_step_nb(state, board, rules, seat, rng, scratch, out):
     """One operation of the turn: walk towards the drawn city, then any legal part."""
     if state[S.STEPS] == 0:
@@ -289,7 +287,7 @@ def random_step_nb(state, board, rules, seat, rng, scratch, out):
 
 
 @register("random", "uniformly random among legal choices (a baseline, not a player)")
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def random_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         random_step_nb(state, board, rules, seat, rng, scratch, out)

@@ -68,7 +68,6 @@ from simcore.maharaja.enums import (
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb, lowest_character_nb
 from simcore.maharaja.nb.scoring_nb import outer_points_nb
-from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
     house_error_nb,
@@ -94,7 +93,6 @@ from strategies.maharaja.kit.route_nb import (
     set_route_nb,
 )
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
-from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.track_nb import rounds_left_nb
 from strategies.maharaja.kit.walk_nb import pass_start_nb, walk_route_nb
 from strategies.registry import register
@@ -215,14 +213,14 @@ def _action_parts() -> tuple[int, ...]:
 _PARTS = _action_parts()
 
 
-@njit(f"float64({I1}, {F1}, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def char_value_nb(rules, params, k):
     if k < 0 or k >= rules[R.N_CHARACTERS]:
         return -1e9
     return params[W_CHAR0 + k]
 
 
-@njit(f"int64({I1}, {I1}, {F1}, int64, {U1}, float64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def best_bank_character_nb(state, rules, params, seat, rng, noise):
     """The preferred bank character; with noise > 0, preference + noise * Gumbel draw."""
     best = -1
@@ -238,7 +236,7 @@ def best_bank_character_nb(state, rules, params, seat, rng, noise):
     return best
 
 
-@njit(f"float64({I1}, {I1}, int64, {F1}, int64, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def village_value_nb(state, board, cap, params, seat, v):
     """A house in village v (cap: houses a village holds, village_cap_nb): opens its
     road, keeps own travel free and earns fees."""
@@ -258,7 +256,7 @@ def village_value_nb(state, board, cap, params, seat, v):
     return val * params[W_VILLAGE]
 
 
-@njit(f"int64({I1}, {I1}, {I1}, {F1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def best_village_nb(state, board, rules, params, seat, slot):
     """Best village for a house; slot >= 0 also checks that the house is legal now."""
     best = -1
@@ -276,7 +274,7 @@ def best_village_nb(state, board, rules, params, seat, slot):
     return best
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def prepare_nb(state, board, rules, seat, scratch):
     """Per-decision tables: rounds until each city scores, and this round's scoring
     gold for every number of own points there (others as they stand; ties go to the
@@ -300,21 +298,20 @@ def prepare_nb(state, board, rules, seat, scratch):
     payout_table_nb(state, board, rules, seat, c, 0, _MAX_PTS, scratch, _PAY, _OPP)
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def payout_nb(scratch, pts):
     if pts <= 0:
         return 0
     return scratch[_PAY + min(pts, _MAX_PTS - 1)]
 
 
-@njit(f"float64({F1}, {I1}, int64, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def point_value_nb(params, scratch, c, pts):
     """Lasting points in city c, worth more the sooner the track scores c."""
     return params[W_POINT] * pts / (1.0 + scratch[_RU + c])
 
 
 @njit(
-    f"float64({I1}, {I1}, {I1}, {F1}, int64, int64, int64, {I1}, int64)",
     cache=True,
     _nrt=False,
     inline="always",
@@ -340,7 +337,6 @@ def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, n
 
 
 @njit(
-    f"float64({I1}, {I1}, {F1}, int64, int64, int64, int64, int64, int64, int64, {I1})",
     cache=True,
     _nrt=False,
     inline="always",
@@ -402,7 +398,7 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
     return val
 
 
-@njit(f"float64({I1}, {I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def governor_value_nb(state, board, rules, params, seat, scratch):
     """Best Governor move: bring forward a city where seat leads (points over the best
     other). scratch[_TMP] receives the city."""
@@ -428,7 +424,7 @@ def governor_value_nb(state, board, rules, params, seat, scratch):
     return best_v
 
 
-@njit(f"float64({I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def swap_value_nb(state, rules, params, seat, best):
     """Best Character action (M-A9): preference gained; best[0] receives the character."""
     mine = lowest_character_nb(state, seat)
@@ -447,7 +443,6 @@ def swap_value_nb(state, rules, params, seat, best):
 
 
 @njit(
-    f"float64({I1}, {I1}, {I1}, {F1}, {I1}, int64, int64, int64, int64, int64)",
     cache=True,
     _nrt=False,
     inline="always",
@@ -492,7 +487,7 @@ def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_v
     return best
 
 
-@njit(f"void({I1}, {I1}, {I1}, {F1}, {I1}, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def pick_tables_nb(state, board, rules, params, scratch, fs):
     """The pair-independent parts of city_value_nb for this pick, by the same expressions
     (after routes_nb and prepare_nb; fs = scratch as float64): lasting values and payout
@@ -544,7 +539,7 @@ def pick_tables_nb(state, board, rules, params, scratch, fs):
                 fs[_UBT + pts] = bc + best
 
 
-@njit(f"float64({I1}, {F1}, {I1}, {F1}, int64, int64, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def city_bound_nb(rules, params, scratch, fs, gold, n_pal, n_house, n_vil):
     """An upper bound of pick_city_nb's value (or of the forfeits that replace it when no
     city can be reached) for n_pal palaces and n_house houses with `gold` in hand: each
@@ -577,8 +572,6 @@ def city_bound_nb(rules, params, scratch, fs, gold, n_pal, n_house, n_vil):
 
 
 @njit(
-    f"float64({I1}, {I1}, {F1}, int64, int64, int64, int64, int64, int64, int64, float64, {I1}, "
-    f"{F1})",
     cache=True,
     _nrt=False,
     inline="always",
@@ -643,7 +636,6 @@ def pick_city_value_nb(
 
 
 @njit(
-    f"float64({I1}, {I1}, {I1}, {F1}, {I1}, {F1}, int64, int64, int64, int64)",
     cache=True,
     _nrt=False,
     inline="always",
@@ -682,7 +674,6 @@ def pick_city_nb(state, board, rules, params, scratch, fs, gold, n_pal, n_house,
 
 
 @njit(
-    f"float64({I1}, {I1}, {I1}, {F1}, int64, {I1}, float64, int64, int64, int64)",
     cache=True,
     _nrt=False,
     inline="always",
@@ -726,7 +717,7 @@ def travel_value_nb(state, board, rules, params, seat, scratch, vil_v, gold, n_f
     return scratch[key] / 1048576.0
 
 
-@njit(f"void({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def routes_nb(state, board, rules, params, seat, budget, scratch):
     """Both route tables from the architect: over open roads, and opening closed ones."""
     both_route_costs_nb(
@@ -744,7 +735,7 @@ def routes_nb(state, board, rules, params, seat, budget, scratch):
     )
 
 
-@njit(f"void({I1}, {I1}, {I1}, {F1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def pick_nb(state, board, rules, params, seat, scratch, out):
     """M-R3: the best of the 45 unordered pairs."""
     routes_nb(state, board, rules, params, seat, state[S.GOLD + seat] + 5, scratch)
@@ -864,7 +855,7 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
     out[1] = best_p - out[0] * N_ACTIONS
 
 
-@njit(f"void({I1}, {I1}, {I1}, {F1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def plan_turn_nb(state, board, rules, params, seat, scratch):
     """Choose this turn's city with the real gold and store the route to it."""
     gold = state[S.GOLD + seat]
@@ -932,7 +923,7 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
     scratch[_PLANNED] = 1
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def walk_nb(state, board, rules, seat, scratch, out):
     """The next step along the planned route: a house in an empty village of the next
     road (it opens the road, M-F1), else the road itself; 0 once arrived or blocked.
@@ -940,7 +931,7 @@ def walk_nb(state, board, rules, seat, scratch, out):
     return walk_route_nb(state, board, rules, seat, scratch, scratch[_WALK], out)
 
 
-@njit(f"boolean({I1}, {I1}, {I1}, {F1}, int64, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def move_house_nb(state, board, rules, params, seat, s, out):
     """M-A4: move a village house into the architect's city, else to a better village."""
     here = state[S.ARCH + seat]
@@ -972,7 +963,7 @@ def move_house_nb(state, board, rules, params, seat, s, out):
     return False
 
 
-@njit(f"int64({I1}, {I1}, {I1}, {F1}, int64, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def step_nb(state, board, rules, params, seat, scratch, out):
     """One operation of the turn; returns 1 when written, 0 for OP_END."""
     if state[S.STEPS] == 0:
@@ -1062,7 +1053,7 @@ def step_nb(state, board, rules, params, seat, scratch, out):
     params=PARAMS,
     default=True,
 )
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def weighted_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, params, seat, scratch, out)

@@ -18,10 +18,8 @@ from simcore.vermaechtnis.enums import (
     N_TYPES,
     NONE,
 )
-from simcore.vermaechtnis.nb.sig import I1
 from strategies.registry import register
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb
-from strategies.vermaechtnis.kit.sig import DECIDE_SIG
 from strategies.vermaechtnis.kit.values_nb import (
     best_collection_nb,
     cheapest_give_up_nb,
@@ -36,7 +34,7 @@ _KEY = 0  # scratch: holding key (kit.values_nb) of the cached target
 _DROPS = 1  # scratch: types that bring the target closer
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def target_drops_nb(state, cards, rules, seat, field, scratch):
     """Types that bring the target closer: the open card with the best points per missing
     antique (V-A3a, V-A3c); kept while the holding key is unchanged."""
@@ -65,7 +63,7 @@ def target_drops_nb(state, cards, rules, seat, field, scratch):
 
 
 @register("chaser", "chases the collection card with the best points per missing antique")
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def chaser_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     field = points_field_nb(rules)
     if kind == DK_ACTION:

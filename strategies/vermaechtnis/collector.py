@@ -20,7 +20,6 @@ from simcore.vermaechtnis.enums import (
 from simcore.vermaechtnis.nb.market_nb import price_nb
 from strategies.registry import register
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb
-from strategies.vermaechtnis.kit.sig import DECIDE_SIG
 from strategies.vermaechtnis.kit.values_nb import (
     best_collection_nb,
     cheapest_give_up_nb,
@@ -29,7 +28,7 @@ from strategies.vermaechtnis.kit.values_nb import (
 
 
 @register("collector", "buys cheap antiques of the types it already collects (type sets)")
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def collector_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     if kind == DK_ACTION:
         price = price_nb(state)

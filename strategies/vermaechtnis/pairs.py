@@ -15,7 +15,6 @@ from simcore.vermaechtnis.enums import DK_ACTION, DK_COLLECT, DK_GIVE_UP, GOLD, 
 from simcore.vermaechtnis.nb.market_nb import price_nb
 from strategies.registry import register
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb
-from strategies.vermaechtnis.kit.sig import DECIDE_SIG
 from strategies.vermaechtnis.kit.values_nb import (
     best_collection_nb,
     cheapest_give_up_nb,
@@ -26,7 +25,7 @@ from strategies.vermaechtnis.kit.values_nb import (
 
 
 @register("pairs", "keeps colour pairs: buys partners for lone colours, avoids new colours")
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def pairs_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     if kind == DK_ACTION:
         slots = buyable_slots_nb(state, seat)

@@ -16,11 +16,10 @@ from strategies.vermaechtnis.kit.options_nb import (
     nth_bit_nb,
     popcount_nb,
 )
-from strategies.vermaechtnis.kit.sig import DECIDE_SIG
 
 
 @register("random", "uniformly random among legal answers (a baseline, not a player)")
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def random_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     if kind == DK_ACTION:
         slots = buyable_slots_nb(state, seat)

@@ -36,10 +36,8 @@ from simcore.vermaechtnis.enums import (
     NONE,
 )
 from simcore.vermaechtnis.nb.market_nb import price_nb
-from simcore.vermaechtnis.nb.sig import F1, I1, U1
 from strategies.registry import register
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb
-from strategies.vermaechtnis.kit.sig import DECIDE_SIG
 from strategies.vermaechtnis.kit.values_nb import (
     cheapest_give_up_nb,
     colour_to_come_nb,
@@ -76,7 +74,7 @@ _FIX = 1 << 20  # fixed point of those values
 _KEY = N_TYPES  # holding key the values were computed under
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def collection_worth_nb(state, cards, rules, seat, w, scratch):
     """scratch[_WORTH + t]: what one more antique of type t adds towards the open
     collection cards (V-A3a; fixed point, 1/_FIX points); kept while the holding key
@@ -114,7 +112,7 @@ def collection_worth_nb(state, cards, rules, seat, w, scratch):
     scratch[_WORTH + 5] = int(w5 * _FIX)
 
 
-@njit(f"float64({I1}, {I1}, {I1}, int64, int64, {F1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def antique_worth_nb(state, cards, rules, seat, a, w, scratch):
     """Points-equivalent of owning antique a (collection part from collection_worth_nb);
     colours count only with the lone-colour discard (V-P1)."""
@@ -134,7 +132,7 @@ def antique_worth_nb(state, cards, rules, seat, a, w, scratch):
     return worth + scratch[_WORTH + a // N_COLOURS] / _FIX
 
 
-@njit(f"float64({F1}, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def jitter_nb(w, rng):
     """`noise` times a Gumbel draw from the seat's stream (0 without a draw if noise is 0):
     with noise the choice is a softmax over the options' values, so that a table of equal
@@ -145,7 +143,7 @@ def jitter_nb(w, rng):
     return -w[W_NOISE] * np.log(-np.log(u + 1e-300) + 1e-300)
 
 
-@njit(f"int64(int64, {I1}, {I1}, {I1}, {F1}, {I1}, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def choose_action_nb(seat, state, cards, rules, w, scratch, rng):
     """V-D1: the best of take gold and each affordable purchase."""
     slots = buyable_slots_nb(state, seat)
@@ -177,7 +175,7 @@ def choose_action_nb(seat, state, cards, rules, w, scratch, rng):
     return best
 
 
-@njit(f"int64({I1}, {I1}, {I1}, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def choose_collection_nb(state, cards, rules, w):
     """V-D2: the richest eligible card (small first if asked); NONE if all are worth < 0."""
     mask = state[S.ELIGIBLE]
@@ -209,7 +207,7 @@ def choose_collection_nb(state, cards, rules, w):
 
 @register("weighted", "weighted sum of card, colour-pair, collection and money features",
           params=PARAMS, default=True)  # fmt: skip
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
 def weighted_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     if kind == DK_ACTION:
         return choose_action_nb(seat, state, cards, rules, params, scratch, rng)

@@ -19,12 +19,11 @@ from ..enums import (
     SITE_OUTER,
 )
 from .characters_nb import holds_nb
-from .sig import I1
 
 P = R.MAX_PLAYERS
 
 
-@njit(f"int64({I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def village_cap_nb(state, rules):
     """M-S4: 2 houses per village, 1 with two players, in setup and always."""
     if state[S.N_PLAYERS] == 2:
@@ -32,7 +31,7 @@ def village_cap_nb(state, rules):
     return rules[R.VILLAGE_CAP]
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def house_target_error_nb(state, board, rules, p, loc):
     """Can a house of p go to loc? Villages need room (M-S4), cities the architect (M-A2)."""
     if loc >= LOC_CITY0:
@@ -49,7 +48,7 @@ def house_target_error_nb(state, board, rules, p, loc):
     return E_OK
 
 
-@njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def houses_at_nb(state, board, p, loc):
     """Houses of p at a village or city location (0 for a bad location)."""
     if loc >= LOC_CITY0:
@@ -62,7 +61,7 @@ def houses_at_nb(state, board, p, loc):
     return state[S.VIL + loc * P + p]
 
 
-@njit(f"void({I1}, int64, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def add_house_nb(state, p, loc, n):
     """Put n houses of p at loc (n < 0 removes); keeps village totals in step."""
     if loc >= LOC_CITY0:
@@ -72,7 +71,7 @@ def add_house_nb(state, p, loc, n):
         state[S.VIL_TOTAL + loc] += n
 
 
-@njit(f"int64({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def move_house_error_nb(state, board, p, src):
     """M-A4: only an own house can move, from a village or a city."""
     if houses_at_nb(state, board, p, src) <= 0:
@@ -80,7 +79,7 @@ def move_house_error_nb(state, board, p, src):
     return E_OK
 
 
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def palace_cost_nb(state, rules, p):
     """M-A6 / M-K6: the Artist's holder pays less for every palace."""
     if holds_nb(state, p, ARTIST):
@@ -88,7 +87,7 @@ def palace_cost_nb(state, rules, p):
     return rules[R.PALACE_COST]
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def palace_site_error_nb(state, board, rules, p, site):
     """M-A6, M-C2: a palace goes on an empty site of the architect's city; 7 per player."""
     c = state[S.ARCH + p]
@@ -107,7 +106,7 @@ def palace_site_error_nb(state, board, rules, p, site):
     return E_BAD_LOCATION
 
 
-@njit(f"void({I1}, int64, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def put_palace_nb(state, p, c, site):
     if site == SITE_INNER:
         state[S.INNER + c] = p

@@ -4,12 +4,11 @@ from numba import njit
 
 from .. import layout as S
 from ..enums import N_CHARACTERS_MAX
-from .sig import I1
 
 NO_CHARACTER = 99  # sorts after every real character
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def lowest_character_nb(state, p):
     """Lowest character number held by p: it sets turn order and breaks ties (M-K1, M-V4)."""
     for k in range(N_CHARACTERS_MAX):
@@ -18,13 +17,13 @@ def lowest_character_nb(state, p):
     return NO_CHARACTER
 
 
-@njit(f"boolean({I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def holds_nb(state, p, k):
     """True if p holds character k now: powers belong to the current holder (M-K)."""
     return state[S.CHAR_OWNER + k] == p
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def characters_held_nb(state, p):
     n = 0
     for k in range(N_CHARACTERS_MAX):
@@ -33,7 +32,7 @@ def characters_held_nb(state, p):
     return n
 
 
-@njit(f"int64({I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def next_to_act_nb(state):
     """M-R4: among players who have not acted this round, the lowest character goes next.
 
@@ -51,7 +50,7 @@ def next_to_act_nb(state):
     return best
 
 
-@njit(f"boolean({I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def ranks_before_nb(state, p, q):
     """Tie-break: p beats q when p's lowest character is lower (M-K1: lower number wins)."""
     return lowest_character_nb(state, p) < lowest_character_nb(state, q)

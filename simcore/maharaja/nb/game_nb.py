@@ -51,7 +51,6 @@ from .characters_nb import lowest_character_nb, next_to_act_nb
 from .governor_nb import end_field_reached_nb, move_maharaja_nb
 from .log_nb import log_nb
 from .scoring_nb import rank_players_nb, score_city_nb
-from .sig import I1, I2, U1
 from .travel_nb import leave_start_nb
 from .turn_nb import (
     apply_op_nb,
@@ -88,7 +87,7 @@ PH_GIVE = 11  # M-V4: the lured player (S.CURSOR) chooses the character to give
 DONE = -1
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def init_state_nb(state, board, rules, n_players):
     """M-S1/M-S5 stock: gold, architects on S, houses in hand, the rest in the bank."""
     state[:] = 0
@@ -120,7 +119,7 @@ def init_state_nb(state, board, rules, n_players):
         state[S.CHIPS_BANK] = rules[R.CHIPS_TOTAL]
 
 
-@njit(f"void({I1}, {I1}, {I2}, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def shuffle_governors_nb(state, board, log, rng):
     """M-S2: the governors go onto the track in random order (game stream 0)."""
     n = board[B.N_CITIES]
@@ -135,7 +134,7 @@ def shuffle_governors_nb(state, board, log, rng):
         log_nb(state, log, -1, EV_GOVERNORS, c, state[S.GOV_POS + c], 0, 0)
 
 
-@njit(f"void({I1}, {I1}, {I2}, int64, int64, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def deal_characters_nb(state, rules, log, seed, game, rng):
     """[choice] deal (M-S3): each seat gets one character without a choice by its strategy.
 
@@ -165,7 +164,7 @@ def deal_characters_nb(state, rules, log, seed, game, rng):
     rng[0] = saved
 
 
-@njit(f"void({I1}, {I1}, {I1}, {I2}, int64, int64, int64, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
     """Seed the streams of game `game`, lay out the stock and shuffle the governors.
 
@@ -188,7 +187,7 @@ def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
         state[S.PHASE] = PH_SETUP_HOUSE
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def seat_by_character_nb(state, i):
     """The i-th seat in ascending order of lowest character (setup order, M-S4)."""
     n = state[S.N_PLAYERS]
@@ -203,7 +202,7 @@ def seat_by_character_nb(state, i):
     return -1
 
 
-@njit(f"boolean({I1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def village_with_room_nb(state, board, rules):
     cap = village_cap_nb(state, rules)
     for v in range(board[B.N_VILLAGES]):
@@ -212,7 +211,7 @@ def village_with_room_nb(state, board, rules):
     return False
 
 
-@njit(f"void({I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def finish_setup_nb(state, rules):
     """M-S5: each player takes the setup supply from the bank; record the start."""
     n = state[S.N_PLAYERS]
@@ -225,7 +224,7 @@ def finish_setup_nb(state, rules):
         state[S.ORDER1 + p] = i
 
 
-@njit(f"void({I1}, {I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def start_round_nb(state, board, log):
     """M-R1/M-R2: the Maharaja moves, its governor goes to the top; picks are reset."""
     state[S.ROUND] += 1
@@ -240,7 +239,7 @@ def start_round_nb(state, board, log):
         state[S.PICK1 + p] = -1
 
 
-@njit(f"boolean({I1}, {I1}, {I1}, {I2}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def end_round_nb(state, board, rules, log, work):
     """M-R5 scoring, then M-R6 end check (M-E1, M-V1, [choice] round cap). True if over."""
     score_city_nb(state, board, rules, log, state[S.MAHARAJA], work)
@@ -255,7 +254,7 @@ def end_round_nb(state, board, rules, log, work):
     return state[S.END_REASON] != 0
 
 
-@njit(f"void({I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def end_game_nb(state, log):
     log_nb(state, log, -1, EV_END, state[S.END_REASON], state[S.ROUND], 0, 0)
     rank_players_nb(state, log)
@@ -264,14 +263,14 @@ def end_game_nb(state, log):
     state[S.ASK_SEAT] = -1
 
 
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def _ask_nb(state, kind, seat):
     state[S.ASK_KIND] = kind
     state[S.ASK_SEAT] = seat
     return kind
 
 
-@njit(f"int64({I1}, {I1}, {I1}, {I2}, {I1})", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def advance_nb(state, board, rules, log, work):
     """Run the rules up to the next decision; return its kind (seat in S.ASK_SEAT), or DONE."""
     n = state[S.N_PLAYERS]
@@ -333,7 +332,7 @@ def advance_nb(state, board, rules, log, work):
             return DONE
 
 
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def _first_bank_character_nb(state, rules, k):
     """k if it is a bank character, else the lowest bank character (fallback answer)."""
     if 0 <= k < rules[R.N_CHARACTERS] and state[S.CHAR_OWNER + k] == BANK:
@@ -344,7 +343,7 @@ def _first_bank_character_nb(state, rules, k):
     return -1
 
 
-@njit(f"void({I1}, {I1}, {I1}, {I2}, {I1}, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def answer_nb(state, board, rules, log, out, ret):
     """Check and apply the pending decision: `ret` is the strategy's return value and
     `out` its output buffer. Illegal answers are recorded (never raised) and replaced
@@ -438,7 +437,7 @@ def answer_nb(state, board, rules, log, out, ret):
         record_error_nb(state, log, seat, E_BAD_DECISION, kind)
 
 
-@njit(f"void({I1}, {I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def write_records_nb(state, sids, rec):
     """Per-seat result rows of a finished game (see record_layout)."""
     for p in range(state[S.N_PLAYERS]):
@@ -473,7 +472,7 @@ def write_records_nb(state, sids, rec):
             rec[p, REC.ACTS + a] = state[S.ACTS + p * N_ACTIONS + a]
 
 
-@njit(f"int64({I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def asked_seat_nb(state):
     """Seat whose decision advance_nb is waiting for."""
     return state[S.ASK_SEAT]

@@ -10,10 +10,9 @@ from .. import board_layout as B
 from .. import layout as S
 from .. import rules_layout as R
 from ..enums import E_BAD_GOVERNOR, E_OK
-from .sig import I1
 
 
-@njit(f"int64({I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def lowest_governor_nb(state, board):
     """City whose governor is lowest on the track: the Maharaja's next city (M-R1)."""
     best = -1
@@ -26,7 +25,7 @@ def lowest_governor_nb(state, board):
     return best
 
 
-@njit(f"int64({I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def top_governor_pos_nb(state, board):
     top = -1
     for c in range(board[B.N_CITIES]):
@@ -35,7 +34,7 @@ def top_governor_pos_nb(state, board):
     return top
 
 
-@njit(f"int64({I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def move_maharaja_nb(state, board):
     """M-R1 + M-R2: the Maharaja goes to the lowest governor's city (reachability is
     irrelevant), and that governor goes just above the topmost one."""
@@ -47,20 +46,20 @@ def move_maharaja_nb(state, board):
     return c
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def field_of_nb(board, pos):
     """Round field shown at a track position (0 = above the arrow, not a round field)."""
     f = pos - board[B.N_CITIES] + 1
     return f if f > 0 else 0
 
 
-@njit(f"boolean({I1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def end_field_reached_nb(state, board, rules):
     """M-E1: this round's governor was placed on the last field (field 10)."""
     return field_of_nb(board, state[S.GOV_PLACED]) >= rules[R.END_FIELD]
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def governor_target_nb(state, board, rules, c):
     """Where city c's governor would land; -1 if the Governor action cannot move it (M-A8).
 
@@ -79,7 +78,7 @@ def governor_target_nb(state, board, rules, c):
     return target
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def move_governor_nb(state, board, rules, c):
     """M-A8: move c's governor down; each governor it passes moves up one position
     (passing an empty position moves nobody)."""

@@ -9,12 +9,11 @@ from .. import rules_layout as R
 from ..enums import EV_MONOPOLY, EV_RANK, EV_SCORE, SADHU
 from .characters_nb import holds_nb, lowest_character_nb
 from .log_nb import log_nb
-from .sig import I1, I2
 
 P = R.MAX_PLAYERS
 
 
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def outer_points_nb(state, rules, p):
     """M-P1/M-K3: points of one outer palace of p (2 while p holds the Sadhu, else 1)."""
     if holds_nb(state, p, SADHU):
@@ -22,7 +21,7 @@ def outer_points_nb(state, rules, p):
     return rules[R.OUTER_POINTS]
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def city_points_nb(state, board, rules, p, c):
     """M-P1: architect 1, house 1, outer palace 1 (2 for the Sadhu, M-K3), inner 3,
     home city +1 for the character's holder even if otherwise absent (M-A7h)."""
@@ -41,14 +40,14 @@ def city_points_nb(state, board, rules, p, c):
     return pts
 
 
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def place_gold_nb(rules, n, rank):
     """M-P2: the scoring gold of place `rank` (0 = first) by the payout table of n players
     (the table of the players in the game, not of those who scored)."""
     return rules[R.PAYOUT + (n - 1) * P + rank]
 
 
-@njit(f"void({I1}, {I1}, {I1}, {I2}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def score_city_nb(state, board, rules, log, c, work):
     """M-P2/M-P3: rank players with >= 1 point (ties: lower character), pay by the table
     of the number of players in the game; a lone scorer gets the monopoly bonus.
@@ -91,7 +90,7 @@ def score_city_nb(state, board, rules, log, c, work):
         log_nb(state, log, p, EV_MONOPOLY, c, bonus, 0, 0)
 
 
-@njit(f"boolean({I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def finishes_before_nb(state, p, q):
     """M-E2: more palaces, then more gold, then the lower character."""
     if state[S.PALACES + p] != state[S.PALACES + q]:
@@ -101,7 +100,7 @@ def finishes_before_nb(state, p, q):
     return lowest_character_nb(state, p) < lowest_character_nb(state, q)
 
 
-@njit(f"void({I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def rank_players_nb(state, log):
     """Write each player's final rank (0 = winner) into S.RANK (M-E2)."""
     n = state[S.N_PLAYERS]

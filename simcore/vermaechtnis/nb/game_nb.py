@@ -48,7 +48,6 @@ from .market_nb import (
     take_gold_nb,
 )
 from .scoring_nb import score_game_nb
-from .sig import I1, I2, U1
 
 MAX_SEATS = S.MAX_SEATS
 STATE_SIZE = S.STATE_SIZE
@@ -66,7 +65,7 @@ PH_DONE = 4
 DONE = -1
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def init_state_nb(state, cards, rules, n_players):
     """Stock before the shuffle: trade cards (V-C5, V-S2), start money (V-S5), the full
     supply of collection cards (V-S3)."""
@@ -94,7 +93,7 @@ def init_state_nb(state, cards, rules, n_players):
     state[S.SUPPLY] = (1 << cards[T.N_COLL]) - 1  # V-S3: all cards available
 
 
-@njit(f"void({I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def begin_turn_nb(state, seat):
     state[S.PLAYER] = seat
     state[S.TURNS] += 1
@@ -103,7 +102,7 @@ def begin_turn_nb(state, seat):
     state[S.PHASE] = PH_ACTION
 
 
-@njit(f"void({I1}, {I1}, {I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def end_game_nb(state, cards, rules, log):
     """V-E1: scoring follows at once (V-P1..V-P3, V-E2)."""
     state[S.END_REASON] = END_DECK
@@ -114,7 +113,7 @@ def end_game_nb(state, cards, rules, log):
     state[S.ASK_SEAT] = -1
 
 
-@njit(f"void({I1}, {I1}, {I1}, {I2}, int64, int64, int64, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def start_game_nb(state, cards, rules, log, n_players, seed, game, rng):
     """Seed the streams of game `game`, shuffle (V-S1, V-I2), lay out day 1, and give
     seat 0 the first turn (V-S5, V-S6). Results depend only on (seed, game)."""
@@ -128,7 +127,7 @@ def start_game_nb(state, cards, rules, log, n_players, seed, game, rng):
     begin_turn_nb(state, 0)
 
 
-@njit(f"void({I1}, {I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def grey_effect_nb(state, cards, rules, log, seat):
     """V-V1: the taken card's grey-side effect, as the very last thing of the turn."""
     fx = cards[T.COLL + state[S.TOOK] * T.COLL_W + T.C_EFFECT]
@@ -149,7 +148,7 @@ def grey_effect_nb(state, cards, rules, log, seat):
     log_nb(state, log, seat, EV_EFFECT, fx, lost, 0, 0)
 
 
-@njit(f"boolean({I1}, {I1}, {I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def end_turn_nb(state, cards, rules, log):
     """V-T1 step 3 and what follows the turn: taxes (V-A4), the V-V1 effect, the day
     change (V-R1, V-R2) or the end (V-E1), then the next turn (V-R3, V-V1b, V-V1e).
@@ -177,14 +176,14 @@ def end_turn_nb(state, cards, rules, log):
     return False
 
 
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def _ask_nb(state, kind, seat):
     state[S.ASK_KIND] = kind
     state[S.ASK_SEAT] = seat
     return kind
 
 
-@njit(f"int64({I1}, {I1}, {I1}, {I2}, {I1})", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def advance_nb(state, cards, rules, log, work):
     """Run the rules up to the next decision; return its kind (seat in ASK_SEAT), or DONE.
     V-I3: strictly sequential - one decision at a time, always by the seat whose turn it
@@ -213,7 +212,7 @@ def advance_nb(state, cards, rules, log, work):
             return DONE
 
 
-@njit(f"void({I1}, {I2}, int64, int64, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def record_error_nb(state, log, seat, err, kind, answer):
     state[S.N_ERRORS] += 1
     if state[S.FIRST_ERROR] == 0:
@@ -221,7 +220,7 @@ def record_error_nb(state, log, seat, err, kind, answer):
     log_nb(state, log, seat, EV_ERROR, err, kind, answer, 0)
 
 
-@njit(f"void({I1}, {I1}, {I1}, {I2}, {I1}, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def answer_nb(state, cards, rules, log, out, ret):
     """Check and apply the pending decision `ret`. Illegal: counted, then the default
     (take gold, no card, the lowest-numbered legal give-up)."""
@@ -262,7 +261,7 @@ def answer_nb(state, cards, rules, log, out, ret):
         state[S.PHASE] = PH_END_TURN
 
 
-@njit(f"void({I1}, {I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def write_records_nb(state, sids, rec):
     """Per-seat result rows of a finished game (record_layout)."""
     for p in range(state[S.N_PLAYERS]):
@@ -299,7 +298,7 @@ def write_records_nb(state, sids, rec):
             rec[p, REC.ACTS + i] = state[S.ACTS + p * N_ACTS + i]
 
 
-@njit(f"int64({I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def asked_seat_nb(state):
     """Seat whose decision advance_nb is waiting for."""
     return state[S.ASK_SEAT]

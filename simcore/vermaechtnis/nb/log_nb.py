@@ -4,11 +4,9 @@ from numba import njit
 
 from .. import layout as S
 from ..enums import LOG_A, LOG_B, LOG_C, LOG_D, LOG_DAY, LOG_EVENT, LOG_SEAT
-from .sig import I1, I2
 
 
 @njit(
-    f"void({I1}, {I2}, int64, int64, int64, int64, int64, int64)",
     cache=True,
     _nrt=False,
     inline="always",

@@ -18,10 +18,9 @@ from ..enums import (
 )
 from .log_nb import log_nb
 from .market_nb import remove_antique_nb
-from .sig import I1, I2
 
 
-@njit(f"void({I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def lone_discard_nb(state, cards, log, seat):
     """V-P1: an antique that is the seat's only one of its colour is given up (for each
     such colour); collection cards are kept (V-A3d)."""
@@ -37,7 +36,7 @@ def lone_discard_nb(state, cards, log, seat):
                     break
 
 
-@njit(f"void({I1}, {I1}, {I1}, {I2}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def score_seat_nb(state, cards, rules, log, seat):
     """V-P2: antique points plus collection points (grey side's with V-V1);
     V-P3: one point per full RUPEES_PER_POINT rupees. V-P4, the rulebook's example
@@ -61,7 +60,7 @@ def score_seat_nb(state, cards, rules, log, seat):
     log_nb(state, log, seat, EV_SCORE, ap + cp + mp, ap, cp, mp)
 
 
-@njit(f"void({I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def rank_nb(state, log):
     """V-E2: most points; tie: most antiques (TIE_COUNT); still tied: a shared place.
     rank = number of seats strictly ahead, so every winner has rank 0."""
@@ -97,7 +96,7 @@ def rank_nb(state, log):
                state[S.TIE_COUNT + p], 0)  # fmt: skip
 
 
-@njit(f"void({I1}, {I1}, {I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def score_game_nb(state, cards, rules, log):
     """V-P1 for every seat (tie-break count taken before or after it: [choice]
     tie_after_discard), then V-P2/V-P3 and the ranking of V-E2."""

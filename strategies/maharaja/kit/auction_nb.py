@@ -14,11 +14,10 @@ from simcore.core.rng_nb import randint_nb
 from simcore.maharaja.enums import BANK
 from simcore.maharaja.nb.auction_nb import PASS
 from simcore.maharaja.nb.characters_nb import NO_CHARACTER, lowest_character_nb
-from simcore.maharaja.nb.sig import F1, I1, U1
 from strategies.maharaja.kit.values_nb import char_value_nb
 
 
-@njit(f"float64({I1}, {I1}, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def first_choice_worth_nb(state, rules, vals):
     """Value of choosing now over choosing last among those without a character."""
     m = 0
@@ -47,7 +46,7 @@ def first_choice_worth_nb(state, rules, vals):
     return best - mth
 
 
-@njit(f"int64({I1}, {I1}, int64, {F1}, float64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def value_bid_nb(state, rules, seat, vals, gold_per_value, cap):
     """The lowest legal bid if it is worth it (worth x gold_per_value, at most cap and the
     own gold), else PASS. Opening at 0 is always worth it."""
@@ -61,7 +60,7 @@ def value_bid_nb(state, rules, seat, vals, gold_per_value, cap):
     return lowest if lowest <= limit else PASS
 
 
-@njit(f"int64({I1}, int64, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def random_bid_nb(state, seat, rng):
     """Uniform over PASS and the legal bids up to 3 above the lowest one."""
     lowest = state[S.AUC_BID] + 1

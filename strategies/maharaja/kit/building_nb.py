@@ -18,11 +18,10 @@ from simcore.maharaja.enums import (
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, palace_site_error_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
-from simcore.maharaja.nb.sig import I1
 from simcore.maharaja.nb.turn_nb import house_error_nb, palace_error_nb
 
 
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def free_sites_nb(state, rules, c):
     """Empty palace sites of city c: the inner one and the outer ones (M-C2)."""
     n = rules[R.OUTER_SITES] - state[S.OUTER_USED + c]
@@ -33,7 +32,7 @@ def free_sites_nb(state, rules, c):
     return n
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def opening_slot_nb(state, board, rules, seat, v):
     """A slot that may build a house in village v now, cheapest first: the Builder's
     free house, House, Two houses (its one village house), Palace+house. -1 if none."""
@@ -52,7 +51,7 @@ def opening_slot_nb(state, board, rules, seat, v):
     return -1
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def palace_site_nb(state, board, rules, seat, s):
     """The site for a palace in the architect's city now, the inner one first (3 points,
     M-P1): by slot s's full check (palace_error_nb, M-A6/M-A7/M-K6), or with s < 0 by
@@ -69,7 +68,7 @@ def palace_site_nb(state, board, rules, seat, s):
     return -1
 
 
-@njit(f"boolean({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def palace_step_nb(state, board, rules, seat, out):
     """OP_PALACE for the first disc slot with a palace still to build, at the site
     palace_site_nb finds; False (out untouched) if no palace can be built now."""

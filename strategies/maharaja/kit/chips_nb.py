@@ -23,11 +23,10 @@ from simcore.maharaja.enums import (
     OP_PALACE,
     SLOT_CHIP,
 )
-from simcore.maharaja.nb.sig import I1, U1
 from strategies.maharaja.kit.building_nb import palace_site_nb
 
 
-@njit(f"boolean({I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def chip_usable_nb(state, rules, seat):
     """May seat declare a chip now (variant on, a chip held, none used this round)?"""
     return (
@@ -38,7 +37,7 @@ def chip_usable_nb(state, rules, seat):
     )
 
 
-@njit(f"boolean({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def chip_step_nb(state, board, rules, seat, out):
     """When out is OP_END: do the declared chip action, or declare one; True if rewritten."""
     if out[0] != OP_END:
@@ -69,7 +68,7 @@ def chip_step_nb(state, board, rules, seat, out):
     return False
 
 
-@njit(f"boolean({I1}, {I1}, int64, {U1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def random_chip_nb(state, rules, seat, rng, out):
     """When out is OP_END and a chip is usable: declare a uniformly drawn extra action
     (any but Character); the strategy then does it like its other slots."""

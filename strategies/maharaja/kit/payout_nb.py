@@ -13,12 +13,10 @@ import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.maharaja.enums import N_CHARACTERS_MAX
 from simcore.maharaja.nb.scoring_nb import place_gold_nb
-from simcore.maharaja.nb.sig import I1
 from strategies.maharaja.kit.inline_nb import city_points_inl_nb
 
 
 @njit(
-    f"void({I1}, {I1}, {I1}, int64, int64, int64, int64, {I1}, int64, int64)",
     cache=True,
     _nrt=False,
     inline="always",

@@ -21,7 +21,6 @@ import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.maharaja.enums import MONK
-from simcore.maharaja.nb.sig import I1
 from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb
 from strategies.maharaja.kit.layout import Scratch
 
@@ -35,7 +34,7 @@ ROUTE_SIZE = _B.done()
 NO_ROUTE = UNREACHABLE
 
 
-@njit(f"int64({I1}, {I1}, int64, boolean, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def road_toll_nb(state, board, seat, monk, r):
     """What seat pays to travel road r (M-F1: 1 per house in a village without an own
     house; nothing with the Monk, M-K4), times 4, plus the road's empty villages (a road
@@ -52,7 +51,7 @@ def road_toll_nb(state, board, seat, monk, r):
     return fee * 4 + e
 
 
-@njit(f"void({I1}, {I1}, int64, {I1}, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def road_tolls_nb(state, board, seat, scratch, tab):
     """scratch[tab + r] = road_toll_nb for every road (B.MAX_ROADS entries): the searches
     of one decision share them (speed)."""
@@ -62,8 +61,6 @@ def road_tolls_nb(state, board, seat, scratch, tab):
 
 
 @njit(
-    f"void({I1}, {I1}, int64, int64, boolean, int64, int64, int64, int64, {I1}, int64, int64, "
-    "int64)",
     cache=True,
     _nrt=False,
     inline="always",
@@ -149,20 +146,20 @@ def fee_search_nb(
     scratch[base + R_POS] = 0
 
 
-@njit(f"void({I1}, {I1}, int64, int64, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def route_costs_nb(state, board, seat, budget, scratch, base):
     """Fill the DIST/PREV block: cheapest fee to every junction within `budget`, over
     open roads (fee_search_nb)."""
     fee_search_nb(state, board, seat, budget, False, 0, 0, 1, -1, scratch, base, base, -1)
 
 
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def route_cost_nb(scratch, base, target):
     """Cost of the cheapest route to `target` found by route_costs_nb (NO_ROUTE if none)."""
     return scratch[base + R_DIST + target]
 
 
-@njit(f"int64({I1}, {I1}, int64, int64, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def set_route_nb(state, board, seat, target, scratch, base):
     """Store the cheapest route to `target` (after route_costs_nb); its length, -1 if none."""
     scratch[base + R_LEN] = 0
@@ -188,7 +185,7 @@ def set_route_nb(state, board, seat, target, scratch, base):
     return m
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def next_road_nb(scratch, base):
     """The next road of the stored route (and mark it walked), -1 once arrived."""
     pos = scratch[base + R_POS]
@@ -199,7 +196,6 @@ def next_road_nb(scratch, base):
 
 
 @njit(
-    f"void({I1}, {I1}, int64, int64, int64, int64, {I1}, int64, int64)",
     cache=True,
     _nrt=False,
     inline="always",
@@ -217,7 +213,6 @@ def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, 
 
 
 @njit(
-    f"void({I1}, {I1}, int64, int64, int64, int64, {I1}, int64, int64, int64, int64)",
     cache=True,
     _nrt=False,
     inline="always",

@@ -14,12 +14,11 @@ import simcore.maharaja.rules_layout as R
 from simcore.core.rng_nb import randint_nb
 from simcore.maharaja.enums import A_CHARACTER, E_OK, LURE, OP_CHARACTER, OP_END
 from simcore.maharaja.nb.characters_nb import characters_held_nb
-from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.turn_nb import bank_characters_nb, character_error_nb, give_error_nb
 from strategies.maharaja.kit.values_nb import char_value_nb
 
 
-@njit(f"int64({I1}, {I1}, int64, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def give_nb(state, rules, seat, vals):
     """The own character worth least (DK_GIVE, and the card given in an exchange)."""
     best = -1
@@ -33,7 +32,7 @@ def give_nb(state, rules, seat, vals):
     return best
 
 
-@njit(f"int64({I1}, {I1}, int64, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def random_give_nb(state, rules, seat, rng):
     """A uniformly drawn own character."""
     n = 0
@@ -46,7 +45,7 @@ def random_give_nb(state, rules, seat, rng):
     return pick
 
 
-@njit(f"int64({I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def character_slot_nb(state):
     """A disc slot whose Character action is still to do, -1 if none."""
     for s in range(2):
@@ -55,7 +54,7 @@ def character_slot_nb(state):
     return -1
 
 
-@njit(f"boolean({I1}, {I1}, int64, {F1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def several_step_nb(state, rules, seat, vals, out):
     """Replace OP_END / OP_CHARACTER by the best legal M-V4 Character request; True if
     out was rewritten. Nothing happens without the variant or a pending Character."""
@@ -103,7 +102,7 @@ def several_step_nb(state, rules, seat, vals, out):
     return True
 
 
-@njit(f"void({I1}, {I1}, int64, {U1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def random_several_nb(state, rules, seat, rng, out):
     """With M-V4 and an empty bank, complete a random OP_CHARACTER: a uniformly drawn
     own card to give, or a lure when the holder has more cards (one more option)."""

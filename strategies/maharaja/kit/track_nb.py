@@ -10,12 +10,11 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.maharaja.nb.sig import I1
 
 NEVER = 99
 
 
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def rounds_until_scored_nb(state, board, c):
     """0 if city c is scored at the end of this round, k if k rounds later (track order)."""
     if state[S.ROUND] > 0 and c == state[S.MAHARAJA]:
@@ -30,7 +29,7 @@ def rounds_until_scored_nb(state, board, c):
     return ahead + (1 if state[S.ROUND] > 0 else 0)
 
 
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def nth_scored_city_nb(state, board, k):
     """The city scored k rounds from now (0 = this round's, once play has started)."""
     for c in range(board[B.N_CITIES]):
@@ -39,7 +38,7 @@ def nth_scored_city_nb(state, board, k):
     return -1
 
 
-@njit(f"int64({I1}, {I1}, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def rounds_left_nb(state, board, rules):
     """Rounds still to play after this one, from the governor track (M-E1) and a short
     game's round limit (M-V1); 0 in the last round."""

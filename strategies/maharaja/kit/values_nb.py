@@ -6,14 +6,12 @@ shorter vector (e.g. an empty slice) falls back to DEFAULT_VALUES for the rest.
 
 from numba import njit
 
-from simcore.maharaja.nb.sig import F1
-
 # the `weighted` strategy's default preferences: Mogul, Merchant, Sadhu, Monk, Builder,
 # Artist, Yogi
 DEFAULT_VALUES = (5.0, 2.0, 1.5, 2.5, 2.0, 4.0, 1.0)
 
 
-@njit(f"float64({F1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def char_value_nb(vals, k):
     if k < vals.shape[0]:
         return vals[k]

@@ -17,7 +17,6 @@ from numba import njit
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.maharaja.nb.build_nb import palace_cost_nb
-from simcore.maharaja.nb.sig import I1
 
 
 def hidden_offsets(state: np.ndarray, seat: int) -> list[int]:
@@ -32,7 +31,7 @@ def hidden_offsets(state: np.ndarray, seat: int) -> list[int]:
     return out
 
 
-@njit(f"int64({I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def estimate_gold_nb(state, rules, q):
     """Public estimate of q's gold: start gold, scoring and fees received, minus fees,
     the auction price (M-V3) and palaces paid, each at what q's palaces cost now
@@ -50,7 +49,7 @@ def estimate_gold_nb(state, rules, q):
     return g if g > 0 else 0
 
 
-@njit(f"void({I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def determinise_nb(state, rules, seat, view):
     """view := state with the secrets of seat's opponents replaced by public guesses."""
     for i in range(state.shape[0]):

@@ -13,14 +13,13 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 from simcore.maharaja.enums import OP_END, OP_HOUSE, OP_ROAD
-from simcore.maharaja.nb.sig import I1
 from simcore.maharaja.nb.travel_nb import exit_road_nb, other_end_nb, road_cost_nb, road_open_nb
 
 from .building_nb import opening_slot_nb
 from .route_nb import R_LEN, R_POS, R_ROADS
 
 
-@njit(f"boolean({I1}, {I1}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def may_take_road_nb(state, board, seat, r):
     """Road r starts where the architect stands, is open and affordable, and does not
     lead onto S without an affordable way out after its fees (M-F1, M-F3)."""
@@ -38,14 +37,14 @@ def may_take_road_nb(state, board, seat, r):
     return True
 
 
-@njit(f"void({I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def end_route_nb(scratch, base):
     """Forget the stored route (the architect left it)."""
     scratch[base + R_LEN] = 0
     scratch[base + R_POS] = 0
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def walk_route_nb(state, board, rules, seat, scratch, base, out):
     """The next step along the route at `base`: a house in an empty village of the next
     road (of the next two when the next leads onto S), else the road; on S always a road
@@ -85,7 +84,7 @@ def walk_route_nb(state, board, rules, seat, scratch, base, out):
     return 0
 
 
-@njit(f"void({I1}, {I1}, int64, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def pass_start_nb(state, board, seat, scratch, base, out):
     """M-F3 guard for a DK_STEP answer in `out` (route at `base`, -1 if none): on S after
     travelling only a usable road may follow, else the cheapest way out is taken and the

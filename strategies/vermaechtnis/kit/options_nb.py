@@ -9,10 +9,9 @@ from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import E_OK, N_ANTIQUES
 from simcore.vermaechtnis.nb.collect_nb import give_up_ok_nb
 from simcore.vermaechtnis.nb.market_nb import buy_error_at_nb, price_nb
-from simcore.vermaechtnis.nb.sig import I1
 
 
-@njit(f"int64({I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def buyable_slots_nb(state, seat):
     """V-D1: bit mask of the offer slots `seat` can buy now (non-empty, affordable)."""
     out = 0
@@ -23,7 +22,7 @@ def buyable_slots_nb(state, seat):
     return out
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def give_up_options_nb(state, cards, rules, seat):
     """V-D3: bit mask over antique ids `seat` may give up for the pending card."""
     k = state[S.GIVE_CARD]
@@ -34,7 +33,7 @@ def give_up_options_nb(state, cards, rules, seat):
     return out
 
 
-@njit("int64(int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def popcount_nb(mask):
     n = 0
     while mask:
@@ -43,7 +42,7 @@ def popcount_nb(mask):
     return n
 
 
-@njit("int64(int64, int64)", cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def nth_bit_nb(mask, i):
     """Index of the i-th set bit of mask (0-based), -1 if there are fewer."""
     b = 0
