@@ -129,8 +129,8 @@ def play(players, strategy, rules_file, board_file, sets, variants, game, seed, 
     plugin.check_rules(rules, players)
     data = data_from(plugin, board_file)
     _, sids, params = seats_from(plugin, strategy or strategies.default_strategy(game), players)
-    played = plugin.play_game(strategies.driver_for(game, sids), sids, params, players, seed,
-                              game_index, rules, data)  # fmt: skip
+    driver = strategies.driver_for(game, sids, params)
+    played = plugin.play_game(driver, sids, params, players, seed, game_index, rules, data)
     for row in played.log:
         if as_json:
             click.echo(json.dumps(plugin.event_record(row, data)))

@@ -38,6 +38,7 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
         raise InputError(f"{kind}: {len(jobs):,} runs; at most {MAX_RUNS:,}")
     for _, job in jobs:
         job.check()
+    share_driver([job for _, job in jobs])
     root = Path(root)
     plan = {"format": "palace-lab-plan/1", "kind": kind, "extra": extra,
             "runs": [{"folder": f, **job.settings()} for f, job in jobs]}  # fmt: skip
@@ -63,6 +64,19 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
     finally:
         pool.close()
     return time.perf_counter() - t0
+
+
+def share_driver(jobs) -> None:
+    """Let every run of a plan use one driver holding all their strategies: each driver
+    compiles its game loop anew (about 8 s on a fresh machine), so a study of several
+    strategy sets would otherwise compile it once per set."""
+    import dataclasses
+
+    for game in {job.game for job in jobs}:
+        mine = [job for job in jobs if job.game == game]
+        ids = tuple(sorted({int(i) for job in mine for i in job.spec.sids if i >= 0}))
+        for job in mine:
+            job.spec = dataclasses.replace(job.spec, driver_extra=ids)
 
 
 def _check_plan(root, plan: dict, resume: bool, kind: str) -> None:

@@ -205,14 +205,23 @@ def seat_arrays(seats: Sequence[Strategy], game: str = "maharaja") -> tuple[np.n
     return sids, params
 
 
-def driver_for(game: str = "maharaja", sids: Sequence[int] | None = None) -> ModuleType:
+def driver_for(
+    game: str = "maharaja",
+    sids: Sequence[int] | None = None,
+    params: np.ndarray | None = None,
+    extra: Sequence[int] = (),
+) -> ModuleType:
     """The generated, cached driver that plays `game` with its registered strategies.
 
     Strategy ids are positions in name order, so they are stable across runs. With
-    `sids` (a run's seat ids) the driver holds only those strategies and the rollout
-    policies of the searches among them: a run compiles what it plays, not every
-    strategy of the game (an unused id then answers -1, an engine error).
+    `sids` (a run's seat ids) the driver holds only those strategies, the `extra` ids
+    (a study's other runs, so that its runs share one driver) and the rollout policies
+    of the searches among them: a run compiles what it plays, not every strategy of the
+    game (an id left out answers -1, an engine error). With the seats' `params`, the
+    search's threaded batches are compiled only if a search seat asks for threads.
     """
+    from simcore.core.search_nb import P_THREADS  # noqa: PLC0415
+
     known = strategies(game)
     ids = strategy_ids(game)
     entries: tuple = tuple(
@@ -221,13 +230,19 @@ def driver_for(game: str = "maharaja", sids: Sequence[int] | None = None) -> Mod
         else (s.module, s.decide.__name__)
         for s in known.values()
     )
+    threads = True
     if sids is not None:
-        used = {int(i) for i in sids if i >= 0}
+        used = {int(i) for i in (*sids, *extra) if i >= 0}
         used |= {entries[i].policy for i in used if isinstance(entries[i], SearchEntry)}
         entries = tuple(e if i in used else None for i, e in enumerate(entries))
-    key = (game, entries)
+        if params is not None:
+            threads = any(
+                sid >= 0 and isinstance(entries[sid], SearchEntry) and params[q, P_THREADS] > 1
+                for q, sid in enumerate(sids)
+            )
+    key = (game, entries, threads)
     if key not in _DRIVERS:  # (building reads every source file for its digest)
-        _DRIVERS[key] = build_driver(get_game(game).engine, entries)
+        _DRIVERS[key] = build_driver(get_game(game).engine, entries, threads)
     return _DRIVERS[key]
 
 

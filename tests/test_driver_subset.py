@@ -57,3 +57,23 @@ def test_the_subset_driver_plays_the_same_games_as_the_full_one(names):
                            data)  # fmt: skip
     assert full.shape == part.shape and full.size > 0
     np.testing.assert_array_equal(full, part)
+
+
+def test_threads_are_compiled_only_for_a_search_seat_that_asks_for_them():
+    one, p1 = arrays("maharaja", ["lookahead:threads=1", "weighted", "weighted"])
+    two, p2 = arrays("maharaja", ["lookahead:threads=2", "weighted", "weighted"])
+    serial = open(strategies.driver_for("maharaja", one, p1).__file__).read()
+    parallel = open(strategies.driver_for("maharaja", two, p2).__file__).read()
+    assert "parallel=True" not in serial and "prange(threads)" not in serial
+    assert "parallel=True" in parallel and "prange(threads)" in parallel
+
+
+def test_a_plan_shares_one_driver_across_its_runs():
+    from jobs.plans import share_driver  # noqa: PLC0415
+    from jobs.run_job import RunJob  # noqa: PLC0415
+
+    jobs = [RunJob(4, 10, 0, s).check() for s in ("chaser", "weighted", "house-network")]
+    share_driver(jobs)
+    ids = strategy_ids("maharaja")
+    want = tuple(sorted(ids[n] for n in ("chaser", "weighted", "house-network")))
+    assert [job.spec.driver_extra for job in jobs] == [want] * 3

@@ -19,7 +19,7 @@ from .games import get_game, plugin_module
 from .plugin import GamePlugin
 from .results_io import parquet_bytes
 
-DRIVER_FACTORY = "strategies:driver_for"  # (game, sids) -> driver module; importable in workers
+DRIVER_FACTORY = "strategies:driver_for"  # (game, sids, params, extra) -> driver; importable
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,7 @@ class BatchSpec:
     seat_names: tuple[str, ...] = ()  # registered strategy name per seat (for results)
     driver_factory: str = DRIVER_FACTORY
     plugin_module: str = ""  # module that registers the game (default: found by name)
+    driver_extra: tuple[int, ...] = ()  # ids the driver holds besides the seats' (a study's)
 
     @classmethod
     def of(cls, game: str, n_players: int, seed: int, rules, data, sids, params,
@@ -52,7 +53,8 @@ def plugin_of(spec: BatchSpec) -> GamePlugin:
 
 def load_driver(spec: BatchSpec):
     module, _, func = spec.driver_factory.partition(":")
-    return getattr(importlib.import_module(module), func)(spec.game, spec.sids)
+    factory = getattr(importlib.import_module(module), func)
+    return factory(spec.game, spec.sids, spec.params, spec.driver_extra)
 
 
 def play_chunk(spec: BatchSpec, first_game: int, n_games: int) -> np.ndarray:

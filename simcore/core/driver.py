@@ -477,9 +477,12 @@ class SearchEntry:
 Entry = tuple[str, str] | SearchEntry  # (module, decide function) or a search
 
 
-def driver_source(engine: str, strategies: Sequence[Entry | None]) -> str:
+def driver_source(engine: str, strategies: Sequence[Entry | None], threads: bool = True) -> str:
     """Source of the driver for an engine module and an entry per strategy id (None: an
-    id this driver leaves out)."""
+    id this driver leaves out).
+    With `threads` False the search's batches run on one thread (`prange` becomes `range`;
+    the same values): numba's parallel compile costs a run that never asks for threads
+    about 18 s on a fresh machine."""
     present = {i: e for i, e in enumerate(strategies) if e is not None}  # None: left out
     plain = {i: e for i, e in present.items() if not isinstance(e, SearchEntry)}
     searches = {i: e for i, e in present.items() if isinstance(e, SearchEntry)}
@@ -511,7 +514,11 @@ def driver_source(engine: str, strategies: Sequence[Entry | None]) -> str:
         extra = ", limit, explore, xc, stop_seat, max_answers"
         source += _LOOP.format(name="model_loop_nb", extra=extra, stop=_STOP,
                                dispatch="model_decide_nb", explore=_EXPLORE)  # fmt: skip
-        source += _SEARCH.replace("{model_branches}", "\n".join(plain_branches) or "    pass")
+        search = _SEARCH.replace("{model_branches}", "\n".join(plain_branches) or "    pass")
+        if not threads:
+            search = search.replace("@njit(cache=True, parallel=True)", "@njit(cache=True)")
+            search = search.replace("prange(threads)", "range(threads)")
+        source += search
     return source.format(
         engine=engine,
         imports=imports,
@@ -533,9 +540,10 @@ def sources_digest(modules: Sequence[str]) -> str:
     return h.hexdigest()[:16]
 
 
-def build_driver(engine: str, strategies: Sequence[Entry | None]) -> ModuleType:
+def build_driver(engine: str, strategies: Sequence[Entry | None], threads: bool = True
+                 ) -> ModuleType:  # fmt: skip
     """Write (once) and import the driver module; the same inputs give the same module."""
-    source = driver_source(engine, strategies)
+    source = driver_source(engine, strategies, threads)
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
     name = f"palace_lab_driver_{digest}"
     if name in _LOADED:
