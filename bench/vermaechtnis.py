@@ -1,12 +1,13 @@
 """Speed and strength of the Vermächtnis strategies (docs/STRATEGIES.md's figures).
 
-    python -m bench.vermaechtnis speed [--games N] [--repeats R]
+    python -m bench.vermaechtnis speed [--games N] [--repeats R] [--field S]
     python -m bench.vermaechtnis strength [--games N] [--players P]
     python -m bench.vermaechtnis ladder [--games N] [--strategies a,b,...]
     python -m bench.vermaechtnis tune [--games N] [--rounds R]
     python -m bench.vermaechtnis study --study NAME [--games N] [--players P]
 
-`speed`: games per CPU second in one process (one core), the strategy in every seat,
+`speed`: games per CPU second in one process (one core), the strategy in every seat
+(with `--field`: in seat 0, the field strategy in the others),
 median of R batches after a warm-up (CPU time, so that other load on a shared machine
 counts less). `strength`: a seat-rotated round-robin: every set of `players`
 distinct strategies in every cyclic rotation on the same seeds; win share (a k-way
@@ -40,9 +41,12 @@ GAME = "vermaechtnis"
 SCRIPTED = ("hoarder", "collector", "pairs", "chaser")
 
 
-def speed(name: str, players: int = 4, games: int = 100_000, repeats: int = 5) -> float:
-    """Median games/s of `name` in every seat, one process."""
-    seats = strategies.resolve([name], players, GAME)
+def speed(
+    name: str, players: int = 4, games: int = 100_000, repeats: int = 5, field: str = ""
+) -> float:
+    """Median games/s of `name` in every seat (or in seat 0 and `field` in the others),
+    one process."""
+    seats = strategies.resolve([name] + [field or name] * (players - 1), players, GAME)
     sids, params = strategies.seat_arrays(seats, GAME)
     driver = strategies.driver_for(GAME)
     play_batch(driver, sids, params, 100, players, seed=1)  # compile / load the cache
@@ -177,13 +181,14 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--strategies", default="")
+    ap.add_argument("--field", default="", help="speed: the other seats' strategy")
     a = ap.parse_args()
     known = strategies.strategies(GAME)
     if a.what == "speed":
         names = a.strategies.split(",") if a.strategies else list(known)
         for name in names:
-            rate = speed(name, a.players, a.games or 100_000, a.repeats)
-            print(f"{name:12s} {rate:10,.0f} games/s")
+            rate = speed(name, a.players, a.games or 100_000, a.repeats, a.field)
+            print(f"{name:12s} {rate:10,.0f} games/s" + (f" (others: {a.field})" * bool(a.field)))
     elif a.what == "strength":
         names = a.strategies.split(",") if a.strategies else [*SCRIPTED, "weighted"]
         pool = strategies.resolve(names, len(names), GAME)
