@@ -39,7 +39,6 @@ from simcore.vermaechtnis.enums import (
     NONE,
 )
 from simcore.vermaechtnis.nb.game_nb import OUT_SIZE
-from simcore.vermaechtnis.nb.sig import F1, I1, I2, U1
 from strategies.search import register_search
 from strategies.vermaechtnis import weighted  # noqa: F401  (the policy must be registered first)
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb, give_up_options_nb
@@ -56,7 +55,7 @@ MAX_CANDIDATES = max(1 + S.MAX_OFFER, 1 + T.MAX_COLL, N_ANTIQUES)
 ROW = 1 + OUT_SIZE
 
 
-@njit(f"int64(int64, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def budget_nb(kind, params):
     if kind == DK_ACTION:
         return np.int64(params[P_ROLLOUTS])
@@ -65,20 +64,20 @@ def budget_nb(kind, params):
     return 0
 
 
-@njit(f"int64(int64, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def horizon_nb(kind, params):
     """`horizon` turns (0 = to the end), for every searched kind."""
     return np.int64(params[P_HORIZON])
 
 
-@njit(f"void({I2}, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def row_nb(cands, i, ret):
     cands[i, 0] = ret
     for k in range(1, ROW):
         cands[i, k] = 0
 
 
-@njit(f"int64(int64, int64, {I1}, {I1}, {I1}, {I2})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def candidates_nb(kind, seat, state, cards, rules, cands):
     """V-D1: gold, then the affordable slots; V-D2: none, then the eligible cards; V-D3:
     the own antiques of a pictured type (the engine's own checks, kit.options_nb)."""
@@ -108,23 +107,23 @@ def candidates_nb(kind, seat, state, cards, rules, cands):
     return n
 
 
-@njit(f"boolean(int64, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def same_nb(kind, cand, ret, out):
     return cand[0] == ret
 
 
-@njit("boolean(int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def explore_kind_nb(kind):
     return kind == DK_ACTION
 
 
-@njit("boolean(int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def secret_kind_nb(kind):
     """Nothing is secret: every answer is public and applied at once (V-I3)."""
     return False
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def determinise_nb(state, cards, rules, seat, view):
     """The state with the undrawn pile sorted: its order is the only secret (V-I1), its
     composition is public."""
@@ -141,7 +140,7 @@ def determinise_nb(state, cards, rules, seat, view):
         view[j + 1] = a
 
 
-@njit(f"void({I1}, {I1}, {I1}, int64, {F1}, {U1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def redraw_nb(sim, cards, rules, seat, params, rng):
     """The undrawn pile shuffled anew (Fisher-Yates on stream rng[0], as V-I2 shuffles)."""
     lo = S.DECK + sim[S.DECK_POS]
@@ -151,25 +150,25 @@ def redraw_nb(sim, cards, rules, seat, params, rng):
         sim[i], sim[j] = sim[j], sim[i]
 
 
-@njit(f"int64({I1}, int64, int64, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def hidden_kind_nb(sim, seat, kind, q):
     """No decision is made in secret (V-I3)."""
     return -1
 
 
-@njit(f"void({I1}, int64, int64, int64, {I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def restore_nb(sim, q, kind, ret, out):
     """Never called: no kind is secret and none hidden."""
     return
 
 
-@njit(f"int64({I1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def progress_nb(state):
     """Turns begun, extra turns included (V-R4, V-V1b)."""
     return state[S.TURNS]
 
 
-@njit(f"int64({I1}, {I1}, {I1}, int64)", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def points_now_nb(state, cards, rules, seat):
     """What `seat` would score if the game ended now (V-P1..V-P3): antiques (lone colours
     discarded), collection cards, a point per RUPEES_PER_POINT rupees."""
@@ -187,7 +186,7 @@ def points_now_nb(state, cards, rules, seat):
     return pts + state[S.MONEY + seat] // rules[R.RUPEES_PER_POINT]
 
 
-@njit(f"float64({I1}, {I1}, {I1}, int64, {F1})", cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)
 def value_nb(state, cards, rules, seat, params):
     """A finished game: 1 for a win (1/k for a first place shared by k, V-E2) plus
     `margin` per point of lead over the best opponent. A rollout cut at its horizon: the
