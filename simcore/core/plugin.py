@@ -21,9 +21,11 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from .rule_fields import RuleBase
+
 
 class Rules(Protocol):
-    """What a game's rule set must offer (simcore/maharaja/rules.py is the model): an
+    """What a game's rule set must offer (rule_fields.RuleBase implements it): an
     immutable, validated value with the rulebook defaults; bad values raise InputError."""
 
     def with_overrides(self, items: Sequence[str]) -> Rules: ...  # --set key=value
@@ -208,3 +210,16 @@ class GamePlugin:
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+
+def rules_fields(rule_set: type[RuleBase]) -> dict[str, Any]:
+    """The GamePlugin fields that describe a rule set built on rule_fields.RuleBase (its
+    defaults, file reader, variants, docs and [choice]s), so that a plug-in names its rule
+    set once: `GamePlugin(..., **rules_fields(RuleSet))`."""
+    return {
+        "default_rules": rule_set,
+        "rules_from_mapping": rule_set.from_mapping,
+        "variants": rule_set.VARIANTS,
+        "rule_docs": rule_set.field_docs(),
+        "choices": rule_set.CHOICES,
+    }

@@ -1,10 +1,14 @@
-"""A rule set made of whole numbers and switches, for games whose rules are nothing more
-(the toy test game; a game with tables, like Maharaja's payouts, writes its own).
+"""A game's rule set as a frozen dataclass of documented, range-checked fields.
 
-Subclass as a frozen dataclass whose fields are `rule(default, id, doc, lo, hi)`; the base
-validates every value on construction (one InputError line naming the key and its range)
-and gives the contract's methods: `--set key=value`, variant switches by name, a
-mapping round trip, the difference from the rulebook, and `pack()` in field order.
+Every game states its rules as data, and the contract (plugin.Rules) asks the same of each:
+validation on construction, `--set key=value`, variant switches by name, a mapping round
+trip, the difference from the rulebook, a digest, `pack()`. `RuleBase` implements all of
+it for int and bool fields declared with `rule(default, id, doc, lo, hi)`; a game whose
+rules also hold tables or text (payout rows, a deal) overrides the hooks `_check_field`,
+`_prepare_values` and `_override` for those fields, and `to_dict`/`pack` for their form.
+
+Every problem is one InputError line naming the key (and its range): `RuleError` carries
+the bare problem, so the file or override that set the value can name itself instead.
 """
 
 from __future__ import annotations
@@ -14,15 +18,16 @@ import difflib
 import hashlib
 import json
 import numbers
-from collections.abc import Iterable, Mapping
-from dataclasses import field, fields
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import Field, field, fields
+from typing import Any, ClassVar, NoReturn
 
 import numpy as np
 
 from .errors import InputError
 
-_FLAGS = dict.fromkeys(("true", "yes", "1"), True) | dict.fromkeys(("false", "no", "0"), False)
+FLAGS = dict.fromkeys(("true", "yes", "1"), True) | dict.fromkeys(("false", "no", "0"), False)
+Bad = Callable[[str], NoReturn]  # raises one InputError line about the value being read
 
 
 def rule(default: Any, rule_id: str, doc: str, lo: int = 0, hi: int = 1) -> Any:
@@ -30,65 +35,110 @@ def rule(default: Any, rule_id: str, doc: str, lo: int = 0, hi: int = 1) -> Any:
     return field(default=default, metadata={"rule": rule_id, "doc": doc, "lo": lo, "hi": hi})
 
 
+class RuleError(InputError):
+    """An InputError that keeps the bare problem so constructors can re-name the source."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"rules: {problem}")
+        self.problem = problem
+
+
+def bad_rule(problem: str) -> NoReturn:
+    raise RuleError(problem)
+
+
+def in_range(f: Field, v: int) -> bool:
+    return f.metadata["lo"] <= v <= f.metadata["hi"]
+
+
+def range_text(f: Field) -> str:
+    return f"in {f.metadata['lo']}..{f.metadata['hi']}"
+
+
+def _unknown_key(key: Any, names: list[str]) -> str:
+    hint = difflib.get_close_matches(str(key), names, n=1)
+    return f"unknown key {key!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
+
+
 class RuleBase:
-    """Mixin for frozen dataclasses of int and bool rule fields (see the module doc)."""
+    """Mixin for a frozen dataclass of rule fields (see the module doc)."""
 
     VARIANTS: ClassVar[dict[str, tuple[str, ...]]] = {}  # name -> switch fields it turns on
     CHOICES: ClassVar[tuple[str, ...]] = ()  # fields that are [choice]s
+    OVERRIDE_EXAMPLE: ClassVar[str] = ""  # shown when a --set item has no "=", e.g. "x=1"
 
     def __post_init__(self) -> None:
         for f in fields(self):  # type: ignore[arg-type]
-            v = getattr(self, f.name)
-            if isinstance(f.default, bool):
-                if not isinstance(v, bool | np.bool_):
-                    raise InputError(f"rules: {f.name} must be true or false, got {v!r}")
-                object.__setattr__(self, f.name, bool(v))
-                continue
-            lo, hi = f.metadata["lo"], f.metadata["hi"]
-            if not isinstance(v, numbers.Integral) or isinstance(v, bool) or not lo <= v <= hi:
-                raise InputError(f"rules: {f.name} must be an integer in {lo}..{hi}, got {v!r}")
-            object.__setattr__(self, f.name, int(v))
+            self._check_field(f)
+
+    def _check_field(self, f: Field) -> None:
+        """Check one value and normalise numpy scalars to int/bool (hook: other kinds)."""
+        v = getattr(self, f.name)
+        if isinstance(f.default, bool):
+            if not isinstance(v, bool | np.bool_):
+                bad_rule(f"{f.name} must be true or false, got {v!r}")
+            object.__setattr__(self, f.name, bool(v))
+            return
+        if not isinstance(v, numbers.Integral) or isinstance(v, bool) or not in_range(f, v):
+            bad_rule(f"{f.name} must be an integer {range_text(f)}, got {v!r}")
+        object.__setattr__(self, f.name, int(v))
 
     @classmethod
     def from_mapping(cls, data: Mapping, source: str = "rules", base: Any = None) -> Any:
+        """Rules from a parsed file or dict; absent keys keep base's values (the defaults)."""
         base = base if base is not None else cls()
         if not isinstance(data, Mapping):
             raise InputError(f"{source}: must be a table of key = value, got {type(data).__name__}")
         names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
         for key in data:
             if key not in names:
-                hint = difflib.get_close_matches(str(key), names, n=1)
-                tip = f" (did you mean {hint[0]!r}?)" if hint else ""
-                raise InputError(f"{source}: unknown key {key!r}{tip}")
+                raise InputError(f"{source}: {_unknown_key(key, names)}")
         try:
-            return dataclasses.replace(base, **dict(data))
-        except InputError as e:
-            raise InputError(f"{source}: {str(e).removeprefix('rules: ')}") from None
+            return dataclasses.replace(base, **cls._prepare_values(dict(data), base))
+        except RuleError as e:
+            raise InputError(f"{source}: {e.problem}") from None
+
+    @classmethod
+    def _prepare_values(cls, values: dict[str, Any], base: Any) -> dict[str, Any]:
+        """Hook: values of a file or of overrides, before construction (partial tables)."""
+        return values
 
     def with_overrides(self, items: Iterable[str]) -> Any:
-        """CLI `--set key=value` strings: integers, true/false/yes/no/1/0."""
-        kinds = {f.name: f for f in fields(self)}  # type: ignore[arg-type]
+        """CLI `--set key=value` strings: integers, true/false/yes/no/1/0, and what the
+        game's `_override` reads (rows of a table)."""
         changes: dict[str, Any] = {}
         for item in items:
+
+            def bad(problem: str, item: str = item) -> NoReturn:
+                raise InputError(f"rules override {item!r}: {problem}")
+
             key, eq, text = (s.strip() for s in item.partition("="))
             if not eq or not key:
-                raise InputError(f"rules override {item!r}: expected key=value")
-            if key not in kinds:
-                hint = difflib.get_close_matches(key, list(kinds), n=1)
-                tip = f" (did you mean {hint[0]!r}?)" if hint else ""
-                raise InputError(f"rules override {item!r}: unknown key {key!r}{tip}")
-            if isinstance(kinds[key].default, bool):
-                if text.lower() not in _FLAGS:
-                    raise InputError(f"rules override {item!r}: {key} must be true/false")
-                changes[key] = _FLAGS[text.lower()]
-            else:
-                try:
-                    changes[key] = int(text, 10)
-                except ValueError:
-                    raise InputError(f"rules override {item!r}: {key} must be an integer") from None
+                example = self.OVERRIDE_EXAMPLE
+                bad(f"expected key=value, e.g. {example}" if example else "expected key=value")
+            self._override(key, text, changes, bad)
         return self.from_mapping(changes, "rules override", self)
 
+    def _override(self, key: str, text: str, changes: dict[str, Any], bad: Bad) -> None:
+        """Read one `--set key=text` into changes (hook: a game's own kinds of field)."""
+        kinds = {f.name: f for f in fields(self)}  # type: ignore[arg-type]
+        if key not in kinds:
+            bad(_unknown_key(key, list(kinds)))
+        f = kinds[key]
+        if isinstance(f.default, bool):
+            if text.lower() not in FLAGS:
+                bad(f"{key} must be true/false/yes/no/1/0, got {text!r}")
+            changes[key] = FLAGS[text.lower()]
+            return
+        try:
+            changes[key] = int(text, 10)
+        except ValueError:
+            bad(f"{key} must be an integer {range_text(f)}, got {text!r}")
+        if not in_range(f, changes[key]):
+            bad(f"{key} must be an integer {range_text(f)}")
+
     def with_variants(self, names: Iterable[str]) -> Any:
+        """Turn variant switches on by name (comma lists allowed), incl. bundles of them."""
         on: dict[str, bool] = {}
         for name in (n.strip().lower() for item in names for n in item.split(",")):
             if name not in self.VARIANTS:
@@ -98,18 +148,24 @@ class RuleBase:
         return dataclasses.replace(self, **on)  # type: ignore[type-var]
 
     def variant_names(self) -> tuple[str, ...]:
+        """Names of the single switches turned on away from the rulebook game, in VARIANTS
+        order (reports, manifests); a switch on by default is never named (its field shows
+        in the rules that differ when it is turned off)."""
         default = type(self)()
         return tuple(n for n, fs in self.VARIANTS.items() if len(fs) == 1
                      and getattr(self, fs[0]) and not getattr(default, fs[0]))  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain JSON/TOML-ready dict; from_mapping(r.to_dict()) == r."""
         return dataclasses.asdict(self)  # type: ignore[call-overload]
 
     def diff_from_default(self) -> dict[str, Any]:
+        """Only the keys that differ from the rulebook (to_dict form): what a manifest shows."""
         mine, std = self.to_dict(), type(self)().to_dict()
         return {k: v for k, v in mine.items() if v != std[k]}
 
     def digest(self) -> str:
+        """sha256 of the canonical JSON of to_dict(): names the exact rules in run manifests."""
         text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("ascii")).hexdigest()
 
@@ -119,4 +175,5 @@ class RuleBase:
 
     @classmethod
     def field_docs(cls) -> dict[str, str]:
+        """key -> its one-line doc and rule id (`palace-lab rules`)."""
         return {f.name: f"{f.metadata['doc']} ({f.metadata['rule']})" for f in fields(cls)}  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcore.core.games import register_game
-from simcore.core.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape
+from simcore.core.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape, rules_fields
 
 from . import rules, setting_text
 from .board import default_board, load_board
@@ -105,14 +105,8 @@ PLUGIN = register_game(
         max_players=MAX_PLAYERS,
         default_players=4,
         engine="simcore.maharaja.nb.game_nb",
-        default_rules=rules.RuleSet,
-        rules_from_mapping=lambda data, source, base: rules.RuleSet.from_mapping(
-            data, source, base
-        ),
+        **rules_fields(rules.RuleSet),
         check_rules=check_rules,
-        variants=rules.VARIANTS,
-        rule_docs=rules.FIELD_DOCS,
-        choices=rules.CHOICES,
         data_label="board",
         default_data=default_board,
         load_data=load_board,

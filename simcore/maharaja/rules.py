@@ -9,20 +9,18 @@ engine supports them so that files and manifests stay stable.
 
 from __future__ import annotations
 
-import dataclasses
-import difflib
-import hashlib
-import json
 import numbers
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import Field, dataclass, field, fields
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 
 from ..core.datafile import read_data_file
 from ..core.errors import InputError
+from ..core.rule_fields import Bad, RuleBase, bad_rule, in_range, range_text
+from ..core.rule_fields import rule as _f
 from . import board_layout as B
 from . import rules_layout as R
 from .enums import CHARACTER_NAMES, YOGI
@@ -44,28 +42,39 @@ DEFAULT_PAYOUTS: tuple[tuple[int, ...], ...] = (
     (13, 10, 7, 4, 1),
 )
 PLAYER_COUNTS = tuple(range(2, R.MAX_PLAYERS + 1))
-
-
-def _f(default: Any, rule: str, doc: str, lo: int = 0, hi: int = 1) -> Any:
-    """A field whose metadata carries its rule id, a one-line doc and its value range."""
-    return field(default=default, metadata={"rule": rule, "doc": doc, "lo": lo, "hi": hi})
-
-
-class _RuleError(InputError):
-    """An InputError that keeps the bare problem so constructors can re-name the source."""
-
-    def __init__(self, problem: str) -> None:
-        super().__init__(f"rules: {problem}")
-        self.problem = problem
-
-
-def _bad(problem: str) -> NoReturn:
-    raise _RuleError(problem)
+_SWITCHES = {  # variant name -> (switch field, offset in the packed array)
+    "yogi": ("yogi", R.V_YOGI),
+    "neutral": ("neutral_palaces", R.V_NEUTRAL),
+    "auction": ("auction", R.V_AUCTION),
+    "home": ("home_cities", R.V_HOME),
+    "several": ("several_characters", R.V_MULTI),
+    "short": ("short_game", R.SHORT_GAME),
+}
+_ADVANCED1 = ("yogi", "neutral_palaces", "auction", "home_cities")
 
 
 @dataclass(frozen=True)
-class RuleSet:
-    """All rule parameters of one game; immutable and hashable, validated on construction."""
+class RuleSet(RuleBase):
+    """All rule parameters of one game; immutable and hashable, validated on construction.
+
+    `neutral` is on by default ([choice] M-V2), so variant_names never names it;
+    neutral_palaces=false shows in rules_changed instead.
+    """
+
+    VARIANTS = {
+        **{name: (fld,) for name, (fld, _) in _SWITCHES.items()},
+        "advanced1": _ADVANCED1,  # the rulebook's advanced game 1
+        "advanced2": (*_ADVANCED1, "several_characters"),  # advanced game 2 (M-V4)
+    }
+    CHOICES = (
+        "forfeit_per_part",
+        "round_cap",
+        "governor_clamp",
+        "first_chooser",
+        "deal",
+        "neutral_palaces",
+    )
+    OVERRIDE_EXAMPLE = "palace_cost=11"
 
     start_gold: int = _f(15, "M-S1", "gold each player starts with", 0, _GOLD_HI)
     palaces: int = _f(
@@ -139,30 +148,28 @@ class RuleSet:
     home_points: int = _f(1, "M-A7h", "extra point in the home city's scoring", 0, _INCOME_HI)
     chips_total: int = _f(7, "M-A5y", "action chips in the game", 0, _HOUSES_HI)
 
+    def _check_field(self, f: Field) -> None:
+        """Payout lists become tuples, the deal its canonical text; the rest as RuleBase."""
+        if f.name == "payouts":
+            object.__setattr__(self, f.name, _payout_rows(self.payouts, DEFAULT_PAYOUTS))
+        elif f.name == "deal":
+            object.__setattr__(self, f.name, _deal_text(self.deal, self.yogi))
+        else:
+            super()._check_field(f)
+
     def __post_init__(self) -> None:
-        """Check every value and normalise numpy scalars and payout lists to int/bool/tuples."""
-        for f in fields(self):
-            v, name = getattr(self, f.name), f.name
-            if name == "payouts":
-                object.__setattr__(self, name, _payout_rows(v, DEFAULT_PAYOUTS))
-            elif name == "deal":
-                object.__setattr__(self, name, _deal_text(v, self.yogi))
-            elif isinstance(f.default, bool):
-                if not isinstance(v, bool | np.bool_):
-                    _bad(f"{name} must be true or false, got {v!r}")
-                object.__setattr__(self, name, bool(v))
-            else:
-                if not isinstance(v, numbers.Integral) or isinstance(v, bool) or not _fits(f, v):
-                    _bad(f"{name} must be an integer {_range(f)}, got {v!r}")
-                object.__setattr__(self, name, int(v))
+        """Check every value, then the values that bound each other."""
+        super().__post_init__()
         most = B.MAX_CITIES * (1 + self.outer_sites)
         if self.palaces > most:
-            _bad(f"palaces must be at most {most} (all sites with outer_sites), got {self.palaces}")
+            bad_rule(
+                f"palaces must be at most {most} (all sites with outer_sites), got {self.palaces}"
+            )
         if self.short_game and self.short_game_palaces > self.palaces:
             got = self.short_game_palaces
-            _bad(f"short_game_palaces must be <= palaces ({self.palaces}), got {got}")
+            bad_rule(f"short_game_palaces must be <= palaces ({self.palaces}), got {got}")
         if self.start_houses + self.setup_supply > self.houses_per_colour:
-            _bad(
+            bad_rule(
                 f"start_houses + setup_supply ({self.start_houses} + {self.setup_supply}) "
                 f"must be <= houses_per_colour ({self.houses_per_colour})"
             )
@@ -171,120 +178,51 @@ class RuleSet:
             last["short_game_rounds"] = self.short_game_rounds
         for name, value in last.items():
             if value > self.round_cap:
-                _bad(f"{name} must be <= round_cap ({self.round_cap}), got {value}")
+                bad_rule(f"{name} must be <= round_cap ({self.round_cap}), got {value}")
         if self.deal != "choose" and self.auction:
-            _bad(
+            bad_rule(
                 f"deal={self.deal} cannot be combined with the auction (M-V3 is a way of "
                 "choosing characters); use deal=choose or switch auction off"
             )
         if self.neutral_palaces and self.outer_sites < R.MAX_PLAYERS - 2:
-            _bad(
+            bad_rule(
                 f"neutral_palaces needs outer_sites >= {R.MAX_PLAYERS - 2} (one neutral palace "
                 f"per unused colour), got {self.outer_sites}; or set neutral_palaces=false"
             )
 
     @classmethod
-    def from_mapping(
-        cls, data: Mapping, source: str = "rules", base: RuleSet | None = None
-    ) -> RuleSet:
-        """Rules from a parsed file or dict; absent keys keep base's values (the defaults).
+    def _prepare_values(cls, values: dict[str, Any], base: RuleSet) -> dict[str, Any]:
+        """`payouts` is a list of four rows or a table keyed by player count ("2".."5"); a
+        table may give only some rows, the others are base's."""
+        if "payouts" in values:
+            values["payouts"] = _payout_rows(values["payouts"], base.payouts)
+        return values
 
-        `payouts` is a list of four rows or a table keyed by player count ("2".."5"); a table
-        may give only some rows.
-        """
-        base = base or cls()
-        if not isinstance(data, Mapping):
-            raise InputError(f"{source}: must be a table of key = value, got {type(data).__name__}")
-        names = [f.name for f in fields(cls)]
-        for key in data:
-            if key not in names:
-                hint = difflib.get_close_matches(str(key), names, n=1)
-                tip = f" (did you mean {hint[0]!r}?)" if hint else ""
-                raise InputError(f"{source}: unknown key {key!r}{tip}")
-        values = dict(data)
-        try:
-            if "payouts" in values:
-                values["payouts"] = _payout_rows(values["payouts"], base.payouts)
-            return dataclasses.replace(base, **values)
-        except _RuleError as e:
-            raise InputError(f"{source}: {e.problem}") from None
-
-    def with_overrides(self, items: Iterable[str]) -> RuleSet:
-        """Apply CLI `--set key=value` strings: ints, true/false/yes/no/1/0, payouts.N=a,b,..."""
-        types = {f.name: type(f.default) for f in fields(self)}
-        changes: dict[str, Any] = {}
-        for item in items:
-
-            def bad(problem: str, item: str = item) -> NoReturn:
-                raise InputError(f"rules override {item!r}: {problem}")
-
-            key, eq, text = (s.strip() for s in item.partition("="))
-            if not eq or not key:
-                bad("expected key=value, e.g. palace_cost=11")
-            if key.startswith("payouts."):
-                count = key.removeprefix("payouts.")
-                if count not in {str(n) for n in PLAYER_COUNTS}:
-                    bad(f"unknown player count {count!r} in {key!r} (use payouts.2 .. payouts.5)")
-                rows = dict(changes.get("payouts", {}))
-                rows[count] = [
-                    _parse_int(t.strip(), "payouts." + count, bad) for t in text.split(",")
-                ]
-                changes["payouts"] = rows
-            elif key == "payouts":
-                bad("give one row at a time, e.g. payouts.4=12,9,6,3")
-            elif key not in types:
-                hint = difflib.get_close_matches(key, list(types), n=1)
-                bad(f"unknown key {key!r}" + (f" (did you mean {hint[0]!r}?)" if hint else ""))
-            elif types[key] is bool:
-                if text.lower() not in _FLAGS:
-                    bad(f"{key} must be true/false/yes/no/1/0, got {text!r}")
-                changes[key] = _FLAGS[text.lower()]
-            elif types[key] is str:
-                changes[key] = text
-            else:
-                changes[key] = _parse_int(text, key, bad)
-                f = _FIELDS[key]
-                if not _fits(f, changes[key]):
-                    bad(f"{key} must be an integer {_range(f)}")
-        return RuleSet.from_mapping(changes, "rules override", base=self)
-
-    def with_variants(self, names: Iterable[str]) -> RuleSet:
-        """Turn variant switches on by name (comma lists allowed), incl. the advanced bundles."""
-        on: dict[str, bool] = {}
-        for name in (n.strip().lower() for item in names for n in item.split(",")):
-            if name not in VARIANTS:
-                raise InputError(
-                    f"rules: unknown variant {name!r}; valid names: {', '.join(VARIANTS)}"
-                )
-            on.update(dict.fromkeys(VARIANTS[name], True))
-        return dataclasses.replace(self, **on)
-
-    def variant_names(self) -> tuple[str, ...]:
-        """Names of the switches turned on away from the rulebook game, in VARIANTS order
-        (for reports and manifests). `neutral` is on by default ([choice] M-V2), so it is
-        never named; neutral_palaces=false shows in rules_changed instead."""
-        default = RuleSet()
-        return tuple(
-            n
-            for n, (fld, _) in _SWITCHES.items()
-            if getattr(self, fld) and not getattr(default, fld)
-        )
+    def _override(self, key: str, text: str, changes: dict[str, Any], bad: Bad) -> None:
+        """Also `payouts.N=a,b,...` (one row at a time) and the deal's text."""
+        if key.startswith("payouts."):
+            count = key.removeprefix("payouts.")
+            if count not in {str(n) for n in PLAYER_COUNTS}:
+                bad(f"unknown player count {count!r} in {key!r} (use payouts.2 .. payouts.5)")
+            rows = dict(changes.get("payouts", {}))
+            rows[count] = [_parse_int(t.strip(), "payouts." + count, bad) for t in text.split(",")]
+            changes["payouts"] = rows
+        elif key == "payouts":
+            bad("give one row at a time, e.g. payouts.4=12,9,6,3")
+        elif key == "deal":
+            changes[key] = text
+        elif key in _FIELDS and not isinstance(_FIELDS[key].default, bool):
+            changes[key] = _parse_int(text, key, bad)
+            if not in_range(_FIELDS[key], changes[key]):
+                bad(f"{key} must be an integer {range_text(_FIELDS[key])}")
+        else:
+            super()._override(key, text, changes, bad)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON/TOML-ready dict; from_mapping(r.to_dict()) == r."""
-        out = dataclasses.asdict(self)
+        out = super().to_dict()
         out["payouts"] = {str(n): list(row) for n, row in zip(PLAYER_COUNTS, self.payouts)}
         return out
-
-    def diff_from_default(self) -> dict[str, Any]:
-        """Only the keys that differ from the rulebook (to_dict form): what a manifest shows."""
-        mine, std = self.to_dict(), RuleSet().to_dict()
-        return {k: v for k, v in mine.items() if v != std[k]}
-
-    def digest(self) -> str:
-        """sha256 of the canonical JSON of to_dict(): names the exact rules in run manifests."""
-        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode("ascii")).hexdigest()
 
     def pack(self) -> np.ndarray:
         """The int64 array the engine reads (layout in rules_layout); unused entries are 0."""
@@ -304,14 +242,6 @@ class RuleSet:
         return out
 
 
-_SWITCHES = {  # variant name -> (switch field, offset in the packed array)
-    "yogi": ("yogi", R.V_YOGI),
-    "neutral": ("neutral_palaces", R.V_NEUTRAL),
-    "auction": ("auction", R.V_AUCTION),
-    "home": ("home_cities", R.V_HOME),
-    "several": ("several_characters", R.V_MULTI),
-    "short": ("short_game", R.SHORT_GAME),
-}
 # Fields copied one-to-one into the packed array: the switches and every field with an offset
 # of its own name in rules_layout (R.<NAME>).
 _DIRECT = dict(_SWITCHES.values()) | {
@@ -319,24 +249,10 @@ _DIRECT = dict(_SWITCHES.values()) | {
     for f in fields(RuleSet)
     if hasattr(R, f.name.upper()) and f.name != "deal"  # deal packs as mode + seats
 }
-_FLAGS = dict.fromkeys(("true", "yes", "1"), True) | dict.fromkeys(("false", "no", "0"), False)
-_ADVANCED1 = ("yogi", "neutral_palaces", "auction", "home_cities")
-VARIANTS: dict[str, tuple[str, ...]] = {
-    **{name: (fld,) for name, (fld, _) in _SWITCHES.items()},
-    "advanced1": _ADVANCED1,  # the rulebook's advanced game 1
-    "advanced2": (*_ADVANCED1, "several_characters"),  # advanced game 2 (M-V4)
-}
-CHOICES: tuple[str, ...] = (
-    "forfeit_per_part",
-    "round_cap",
-    "governor_clamp",
-    "first_chooser",
-    "deal",
-    "neutral_palaces",
-)
-FIELD_DOCS: dict[str, str] = {
-    f.name: f"{f.metadata['doc']} ({f.metadata['rule']})" for f in fields(RuleSet)
-}
+VARIANTS = RuleSet.VARIANTS
+CHOICES = RuleSet.CHOICES
+FIELD_DOCS = RuleSet.field_docs()
+_FIELDS = {f.name: f for f in fields(RuleSet)}
 
 
 _DEAL_MODES = {"choose": R.DEAL_CHOOSE, "random": R.DEAL_RANDOM}
@@ -352,23 +268,23 @@ def _deal_text(value: Any, yogi: bool) -> str:
     values are comma lists); the canonical text uses commas.
     """
     if not isinstance(value, str):
-        _bad(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
+        bad_rule(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
     text = value.strip().lower()
     if text in _DEAL_MODES:
         return text
     kind, colon, rest = text.partition(":")
     if kind.strip() != "fixed" or not colon:
-        _bad(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
+        bad_rule(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
     names = [n.strip() for n in rest.replace("/", ",").split(",")]
     known = ", ".join(n.lower() for n in CHARACTER_NAMES[: YOGI + (1 if yogi else 0)])
     if not 2 <= len(names) <= R.MAX_PLAYERS:
-        _bad(f"deal=fixed needs 2 to {R.MAX_PLAYERS} characters (one per seat), got {value!r}")
+        bad_rule(f"deal=fixed needs 2 to {R.MAX_PLAYERS} characters (one per seat), got {value!r}")
     for n in names:
         if n not in _CHARACTER_CODES or (_CHARACTER_CODES[n] == YOGI and not yogi):
             tip = " (the Yogi needs the yogi variant)" if n == "yogi" else ""
-            _bad(f"deal=fixed: unknown character {n!r}{tip}; characters in play: {known}")
+            bad_rule(f"deal=fixed: unknown character {n!r}{tip}; characters in play: {known}")
     if len(set(names)) != len(names):
-        _bad(f"deal=fixed: each character may be dealt once, got {value!r}")
+        bad_rule(f"deal=fixed: each character may be dealt once, got {value!r}")
     return "fixed:" + ",".join(names)
 
 
@@ -405,18 +321,7 @@ def check_for_players(rules: RuleSet, n_players: int) -> None:
         )
 
 
-_FIELDS = {f.name: f for f in fields(RuleSet)}
-
-
-def _fits(f: Any, v: int) -> bool:
-    return f.metadata["lo"] <= v <= f.metadata["hi"]
-
-
-def _range(f: Any) -> str:
-    return f"in {f.metadata['lo']}..{f.metadata['hi']}"
-
-
-def _parse_int(text: str, key: str, bad: Any) -> int:
+def _parse_int(text: str, key: str, bad: Bad) -> int:
     try:
         return int(text, 10)
     except ValueError:
@@ -430,25 +335,25 @@ def _payout_rows(value: Any, base: tuple[tuple[int, ...], ...]) -> tuple[tuple[i
         for key, row in value.items():
             n = int(key) if str(key).isdigit() else -1
             if n not in PLAYER_COUNTS:
-                _bad(f"payouts: unknown player count {key!r} (use 2..5)")
+                bad_rule(f"payouts: unknown player count {key!r} (use 2..5)")
             rows[n - 2] = row
     elif isinstance(value, list | tuple):
         if len(value) != len(PLAYER_COUNTS):
-            _bad(f"payouts must have 4 rows (for 2..5 players), got {len(value)}")
+            bad_rule(f"payouts must have 4 rows (for 2..5 players), got {len(value)}")
         rows = list(value)
     else:
-        _bad(f"payouts must be a list of rows or a table, got {value!r}")
+        bad_rule(f"payouts must be a list of rows or a table, got {value!r}")
     for n, row in zip(PLAYER_COUNTS, rows):
         if not isinstance(row, list | tuple) or len(row) != n:
             got = len(row) if isinstance(row, list | tuple) else repr(row)
-            _bad(f"payouts for {n} players must have {n} values, got {got}")
+            bad_rule(f"payouts for {n} players must have {n} values, got {got}")
         for x in row:
             if (
                 not isinstance(x, numbers.Integral)
                 or isinstance(x, bool)
                 or not 0 <= x <= _INCOME_HI
             ):
-                _bad(f"payouts for {n} players must be integers in 0..{_INCOME_HI}, got {x!r}")
+                bad_rule(f"payouts for {n} players must be integers in 0..{_INCOME_HI}, got {x!r}")
     return tuple(tuple(int(x) for x in row) for row in rows)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcore.core.games import register_game
-from simcore.core.plugin import GamePlugin, Key, Ladder, MaskKey, Shape
+from simcore.core.plugin import GamePlugin, Key, Ladder, MaskKey, Shape, rules_fields
 
 from . import events, game, results, rules
 from .card_table import default_cards, load_cards
@@ -90,14 +90,8 @@ PLUGIN = register_game(
         max_players=game.MAX_PLAYERS,
         default_players=4,
         engine="simcore.vermaechtnis.nb.game_nb",
-        default_rules=rules.RuleSet,
-        rules_from_mapping=lambda data, source, base: rules.RuleSet.from_mapping(
-            data, source, base
-        ),
+        **rules_fields(rules.RuleSet),
         check_rules=check_rules,
-        variants=rules.VARIANTS,
-        rule_docs=rules.FIELD_DOCS,
-        choices=rules.CHOICES,
         data_label="card table",
         default_data=default_cards,
         load_data=load_cards,

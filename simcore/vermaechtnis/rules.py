@@ -6,26 +6,23 @@ key and its valid range), carries the rulebook defaults (ids V-… from
 `rules_layout`. A designer changes numbers in a rules file or with `--set key=value`;
 price rows are comma lists, `--set prices_4=4,4,3,2,2`.
 
-The API mirrors simcore/maharaja/rules.py (the contract's `Rules` protocol); the two
-share no code yet because Maharaja's helpers live in its own module.
+The contract's `Rules` API comes from simcore/core/rule_fields.py, as Maharaja's does;
+this module adds the price rows.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import difflib
-import hashlib
-import json
 import numbers
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 
 from ..core.datafile import read_data_file
 from ..core.errors import InputError
+from ..core.rule_fields import Bad, RuleBase, bad_rule
+from ..core.rule_fields import rule as _f
 from . import rules_layout as R
 
 # Value ranges: with every value at its top no results column can overflow (results.py
@@ -36,28 +33,23 @@ OFFER_HI = 6  # layout.MAX_OFFER
 DEFAULT_PRICES_23 = (4, 3, 2, 2)  # V-C5 (reconstruction), 2-3 players
 DEFAULT_PRICES_4 = (4, 3, 3, 2, 2)  # V-C5 (reconstruction), 4 players
 PLAYER_COUNTS = (2, 3, 4)
-
-
-def _f(default: Any, rule: str, doc: str, lo: int = 0, hi: int = 1) -> Any:
-    """A field whose metadata carries its rule id, a one-line doc and its value range."""
-    return field(default=default, metadata={"rule": rule, "doc": doc, "lo": lo, "hi": hi})
-
-
-class _RuleError(InputError):
-    """An InputError that keeps the bare problem so constructors can re-name the source."""
-
-    def __init__(self, problem: str) -> None:
-        super().__init__(f"rules: {problem}")
-        self.problem = problem
-
-
-def _bad(problem: str) -> NoReturn:
-    raise _RuleError(problem)
+_ROWS = ("prices_23", "prices_4")
 
 
 @dataclass(frozen=True)
-class RuleSet:
+class RuleSet(RuleBase):
     """All rule parameters of one game; immutable and hashable, validated on construction."""
+
+    VARIANTS = {"grey": ("grey_sides",)}  # V-V1
+    CHOICES = (
+        "prices_23",
+        "prices_4",
+        "grey_sides",
+        "check_before_give_up",
+        "short_offer_ends",
+        "tie_after_discard",
+    )
+    OVERRIDE_EXAMPLE = "tax_cap=10"
 
     start_money_first: int = _f(4, "V-S5", "rupees of the start player (seat 1)", 0, MONEY_HI)
     start_money_others: int = _f(5, "V-S5", "rupees of every other player", 0, MONEY_HI)
@@ -93,102 +85,26 @@ class RuleSet:
         True, "V-E2 [choice]", "the tie-break counts antiques after V-P1 (else before)"
     )
 
-    def __post_init__(self) -> None:
-        """Check every value; normalise numpy scalars, lists and comma text."""
-        for f in fields(self):
-            v, name = getattr(self, f.name), f.name
-            if name in _ROWS:
-                object.__setattr__(self, name, _price_row(v, name))
-            elif isinstance(f.default, bool):
-                if not isinstance(v, bool | np.bool_):
-                    _bad(f"{name} must be true or false, got {v!r}")
-                object.__setattr__(self, name, bool(v))
-            else:
-                if not isinstance(v, numbers.Integral) or isinstance(v, bool) or not _fits(f, v):
-                    _bad(f"{name} must be an integer {_range(f)}, got {v!r}")
-                object.__setattr__(self, name, int(v))
+    def _check_field(self, f: Field) -> None:
+        """Price rows (lists, tuples or comma text) become tuples; the rest as RuleBase."""
+        if f.name in _ROWS:
+            object.__setattr__(self, f.name, _price_row(getattr(self, f.name), f.name))
+        else:
+            super()._check_field(f)
 
-    @classmethod
-    def from_mapping(
-        cls, data: Mapping, source: str = "rules", base: RuleSet | None = None
-    ) -> RuleSet:
-        """Rules from a parsed file or dict; absent keys keep base's values (the defaults).
-        Price rows are lists of integers or comma text ("4,3,3,2,2")."""
-        base = base or cls()
-        if not isinstance(data, Mapping):
-            raise InputError(f"{source}: must be a table of key = value, got {type(data).__name__}")
-        for key in data:
-            if key not in _FIELDS:
-                hint = difflib.get_close_matches(str(key), list(_FIELDS), n=1)
-                tip = f" (did you mean {hint[0]!r}?)" if hint else ""
-                raise InputError(f"{source}: unknown key {key!r}{tip}")
-        try:
-            return dataclasses.replace(base, **dict(data))
-        except _RuleError as e:
-            raise InputError(f"{source}: {e.problem}") from None
-
-    def with_overrides(self, items: Iterable[str]) -> RuleSet:
-        """Apply CLI `--set key=value` strings: integers, true/false/yes/no/1/0, and price
-        rows as comma lists (prices_4=4,3,3,2,2)."""
-        changes: dict[str, Any] = {}
-        for item in items:
-
-            def bad(problem: str, item: str = item) -> NoReturn:
-                raise InputError(f"rules override {item!r}: {problem}")
-
-            key, eq, text = (s.strip() for s in item.partition("="))
-            if not eq or not key:
-                bad("expected key=value, e.g. tax_cap=10")
-            if key not in _FIELDS:
-                hint = difflib.get_close_matches(key, list(_FIELDS), n=1)
-                bad(f"unknown key {key!r}" + (f" (did you mean {hint[0]!r}?)" if hint else ""))
-            f = _FIELDS[key]
-            if key in _ROWS:
-                changes[key] = text
-            elif isinstance(f.default, bool):
-                if text.lower() not in _FLAGS:
-                    bad(f"{key} must be true/false/yes/no/1/0, got {text!r}")
-                changes[key] = _FLAGS[text.lower()]
-            else:
-                try:
-                    changes[key] = int(text, 10)
-                except ValueError:
-                    bad(f"{key} must be an integer {_range(f)}, got {text!r}")
-                if not _fits(f, changes[key]):
-                    bad(f"{key} must be an integer {_range(f)}")
-        return RuleSet.from_mapping(changes, "rules override", base=self)
-
-    def with_variants(self, names: Iterable[str]) -> RuleSet:
-        """Turn variant switches on by name (comma lists allowed)."""
-        on: dict[str, bool] = {}
-        for name in (n.strip().lower() for item in names for n in item.split(",")):
-            if name not in VARIANTS:
-                raise InputError(
-                    f"rules: unknown variant {name!r}; valid names: {', '.join(VARIANTS)}"
-                )
-            on.update(dict.fromkeys(VARIANTS[name], True))
-        return dataclasses.replace(self, **on)
-
-    def variant_names(self) -> tuple[str, ...]:
-        """Names of the switches turned on away from the rulebook game (reports, manifests)."""
-        return tuple(n for n, flds in VARIANTS.items() if all(getattr(self, f) for f in flds))
+    def _override(self, key: str, text: str, changes: dict[str, Any], bad: Bad) -> None:
+        """Also price rows as comma lists (prices_4=4,3,3,2,2), checked on construction."""
+        if key in _ROWS:
+            changes[key] = text
+        else:
+            super()._override(key, text, changes, bad)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON/TOML-ready dict; from_mapping(r.to_dict()) == r."""
-        out = dataclasses.asdict(self)
+        out = super().to_dict()
         for name in _ROWS:
             out[name] = list(out[name])
         return out
-
-    def diff_from_default(self) -> dict[str, Any]:
-        """Only the keys that differ from the rulebook (to_dict form): what a manifest shows."""
-        mine, std = self.to_dict(), RuleSet().to_dict()
-        return {k: v for k, v in mine.items() if v != std[k]}
-
-    def digest(self) -> str:
-        """sha256 of the canonical JSON of to_dict(): names the exact rules in run manifests."""
-        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode("ascii")).hexdigest()
 
     def prices(self, n_players: int) -> tuple[int, ...]:
         """The trade-card row a game of n_players uses (V-C5, V-S2)."""
@@ -206,8 +122,6 @@ class RuleSet:
         return out
 
 
-_FIELDS = {f.name: f for f in fields(RuleSet)}
-_ROWS = ("prices_23", "prices_4")
 _DIRECT = {  # fields copied one-to-one into the packed array
     "start_money_first": R.START_MONEY_FIRST,
     "start_money_others": R.START_MONEY_OTHERS,
@@ -223,27 +137,9 @@ _DIRECT = {  # fields copied one-to-one into the packed array
     "short_offer_ends": R.SHORT_OFFER_ENDS,
     "tie_after_discard": R.TIE_AFTER_DISCARD,
 }
-_FLAGS = dict.fromkeys(("true", "yes", "1"), True) | dict.fromkeys(("false", "no", "0"), False)
-VARIANTS: dict[str, tuple[str, ...]] = {"grey": ("grey_sides",)}  # V-V1
-CHOICES: tuple[str, ...] = (
-    "prices_23",
-    "prices_4",
-    "grey_sides",
-    "check_before_give_up",
-    "short_offer_ends",
-    "tie_after_discard",
-)
-FIELD_DOCS: dict[str, str] = {
-    f.name: f"{f.metadata['doc']} ({f.metadata['rule']})" for f in fields(RuleSet)
-}
-
-
-def _fits(f: Any, v: int) -> bool:
-    return f.metadata["lo"] <= v <= f.metadata["hi"]
-
-
-def _range(f: Any) -> str:
-    return f"in {f.metadata['lo']}..{f.metadata['hi']}"
+VARIANTS = RuleSet.VARIANTS
+CHOICES = RuleSet.CHOICES
+FIELD_DOCS = RuleSet.field_docs()
 
 
 def _price_row(value: Any, name: str) -> tuple[int, ...]:
@@ -255,12 +151,12 @@ def _price_row(value: Any, name: str) -> tuple[int, ...]:
         try:
             value = [int(p, 10) for p in parts]
         except ValueError:
-            _bad(f"{want}; got {value!r}")
+            bad_rule(f"{want}; got {value!r}")
     if not isinstance(value, list | tuple | np.ndarray) or not 1 <= len(value) <= R.MAX_TRADE:
-        _bad(f"{want}; got {value!r}")
+        bad_rule(f"{want}; got {value!r}")
     for x in value:
         if not isinstance(x, numbers.Integral) or isinstance(x, bool) or not 0 <= x <= MONEY_HI:
-            _bad(f"{want}; got {list(value)!r}")
+            bad_rule(f"{want}; got {list(value)!r}")
     return tuple(int(x) for x in value)
 
 

@@ -21,7 +21,7 @@ import pyarrow as pa
 from numba import njit
 
 from simcore.core.games import register_game
-from simcore.core.plugin import GamePlugin, Key, Shape
+from simcore.core.plugin import GamePlugin, Key, Shape, rules_fields
 from simcore.core.rng_nb import randint_nb, stream_seed_nb
 from simcore.core.rule_fields import RuleBase, rule
 
@@ -174,12 +174,8 @@ PLUGIN = register_game(
         max_players=MAX_SEATS,
         default_players=2,
         engine=__name__,
-        default_rules=ToyRules,
-        rules_from_mapping=lambda data, source, base: ToyRules.from_mapping(data, source, base),
+        **rules_fields(ToyRules),
         check_rules=_check,
-        variants=ToyRules.VARIANTS,
-        rule_docs=ToyRules.field_docs(),
-        choices=(),
         data_label="data file",
         default_data=NoData,
         load_data=lambda path: NoData(),
