@@ -3,6 +3,15 @@
 Plain module-level ints so that numba folds them into constants.
 """
 
+from ..core.event_log_nb import LOG_A as LOG_A
+from ..core.event_log_nb import LOG_B as LOG_B
+from ..core.event_log_nb import LOG_C as LOG_C
+from ..core.event_log_nb import LOG_D as LOG_D
+from ..core.event_log_nb import LOG_EVENT as LOG_EVENT
+from ..core.event_log_nb import LOG_SEAT as LOG_SEAT
+from ..core.event_log_nb import LOG_TIME
+from ..core.event_log_nb import LOG_WIDTH as LOG_WIDTH
+
 # Characters are stored 0-based: index k is the card numbered k + 1 (M-K1..M-K7).
 MOGUL = 0
 MERCHANT = 1
@@ -155,15 +164,8 @@ ERROR_NAMES = (
     "travel would end on the start place",
 )
 
-# Event log: one int64 row per event, LOG_WIDTH columns.
-LOG_ROUND = 0
-LOG_SEAT = 1
-LOG_EVENT = 2
-LOG_A = 3
-LOG_B = 4
-LOG_C = 5
-LOG_D = 6
-LOG_WIDTH = 7
+# Event log rows: the columns of simcore/core/event_log_nb.py; the time column is the round.
+LOG_ROUND = LOG_TIME
 
 EV_GOVERNORS = 0  # a = city, b = start position (M-S2)
 EV_CHOOSE = 1  # seat, a = character, b = gold paid (M-S3, M-V3), c = 1 if dealt (`deal`)

@@ -1,0 +1,36 @@
+"""The event log every engine writes: one int64 row per event, LOG_WIDTH columns.
+
+A row is the game's time (its round, its day...), the seat (-1 for the table), the
+event code and four event-specific values; the generated driver allocates the log with
+LOG_WIDTH columns, and batch play passes a log of no rows, which makes logging free.
+"""
+
+from numba import njit
+
+LOG_TIME = 0
+LOG_SEAT = 1
+LOG_EVENT = 2
+LOG_A = 3
+LOG_B = 4
+LOG_C = 5
+LOG_D = 6
+LOG_WIDTH = 7
+
+
+@njit(cache=True, _nrt=False)
+def append_event_nb(state, log, count_at, time, seat, event, a, b, c, d):
+    """Append one event; state[count_at] keeps counting past the capacity, so a caller
+    can tell the log was truncated."""
+    if log.shape[0] == 0:
+        return
+    n = state[count_at]
+    state[count_at] = n + 1
+    if n >= log.shape[0]:
+        return
+    log[n, LOG_TIME] = time
+    log[n, LOG_SEAT] = seat
+    log[n, LOG_EVENT] = event
+    log[n, LOG_A] = a
+    log[n, LOG_B] = b
+    log[n, LOG_C] = c
+    log[n, LOG_D] = d
