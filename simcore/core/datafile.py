@@ -2,7 +2,8 @@
 
 The path is checked before it is read: only a regular file below MAX_BYTES, opened
 without blocking, so a FIFO, a device such as /dev/zero or a huge file is one line,
-never a hang or a full memory.
+never a hang or a full memory. A game's data-file validator checks the parsed tables with
+the helpers at the end, which report through its `fail(problem)` (one line naming the file).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import json
 import os
 import stat
 import tomllib
+from collections.abc import Callable, Mapping
+from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -84,3 +87,42 @@ def read_data_file(path: str | Path, what: str) -> Any:
         fail("nested too deeply")
     except ValueError as e:  # TOMLDecodeError and JSONDecodeError are ValueErrors
         fail(f"invalid {suffix[1:].upper()}: {' '.join(str(e).split())}")
+
+
+def read_packaged_toml(package: str, name: str) -> Any:
+    """Parse a TOML file shipped inside a package (a game's default data file)."""
+    return tomllib.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+
+
+def check_table(
+    data: Any, where: str, required: set[str], optional: set[str]
+) -> Callable[[str], NoReturn]:
+    """Check that a parsed data file is a table with the required keys and no others, and
+    return the `fail(problem)` that raises "<where>: <problem>" for the checks that follow."""
+
+    def fail(problem: str) -> NoReturn:
+        raise InputError(f"{where}: {problem}")
+
+    if not isinstance(data, Mapping):
+        fail(f"the top level must be a table, got {type(data).__name__}")
+    check_keys(data, required, optional, fail)
+    return fail
+
+
+def check_keys(
+    data: Mapping, required: set[str], optional: set[str], fail: Callable[[str], NoReturn]
+) -> None:
+    """A table's missing keys, then its unknown ones, each as one sorted list."""
+    missing = sorted(required - data.keys())
+    extra = sorted(set(data) - required - optional)
+    if missing:
+        fail(f"missing key(s): {', '.join(missing)}")
+    if extra:
+        fail(f"unknown key(s): {', '.join(map(repr, extra))}")
+
+
+def check_name(value: Any, what: str, fail: Callable[[str], NoReturn]) -> str:
+    """A name shown in reports: a non-empty printable string."""
+    if not isinstance(value, str) or not value.strip() or not value.isprintable():
+        fail(f"{what} must be a non-empty printable string, got {value!r}")
+    return value

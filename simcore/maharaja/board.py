@@ -13,17 +13,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import tomllib
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 
-from ..core.datafile import read_data_file
+from ..core.datafile import check_name, check_table, read_data_file, read_packaged_toml
 from ..core.errors import InputError
 from . import board_layout as B
 from .enums import CHARACTER_NAMES
@@ -173,33 +170,16 @@ def _bfs(n: int, ends: list[tuple[int, int]], s: int) -> list[int]:
     return dist
 
 
-def _nonempty_str(value: Any, what: str, fail: Callable[[str], NoReturn]) -> str:
-    if not isinstance(value, str) or not value.strip() or not value.isprintable():
-        fail(f"{what} must be a non-empty printable string, got {value!r}")
-    return value
-
-
 def board_from_dict(data: dict, source: str = "<dict>") -> Board:
     """Check a parsed board file and build the Board; every problem is one InputError line."""
-
-    def fail(problem: str) -> NoReturn:
-        raise InputError(f"board file {source}: {problem}")
-
-    if not isinstance(data, dict):
-        fail(f"the top level must be a table, got {type(data).__name__}")
-    missing = sorted(_KEYS - data.keys())
-    extra = sorted(set(data) - _KEYS - _OPTIONAL_KEYS)
-    if missing:
-        fail(f"missing key(s): {', '.join(missing)}")
-    if extra:
-        fail(f"unknown key(s): {', '.join(map(repr, extra))}")
-    name = _nonempty_str(data["name"], "'name'", fail)
-    start = _nonempty_str(data["start"], "'start'", fail)
+    fail = check_table(data, f"board file {source}", _KEYS, _OPTIONAL_KEYS)
+    name = check_name(data["name"], "'name'", fail)
+    start = check_name(data["start"], "'start'", fail)
     cities = data["cities"]
     if not isinstance(cities, list):
         fail(f"'cities' must be a list of names, got {type(cities).__name__}")
     for c in cities:
-        _nonempty_str(c, "each city", fail)
+        check_name(c, "each city", fail)
     if not B.MAX_CITIES >= len(cities) >= 2:
         fail(f"{len(cities)} cities; a board has 2 to {B.MAX_CITIES}")
     dups = sorted({c for c in cities if cities.count(c) > 1})
@@ -225,8 +205,8 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
                 f"road {i} must have exactly the keys a, b, villages, "
                 f"got {', '.join(map(repr, raw))}"
             )
-        a = _nonempty_str(raw["a"], f"road {i}: 'a'", fail)
-        b = _nonempty_str(raw["b"], f"road {i}: 'b'", fail)
+        a = check_name(raw["a"], f"road {i}: 'a'", fail)
+        b = check_name(raw["b"], f"road {i}: 'b'", fail)
         label = f"road {i} ({a}-{b})"
         for end in (a, b):
             if end not in deg:
@@ -284,6 +264,5 @@ def load_board(path: str | Path) -> Board:
 @functools.lru_cache(maxsize=1)
 def default_board() -> Board:
     """The packaged default board M-C1b (a reconstruction; see boards/default.toml)."""
-    res = resources.files(f"{__package__}.boards").joinpath("default.toml")
-    data = tomllib.loads(res.read_text(encoding="utf-8"))
+    data = read_packaged_toml(f"{__package__}.boards", "default.toml")
     return board_from_dict(data, "simcore/maharaja/boards/default.toml")

@@ -11,17 +11,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
 
 import numpy as np
 
-from ..core.datafile import read_data_file
-from ..core.errors import InputError
+from ..core.datafile import check_keys, check_name, check_table, read_data_file, read_packaged_toml
 from . import cards_layout as T
 from .enums import (
     EFFECT_NAMES,
@@ -156,12 +153,6 @@ def _int(value: Any, what: str, lo: int, hi: int, fail: Callable[[str], NoReturn
     return value
 
 
-def _name(value: Any, what: str, fail: Callable[[str], NoReturn]) -> str:
-    if not isinstance(value, str) or not value.strip() or not value.isprintable():
-        fail(f"{what} must be a non-empty printable string, got {value!r}")
-    return value
-
-
 def _type(value: Any, what: str, fail: Callable[[str], NoReturn]) -> int:
     if value not in TYPE_NAMES:
         fail(f"{what}: unknown type {value!r} (types: {', '.join(TYPE_NAMES)})")
@@ -172,13 +163,8 @@ def _card(raw: Any, i: int, fail: Callable[[str], NoReturn]) -> CollectionCard:
     if not isinstance(raw, Mapping):
         fail(f"collection card {i} must be a table")
     label = f"collection card {i} ({raw.get('id', '?')})"
-    missing = sorted(_CARD_KEYS - raw.keys())
-    extra = sorted(set(raw) - _CARD_KEYS - _CARD_OPTIONAL)
-    if missing:
-        fail(f"{label}: missing key(s): {', '.join(missing)}")
-    if extra:
-        fail(f"{label}: unknown key(s): {', '.join(map(repr, extra))}")
-    cid = _name(raw["id"], f"{label}: 'id'", fail)
+    check_keys(raw, _CARD_KEYS, _CARD_OPTIONAL, lambda problem: fail(f"{label}: {problem}"))
+    cid = check_name(raw["id"], f"{label}: 'id'", fail)
     if raw["sort"] not in SORT_NAMES:
         fail(f"{label}: sort must be one of {', '.join(SORT_NAMES)}, got {raw['sort']!r}")
     sort = SORT_NAMES.index(raw["sort"])
@@ -220,19 +206,8 @@ def _card(raw: Any, i: int, fail: Callable[[str], NoReturn]) -> CollectionCard:
 
 def cards_from_dict(data: Any, source: str = "<dict>") -> CardTable:
     """Check a parsed card file and build the CardTable; every problem is one InputError."""
-
-    def fail(problem: str) -> NoReturn:
-        raise InputError(f"card table {source}: {problem}")
-
-    if not isinstance(data, Mapping):
-        fail(f"the top level must be a table, got {type(data).__name__}")
-    missing = sorted(_KEYS - data.keys())
-    extra = sorted(set(data) - _KEYS - _OPTIONAL)
-    if missing:
-        fail(f"missing key(s): {', '.join(missing)}")
-    if extra:
-        fail(f"unknown key(s): {', '.join(map(repr, extra))}")
-    name = _name(data["name"], "'name'", fail)
+    fail = check_table(data, f"card table {source}", _KEYS, _OPTIONAL)
+    name = check_name(data["name"], "'name'", fail)
     recon = data.get("reconstruction", False)
     if not isinstance(recon, bool):
         fail(f"'reconstruction' must be true or false, got {recon!r}")
@@ -240,7 +215,7 @@ def cards_from_dict(data: Any, source: str = "<dict>") -> CardTable:
     if not isinstance(colours, list) or len(colours) != N_COLOURS:
         fail(f"'colours' must list {N_COLOURS} names, got {colours!r}")
     for c in colours:
-        _name(c, "each colour", fail)
+        check_name(c, "each colour", fail)
     if len(set(colours)) != N_COLOURS:
         fail("'colours' names a colour twice")
     raw_values = data["values"]
@@ -275,6 +250,5 @@ def load_cards(path: str | Path) -> CardTable:
 @functools.lru_cache(maxsize=1)
 def default_cards() -> CardTable:
     """The packaged table: the digest's reconstruction (see cards/default.toml)."""
-    res = resources.files(f"{__package__}.cards").joinpath("default.toml")
-    data = tomllib.loads(res.read_text(encoding="utf-8"))
+    data = read_packaged_toml(f"{__package__}.cards", "default.toml")
     return cards_from_dict(data, "simcore/vermaechtnis/cards/default.toml")
