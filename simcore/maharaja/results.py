@@ -9,13 +9,18 @@ renamed.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
 from simcore.core.errors import InputError
+from simcore.core.results_table import (
+    RecordBlock,
+    RuleColumns,
+    changed_rule_columns,
+    labels,
+    results_table,
+)
 
 from . import record_layout as REC
 from .enums import CHARACTER_NAMES, END_REASON_NAMES
@@ -79,34 +84,17 @@ def check_fits(rules: RuleSet) -> None:
         )
 
 
-def rule_columns(rules: RuleSet, n_players: int) -> dict[str, tuple[pa.DataType, Any]]:
+def rule_columns(rules: RuleSet, n_players: int) -> RuleColumns:
     """`rule_<key>` -> (type, value) for every rule value that differs from the rulebook.
 
     Variant switches are left out (they have their variant_* columns); payouts become
     the run's row as text ("12,9,6,3"), `deal` text, other integers Int32, other flags
     Boolean.
     """
-    out: dict[str, tuple[pa.DataType, Any]] = {}
-    for key, value in rules.diff_from_default().items():
-        if key in _SWITCH_FIELDS:
-            continue
-        if key == "payouts":
-            row = rules.payouts[PLAYER_COUNTS.index(n_players)]
-            out["rule_payouts"] = (pa.string(), ",".join(str(x) for x in row))
-        elif isinstance(value, str):
-            out[f"rule_{key}"] = (pa.string(), value)
-        elif isinstance(value, bool):
-            out[f"rule_{key}"] = (pa.bool_(), value)
-        else:
-            out[f"rule_{key}"] = (pa.int32(), int(value))
-    return out
-
-
-def _labels(codes: np.ndarray, names: pa.Array) -> pa.Array:
-    """Codes -> names; codes outside the table (no character) become null."""
-    ok = (codes >= 0) & (codes < len(names))
-    idx = pa.array(np.where(ok, codes, 0).astype(np.int32), mask=~ok)
-    return pa.DictionaryArray.from_arrays(idx, names).cast(pa.string())
+    changed = rules.diff_from_default()
+    if "payouts" in changed:
+        changed["payouts"] = rules.payouts[PLAYER_COUNTS.index(n_players)]
+    return changed_rule_columns(changed, _SWITCH_FIELDS)
 
 
 def records_table(
@@ -114,37 +102,20 @@ def records_table(
 ) -> pa.Table:
     """rec: (games, players, N_REC) from play_batch -> the contract's table, game ids from
     first_game; seat_names: the registered strategy name of each seat."""
-    n_games, n_players, _ = rec.shape
-    n = n_games * n_players
-    cols = np.ascontiguousarray(rec.reshape(n, -1).T)  # one row per record column
-    lo, hi = cols.min(axis=1, initial=0), cols.max(axis=1, initial=0)
-    col = {name: i for i, name in enumerate(REC.RECORD_COLUMNS)}
-    seat = np.tile(np.arange(n_players, dtype=np.int8), n_games)
-    arrays: dict[str, pa.Array] = {
-        "game_id": pa.array(np.repeat(np.arange(first_game, first_game + n_games), n_players)),
-        "seat": pa.array(seat),
-        "players": pa.array(np.full(n, n_players, dtype=np.int8)),
-        "strategy": _labels(seat, pa.array(seat_names, pa.string())),
-        "start_character": _labels(cols[col["start_character"]], _CHARS),
-        "end_character": _labels(cols[col["end_character"]], _CHARS),
-        "winner": pa.array(cols[col["rank"]] == 0),
-        "end_reason": _labels(cols[col["end_reason"]], _ENDS),
+    block = RecordBlock(rec, REC.RECORD_COLUMNS)
+    order = block["choice_order"]
+    derived = {
+        "start_character": labels(block["start_character"], _CHARS),
+        "end_character": labels(block["end_character"], _CHARS),
+        "winner": pa.array(block["rank"] == 0),
+        "end_reason": labels(block["end_reason"], _ENDS),
+        "choice_order": pa.array(order.astype(np.int8), mask=order < 0),
     }
-    order = cols[col["choice_order"]]
-    arrays["choice_order"] = pa.array(order.astype(np.int8), mask=order < 0)
-    for name, typ in BASE_COLUMNS.items():
-        if name not in arrays:
-            i, dtype = col[name], typ.to_pandas_dtype()
-            info = np.iinfo(dtype)
-            if lo[i] < info.min or hi[i] > info.max:
-                raise OverflowError(f"results column {name} out of range for {typ}")
-            arrays[name] = pa.array(cols[i].astype(dtype))
-    for name, fld in VARIANT_COLUMNS.items():
-        arrays[name] = pa.array(np.full(n, getattr(rules, fld)))
-    for name, (typ, value) in rule_columns(rules, n_players).items():
-        arrays[name] = pa.repeat(pa.scalar(value, typ), n)
-    order = [*BASE_COLUMNS, *VARIANT_COLUMNS, *sorted(k for k in arrays if k.startswith("rule_"))]
-    return pa.table({k: arrays[k] for k in order})
+    switches = {name: getattr(rules, fld) for name, fld in VARIANT_COLUMNS.items()}
+    return results_table(
+        block, first_game, seat_names, derived, BASE_COLUMNS, switches,
+        rule_columns(rules, block.n_players),
+    )  # fmt: skip
 
 
 def records_frame(rec: np.ndarray, first_game: int, strategy_names: list[str]) -> pl.DataFrame:

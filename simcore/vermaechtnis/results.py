@@ -7,10 +7,16 @@ every first place and `win_share` is 1/k for each of k winners of a shared first
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pyarrow as pa
+
+from simcore.core.results_table import (
+    RecordBlock,
+    RuleColumns,
+    changed_rule_columns,
+    labels,
+    results_table,
+)
 
 from . import record_layout as REC
 from .enums import END_REASON_NAMES, TIE_NAMES
@@ -60,27 +66,10 @@ def check_fits(rules: RuleSet) -> None:
     game (see BASE_COLUMNS); kept for the contract (GamePlugin.check_batch)."""
 
 
-def rule_columns(rules: RuleSet) -> dict[str, tuple[pa.DataType, Any]]:
+def rule_columns(rules: RuleSet) -> RuleColumns:
     """`rule_<key>` -> (type, value) for every rule value that differs from the rulebook;
     switches with a variant_* column are left out, price rows become text ("4,4,3,2,2")."""
-    out: dict[str, tuple[pa.DataType, Any]] = {}
-    switches = set(VARIANT_COLUMNS.values())
-    for key, value in rules.diff_from_default().items():
-        if key in switches:
-            continue
-        if isinstance(value, list):
-            out[f"rule_{key}"] = (pa.string(), ",".join(str(x) for x in value))
-        elif isinstance(value, bool):
-            out[f"rule_{key}"] = (pa.bool_(), value)
-        else:
-            out[f"rule_{key}"] = (pa.int32(), int(value))
-    return out
-
-
-def _labels(codes: np.ndarray, names: pa.Array) -> pa.Array:
-    ok = (codes >= 0) & (codes < len(names))
-    idx = pa.array(np.where(ok, codes, 0).astype(np.int32), mask=~ok)
-    return pa.DictionaryArray.from_arrays(idx, names).cast(pa.string())
+    return changed_rule_columns(rules.diff_from_default(), set(VARIANT_COLUMNS.values()))
 
 
 def win_shares(rec: np.ndarray) -> np.ndarray:
@@ -94,33 +83,14 @@ def records_table(
 ) -> pa.Table:
     """rec: (games, players, N_REC) from play_batch -> the contract's table, game ids from
     first_game; seat_names: the registered strategy name of each seat."""
-    n_games, n_players, _ = rec.shape
-    n = n_games * n_players
-    cols = np.ascontiguousarray(rec.reshape(n, -1).T)
-    col = {name: i for i, name in enumerate(REC.RECORD_COLUMNS)}
-    seat = np.tile(np.arange(n_players, dtype=np.int8), n_games)
-    won = rec[:, :, REC.RANK] == 0
-    share = win_shares(rec)
-    arrays: dict[str, pa.Array] = {
-        "game_id": pa.array(np.repeat(np.arange(first_game, first_game + n_games), n_players)),
-        "seat": pa.array(seat),
-        "players": pa.array(np.full(n, n_players, dtype=np.int8)),
-        "strategy": _labels(seat, pa.array(seat_names, pa.string())),
-        "winner": pa.array(won.reshape(n)),
-        "win_share": pa.array(share.reshape(n).astype(np.float64)),
-        "end_reason": _labels(cols[col["end_reason"]], _ENDS),
-        "tie": _labels(cols[col["tie"]], _TIES),
+    block = RecordBlock(rec, REC.RECORD_COLUMNS)
+    derived = {
+        "winner": pa.array((rec[:, :, REC.RANK] == 0).reshape(block.n)),
+        "win_share": pa.array(win_shares(rec).reshape(block.n).astype(np.float64)),
+        "end_reason": labels(block["end_reason"], _ENDS),
+        "tie": labels(block["tie"], _TIES),
     }
-    for name, typ in BASE_COLUMNS.items():
-        if name not in arrays:
-            i, dtype = col[name], typ.to_pandas_dtype()
-            info = np.iinfo(dtype)
-            if cols[i].size and (cols[i].min() < info.min or cols[i].max() > info.max):
-                raise OverflowError(f"results column {name} out of range for {typ}")
-            arrays[name] = pa.array(cols[i].astype(dtype))
-    for name, fld in VARIANT_COLUMNS.items():
-        arrays[name] = pa.array(np.full(n, getattr(rules, fld)))
-    for name, (typ, value) in rule_columns(rules).items():
-        arrays[name] = pa.repeat(pa.scalar(value, typ), n)
-    order = [*BASE_COLUMNS, *VARIANT_COLUMNS, *sorted(k for k in arrays if k.startswith("rule_"))]
-    return pa.table({k: arrays[k] for k in order})
+    switches = {name: getattr(rules, fld) for name, fld in VARIANT_COLUMNS.items()}
+    return results_table(
+        block, first_game, seat_names, derived, BASE_COLUMNS, switches, rule_columns(rules)
+    )
