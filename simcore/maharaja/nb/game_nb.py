@@ -9,6 +9,7 @@ it as it is, and a lookahead can run a copied state with any policy.
 
 from numba import njit
 
+from ...core.engine_api import ENGINE_API
 from ...core.rng_nb import randint_nb, stream_seed_nb
 from .. import board_layout as B
 from .. import layout as S
@@ -478,22 +479,8 @@ def asked_seat_nb(state):
     return state[S.ASK_SEAT]
 
 
-# The engine protocol the generated driver (simcore/core/driver.py) relies on.
-# the driver protocol (simcore/core/driver.py) reads these names from the engine module
+# The sizes the driver protocol reads under these names (the exports: core/engine_api.py).
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
 
-__all__ = [
-    "MAX_SEATS",
-    "N_REC",
-    "OUT_SIZE",
-    "RNG_STREAMS",
-    "SCRATCH_SIZE",
-    "STATE_SIZE",
-    "WORK_SIZE",
-    "advance_nb",
-    "answer_nb",
-    "asked_seat_nb",
-    "start_game_nb",
-    "write_records_nb",
-]
+__all__ = ENGINE_API
