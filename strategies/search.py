@@ -24,7 +24,7 @@ import numpy as np
 from numba import config
 
 from simcore.core.games import get_game
-from simcore.core.search_nb import GENERIC, P_THREADS
+from simcore.core.search_nb import GENERIC, HOOKS, P_THREADS
 
 from . import registry
 from .registry import Search, Strategy
@@ -43,6 +43,9 @@ def register_search(
     `policy` must be registered already (import its module first); `defaults` overrides
     generic or game parameter defaults (e.g. `rollouts`)."""
     mod = importlib.import_module(hooks)
+    missing = [h for h in HOOKS if not hasattr(mod, h)]
+    if missing:
+        raise ValueError(f"{name}: search hooks {hooks} lack {', '.join(missing)}")
     pol = registry.registered(game, policy)
     own = GENERIC | dict(mod.PARAMS)
     unknown = set(defaults or {}) - set(own)

@@ -285,3 +285,33 @@ def test_threads_change_nothing_but_speed(game, search):
         ret, out, st = run_search(t, kind, seat, a, vec)
         answers.append((ret, out.tolist(), st[G.ST_BEST], st[G.ST_MEAN], st[G.ST_ROLLOUTS]))
     assert answers[1] == answers[0] and answers[2] == answers[0]
+
+
+def test_hooks_lacking_a_hook_are_refused_by_name(monkeypatch):
+    """A hooks module without every hook of the protocol is refused when the search is
+    registered, naming what it lacks (not later, as a numba typing error in the driver)."""
+    import sys
+    import types
+
+    from strategies.search import register_search
+
+    mod = types.ModuleType("tests._half_hooks")
+    mod.PARAMS = {}
+    mod.budget_nb = lambda kind, params: 0
+    monkeypatch.setitem(sys.modules, "tests._half_hooks", mod)
+    game = sorted(GAMES)[0]
+    policy = next(iter(strategies.strategies(game)))
+    with pytest.raises(ValueError, match="lack MAX_CANDIDATES, horizon_nb") as err:
+        register_search("half", "incomplete", game, "tests._half_hooks", policy)
+    assert "budget_nb" not in str(err.value) and "value_nb" in str(err.value)
+    assert "half" not in strategies.strategies(game)
+
+
+def test_public_secrecy_hooks_keep_nothing_secret():
+    """The shared no-op hooks of a game with no secrets (simcore/core/search_public_nb)."""
+    from simcore.core import search_public_nb as P
+
+    assert all(P.secret_kind_nb(k) is False for k in range(8))
+    assert P.hidden_kind_nb(np.zeros(4, np.int64), 0, 1, 2) == -1
+    for name in ("secret_kind_nb", "hidden_kind_nb", "restore_nb"):
+        assert name in G.HOOKS

@@ -52,7 +52,9 @@ Game hooks: a module, named when the search is registered, with
         rollout stopped early (the game is not over)
 
 plus the engine's protocol (simcore/core/driver.py). Every hook is an @njit function
-with no allocation; `params` is the search seat's whole vector.
+with no allocation; `params` is the search seat's whole vector. A game whose decisions
+are all public re-exports secret_kind_nb, hidden_kind_nb and restore_nb from
+simcore/core/search_public_nb.py.
 """
 
 import time
@@ -64,6 +66,23 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from simcore.core.rng_nb import randint_nb, stream_seed_nb
+
+HOOKS = (
+    "PARAMS",
+    "MAX_CANDIDATES",
+    "budget_nb",
+    "horizon_nb",
+    "candidates_nb",
+    "same_nb",
+    "explore_kind_nb",
+    "secret_kind_nb",
+    "determinise_nb",
+    "redraw_nb",
+    "hidden_kind_nb",
+    "restore_nb",
+    "progress_nb",
+    "value_nb",
+)  # what a game's hooks module must define (checked when a search is registered)
 
 # Generic parameters: indices into a search strategy's vector, which continues with the
 # game's PARAMS, then its policy's parameters, then the table block (strategies/search.py).

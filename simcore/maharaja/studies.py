@@ -22,7 +22,7 @@ def ladder(players: int, full: bool) -> Ladder:
     lookahead at a small and a larger budget (the default study's section uses the small
     ones; `study robustness` 100 and 400 rollouts)."""
     budgets, games, steps = (
-        ((100, 400), (20_000, 20_000, 20_000, 1_000, 300), (2_000, 2_000, 60, 32))
+        ((100, 400), (20_000, 20_000, 20_000, 4_000, 1_200), (2_000, 2_000, 240, 128))
         if full
         else ((20, 60), (6_000, 6_000, 6_000, 300, 150), (600, 600, 40, 24))
     )

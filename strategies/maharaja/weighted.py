@@ -336,22 +336,15 @@ def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, n
     return diff * params[W_SCORE] * params[W_GOLD]
 
 
-@njit(
-    cache=True,
-    _nrt=False,
-    inline="always",
-)
-def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, paid, scratch):
-    """Value of going to city c (fee paid, `opened` closed villages opened on the way
-    with own houses, `paid` of them by house actions) and building n_pal palaces and
-    n_house houses there with `gold` in hand, this round's scoring included (tables
-    from prepare_nb). Infeasible routes are -1e18."""
-    wg = params[W_GOLD] * (params[W_LAST_GOLD] if scratch[_LAST] else 1.0)
+@njit(cache=True, _nrt=False, inline="always")
+def build_value_nb(
+    state, rules, params, c, g, n_pal, n_house, opened, val, palace_v, house_v, scratch
+):
+    """The palaces, then the houses, built in city c with g gold left after the route:
+    each adds palace_v (+ inner) or subtracts house_v, each that cannot be built costs a
+    forfeit. Returns (value, points added). The one copy of these loops for the plan
+    (city_value_nb) and the pick (pick_city_value_nb), so their values cannot drift."""
     hc = rules[R.HOUSE_COST]
-    g = gold - fee - paid * hc
-    if g < 0 or opened > scratch[_SUPPLY]:
-        return -1e18
-    val = -(fee + paid * hc) * params[W_GOLD] + opened * params[W_OPENED]
     pts = 0
     if n_pal > 0:
         cost = scratch[_COST]
@@ -364,7 +357,7 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
                 continue
             g -= cost
             left -= 1
-            val += params[W_PALACE] - cost * wg
+            val += palace_v
             if inner_free:
                 inner_free = False
                 val += params[W_INNER]
@@ -379,9 +372,15 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
             continue
         g -= hc
         supply -= 1
-        val -= hc * wg
+        val -= house_v
         pts += 1
-    # lasting points, worth more the sooner the track scores the city
+    return val, pts
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def points_value_nb(state, params, scratch, c, pts, val):
+    """val plus pts lasting points in city c, worth more the sooner the track scores it,
+    and the change of this round's scoring gold if the turn ends there."""
     lasting = params[W_POINT] * pts / (1.0 + scratch[_RU + c])
     now = scratch[_NOW]
     after = now
@@ -396,6 +395,25 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
             (payout_nb(scratch, after) - payout_nb(scratch, now)) * params[W_SCORE] * params[W_GOLD]
         )
     return val
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, paid, scratch):
+    """Value of going to city c (fee paid, `opened` closed villages opened on the way
+    with own houses, `paid` of them by house actions) and building n_pal palaces and
+    n_house houses there with `gold` in hand, this round's scoring included (tables
+    from prepare_nb). Infeasible routes are -1e18."""
+    wg = params[W_GOLD] * (params[W_LAST_GOLD] if scratch[_LAST] else 1.0)
+    hc = rules[R.HOUSE_COST]
+    g = gold - fee - paid * hc
+    if g < 0 or opened > scratch[_SUPPLY]:
+        return -1e18
+    val = -(fee + paid * hc) * params[W_GOLD] + opened * params[W_OPENED]
+    val, pts = build_value_nb(
+        state, rules, params, c, g, n_pal, n_house, opened, val,
+        params[W_PALACE] - scratch[_COST] * wg, hc * wg, scratch,
+    )  # fmt: skip
+    return points_value_nb(state, params, scratch, c, pts, val)
 
 
 @njit(cache=True, _nrt=False)
@@ -585,54 +603,14 @@ def pick_city_value_nb(
     g = gold - fee - paid * hc
     if g < 0 or opened > scratch[_SUPPLY]:
         return -1e18
-    val = base
-    pts = 0
-    if n_pal > 0:
-        cost = scratch[_COST]
-        left = scratch[_LEFT]
-        inner_free = state[S.INNER + c] < 0
-        outer_free = rules[R.OUTER_SITES] - state[S.OUTER_USED + c]
-        for _ in range(n_pal):
-            if g < cost or left <= 0 or (not inner_free and outer_free <= 0):
-                val -= params[W_FORFEIT]
-                continue
-            g -= cost
-            left -= 1
-            val += fs[_CONSTS + 1]
-            if inner_free:
-                inner_free = False
-                val += params[W_INNER]
-                pts += rules[R.INNER_POINTS]
-            else:
-                outer_free -= 1
-                pts += scratch[_OUTER_PTS]
-    supply = scratch[_SUPPLY] - opened
-    for _ in range(n_house):
-        if g < hc or supply <= 0:
-            val -= params[W_FORFEIT]
-            continue
-        g -= hc
-        supply -= 1
-        val -= fs[_CONSTS + 2]
-        pts += 1
-    m = state[S.MAHARAJA]
+    val, pts = build_value_nb(
+        state, rules, params, c, g, n_pal, n_house, opened, base,
+        fs[_CONSTS + 1], fs[_CONSTS + 2], scratch,
+    )  # fmt: skip
     if pts < _NPT:
         val += fs[_LASTING + c * _NPT + pts]
-        return val + (fs[_PAYM + pts] if c == m else fs[_PAYC + c])
-    lasting = params[W_POINT] * pts / (1.0 + scratch[_RU + c])
-    now = scratch[_NOW]
-    after = now
-    if c == m:
-        lasting *= 0.5
-        after += pts + (1 - scratch[_HERE_M])
-    elif scratch[_HERE_M]:
-        after -= 1
-    val += lasting
-    if after != now:
-        val += (
-            (payout_nb(scratch, after) - payout_nb(scratch, now)) * params[W_SCORE] * params[W_GOLD]
-        )
-    return val
+        return val + (fs[_PAYM + pts] if c == state[S.MAHARAJA] else fs[_PAYC + c])
+    return points_value_nb(state, params, scratch, c, pts, val)
 
 
 @njit(

@@ -26,6 +26,9 @@ from numba import njit
 
 from simcore.core.rng_nb import randint_nb
 from simcore.core.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
+
+# every decision is public and applied at once (V-I3): the generic secrecy hooks
+from simcore.core.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis import rules_layout as R
@@ -118,12 +121,6 @@ def explore_kind_nb(kind):
 
 
 @njit(cache=True, _nrt=False)
-def secret_kind_nb(kind):
-    """Nothing is secret: every answer is public and applied at once (V-I3)."""
-    return False
-
-
-@njit(cache=True, _nrt=False)
 def determinise_nb(state, cards, rules, seat, view):
     """The state with the undrawn pile sorted: its order is the only secret (V-I1), its
     composition is public."""
@@ -148,18 +145,6 @@ def redraw_nb(sim, cards, rules, seat, params, rng):
     for i in range(hi - 1, lo, -1):
         j = lo + randint_nb(rng, 0, i - lo + 1)
         sim[i], sim[j] = sim[j], sim[i]
-
-
-@njit(cache=True, _nrt=False)
-def hidden_kind_nb(sim, seat, kind, q):
-    """No decision is made in secret (V-I3)."""
-    return -1
-
-
-@njit(cache=True, _nrt=False)
-def restore_nb(sim, q, kind, ret, out):
-    """Never called: no kind is secret and none hidden."""
-    return
 
 
 @njit(cache=True, _nrt=False)

@@ -1,0 +1,26 @@
+"""The secrecy hooks of a game whose decisions are all public (simcore/core/search_nb.py).
+
+Such a game's search hooks module re-exports these three instead of writing its own
+no-ops: nothing is answered in secret, so nothing is hidden from the searching seat and
+nothing has to be written back into a rollout's state.
+"""
+
+from numba import njit
+
+
+@njit(cache=True, _nrt=False)
+def secret_kind_nb(kind):
+    """No answer stays secret: the engine applies every one at once."""
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def hidden_kind_nb(sim, seat, kind, q):
+    """No seat has made a decision the view had to clear."""
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def restore_nb(sim, q, kind, ret, out):
+    """Never called: no kind is secret and none hidden."""
+    return
