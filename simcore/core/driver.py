@@ -14,6 +14,11 @@ strategy that is not a search: the table names a search's policy for its seat, s
 rollout never searches), the rollout and the search itself (`search_nb`), which
 `decide_nb` calls for the search's id with the game's hooks imported as `H`.
 
+The engine's start_game_nb, advance_nb, answer_nb and write_records_nb and every plain
+strategy's decide function are *units* (simcore/core/native.py): compiled on their own,
+on all cores when not yet cached, and called by symbol (signatures in nb_sig.py), so
+that the loop, the search and the batch above them do not compile their code again.
+
 Functions that never allocate are compiled with `_nrt=False`: numba's runtime
 would otherwise wrap every array passed to a non-inlined call in atomic
 reference-count updates, which took a third of the run time.
@@ -41,6 +46,8 @@ _HEAD = """\
 import numpy as np
 from numba import njit, prange
 
+from simcore.core.native import link, native
+from simcore.core.nb_sig import ADVANCE_SIG, ANSWER_SIG, DECIDE_SIG, RECORDS_SIG, START_SIG
 from {engine} import (
     MAX_SEATS,
     OUT_SIZE,
@@ -56,6 +63,18 @@ from {engine} import (
 )
 {imports}
 
+# the strategies are units, called by symbol; the engine stays linked and inlined (its
+# loop is the hot path) and is only compiled ahead, alongside them, into the cache
+_UNITS = [
+{units}]
+_ENGINE = [
+    ("{engine}", "start_game_nb", START_SIG),
+    ("{engine}", "advance_nb", ADVANCE_SIG),
+    ("{engine}", "answer_nb", ANSWER_SIG),
+    ("{engine}", "write_records_nb", RECORDS_SIG),
+]
+link(_UNITS, ahead=_ENGINE)
+{natives}
 
 @njit(cache=True, _nrt=False)
 def decide_nb(kind, sid, seat, state, board, rules, params, rng, scratch, out):
@@ -409,11 +428,13 @@ def search_stats_nb(
     return cands[best, 0]
 
 
-@njit(
+_SEARCH_SIG = (
     "int64(int64, int64, int64[::1], int64[::1], int64[::1], float64[::1], uint64[::1], "
-    "int64[::1], int64[::1], int64, int64, int64)",
-    cache=True,
+    "int64[::1], int64[::1], int64, int64, int64)"
 )
+
+
+@njit(_SEARCH_SIG, cache=True)
 def search_nb(
     kind, seat, state, board, rules, params, rng, scratch, out, policy, policy_at, table_at
 ):
@@ -422,6 +443,13 @@ def search_nb(
         kind, seat, state, board, rules, params, rng, scratch, out, policy, policy_at,
         table_at, stats,
     )
+
+
+# a unit too (compiled above, by its signature): the play loop calls it by symbol rather
+# than compiling the search's rollout loop and engine into every level above it
+_SEARCH_UNIT = (__name__, "search_nb", _SEARCH_SIG)
+link([_SEARCH_UNIT])
+search_unit_nb = native(*_SEARCH_UNIT)
 """
 
 _SEARCH_IMPORTS = """
@@ -456,7 +484,7 @@ from simcore.core.search_nb import (
 _BRANCH = """    if sid == {i}:
         return _s{i}(kind, seat, state, board, rules, params, rng, scratch, out)"""
 _SEARCH_BRANCH = """    if sid == {i}:
-        return search_nb(
+        return search_unit_nb(
             kind, seat, state, board, rules, params, rng, scratch, out, {policy}, {policy_at},
             {table_at},
         )"""
@@ -492,7 +520,9 @@ def driver_source(engine: str, strategies: Sequence[Entry | None], threads: bool
     for i, e in searches.items():
         if e.policy not in plain:
             raise ValueError(f"search {i}: its policy {e.policy} must be a plain strategy")
-    imports = "\n".join(f"from {m} import {f} as _s{i}" for i, (m, f) in plain.items())
+    imports = ""
+    units = "".join(f'    ("{m}", "{f}", DECIDE_SIG),\n' for m, f in plain.values())
+    natives = "".join(f'_s{i} = native("{m}", "{f}", DECIDE_SIG)\n' for i, (m, f) in plain.items())
     plain_branches = [_BRANCH.format(i=i) for i in plain]
     branches = "\n".join(
         _SEARCH_BRANCH.format(i=i, policy=e.policy, policy_at=e.policy_at, table_at=e.table_at)
@@ -522,6 +552,8 @@ def driver_source(engine: str, strategies: Sequence[Entry | None], threads: bool
     return source.format(
         engine=engine,
         imports=imports,
+        units=units,
+        natives=natives,
         branches=branches or "    pass",
         names=names or "none",
         sources=sources_digest([engine, *modules]),

@@ -4,9 +4,10 @@ from numba import njit
 
 from .. import layout as S
 from ..enums import LOG_A, LOG_B, LOG_C, LOG_D, LOG_EVENT, LOG_ROUND, LOG_SEAT
+from .sig import I1, I2
 
 
-@njit(cache=True, _nrt=False)
+@njit(f"none({I1}, {I2}, int64, int64, int64, int64, int64, int64)", cache=True, _nrt=False)
 def log_nb(state, log, seat, event, a, b, c, d):
     """Append one event; S.LOG_N keeps counting past the capacity to reveal truncation."""
     if log.shape[0] == 0:

@@ -1,0 +1,102 @@
+"""Calls between separately compiled numba functions by symbol, not by linking.
+
+numba links the code of every jitted callee into its caller, then optimises and emits
+the whole again: a generated driver (simcore/core/driver.py) whose loop, search and
+batch functions sit five to ten levels above the engine and the strategies compiled
+each of them that many more times, most of a cold compile. A *unit* (module, function,
+signature) is instead compiled on its own, cached like any function, and called through
+`native()`: an intrinsic that calls an external symbol with numba's own calling
+convention (arguments, status and exceptions as for a linked call). `link()` compiles
+or loads the units (simcore/core/precompile.py: on several cores) and binds each symbol
+to its machine code; it must run before a caller is compiled or loaded from the cache.
+The call itself is an ordinary direct call; only inlining across it is lost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Sequence
+
+Unit = tuple[str, str, str]  # (module, function, numba signature)
+
+_BOUND: dict[str, int] = {}
+
+
+def jit_disabled() -> bool:
+    from numba.core import config  # noqa: PLC0415
+
+    return bool(config.DISABLE_JIT)
+
+
+def symbol(unit: Unit) -> str:
+    """The unit's external name (its signature hashed in: one symbol, one overload)."""
+    module, func, sig = unit
+    return f"palace_lab.{module}.{func}.{hashlib.sha256(sig.encode()).hexdigest()[:12]}"
+
+
+def native(module: str, func: str, sig: str):
+    """A callable for jitted code that calls unit (module, func, sig) by its symbol
+    (`link` binds it); with NUMBA_DISABLE_JIT the Python function itself."""
+    if jit_disabled():
+        return getattr(importlib.import_module(module), func)
+    return _caller(symbol((module, func, sig)), sig)
+
+
+def link(units: Sequence[Unit], ahead: Sequence[Unit] = ()) -> None:
+    """Compile (or load from numba's cache) every unit and bind its symbol. Units not yet
+    cached, and the functions `ahead` (which their callers link as usual: compiled here
+    only so that those callers find them and their callees in the cache), are compiled
+    in parallel first, one process per module."""
+    if jit_disabled():
+        return
+    todo = [u for u in dict.fromkeys(units) if symbol(u) not in _BOUND]
+    if not todo and all(symbol(u) in _BOUND for u in ahead):
+        return
+    from llvmlite import binding  # noqa: PLC0415
+    from numba.core import sigutils  # noqa: PLC0415
+
+    from simcore.core.precompile import mark, precompile  # noqa: PLC0415
+
+    precompile([*todo, *ahead])
+    for unit in todo:
+        module, func, sig = unit
+        dispatcher = getattr(importlib.import_module(module), func)
+        args = tuple(sigutils.normalize_signature(sig)[0])
+        if args not in dispatcher.overloads:  # (one with explicit signatures compiles no more)
+            dispatcher.compile(sig)
+        cres = dispatcher.overloads[args]
+        address = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+        binding.add_symbol(symbol(unit), address)
+        _BOUND[symbol(unit)] = address
+    mark([*todo, *ahead])
+    _BOUND.update((symbol(u), 0) for u in ahead)  # (not bound: done with, in this process)
+
+
+def _caller(name: str, sig: str):
+    """An intrinsic of the signature's arity: the call, with the callee's error status
+    (a raised exception) propagated as numba does for its own calls."""
+    from numba.core import cgutils, sigutils  # noqa: PLC0415
+    from numba.extending import intrinsic  # noqa: PLC0415
+
+    args, restype = sigutils.normalize_signature(sig)
+
+    def typer(given):
+        if tuple(given) != tuple(args):
+            raise TypeError(f"{name}: arguments {given}, the unit takes {args}")
+
+        def codegen(context, builder, _sig, values):
+            fnty = context.call_conv.get_function_type(restype, args)
+            fn = cgutils.get_or_insert_function(builder.module, fnty, name)
+            status, res = context.call_conv.call_function(builder, fn, restype, args, values)
+            with cgutils.if_unlikely(builder, status.is_error):
+                context.call_conv.return_status_propagate(builder, status)
+            return res
+
+        return restype(*args), codegen
+
+    # numba types an intrinsic by its Python signature: one named parameter per argument
+    names = ", ".join(f"a{i}" for i in range(len(args)))
+    scope = {"typer": typer}
+    exec(f"def call(typingctx, {names}):\n    return typer(({names},))", scope)  # noqa: S102
+    return intrinsic(scope["call"])
