@@ -14,10 +14,12 @@ strategy that is not a search: the table names a search's policy for its seat, s
 rollout never searches), the rollout and the search itself (`search_nb`), which
 `decide_nb` calls for the search's id with the game's hooks imported as `H`.
 
-The engine's start_game_nb, advance_nb, answer_nb and write_records_nb and every plain
-strategy's decide function are *units* (simcore/core/native.py): compiled on their own,
-on all cores when not yet cached, and called by symbol (signatures in nb_sig.py), so
-that the loop, the search and the batch above them do not compile their code again.
+Every plain strategy's decide function and `search_nb` are *units* (simcore/core/
+native.py): compiled on their own and called by symbol, so that the loop, the search and
+the batch above them do not compile their code again (numba would link it into each).
+The engine stays linked, its advance_nb and answer_nb inlined into the loops (a call there
+cost the engine alone a third of its speed); on a fresh cache it is compiled ahead with
+the signatures of nb_sig.py, on all cores alongside the strategies.
 
 Functions that never allocate are compiled with `_nrt=False`: numba's runtime
 would otherwise wrap every array passed to a non-inlined call in atomic
@@ -75,6 +77,11 @@ _ENGINE = [
 ]
 link(_UNITS, ahead=_ENGINE)
 {natives}
+_PLAY_LOOP_SIG = (
+    "int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1], float64[:, ::1], "
+    "uint64[::1], int64[:, ::1], int64[::1], int64[::1])"
+)
+
 
 @njit(cache=True, _nrt=False)
 def decide_nb(kind, sid, seat, state, board, rules, params, rng, scratch, out):
@@ -88,7 +95,7 @@ def play_game_nb(
 ):
     start_game_nb(state, board, rules, log, n_players, seed, game, rng)
     scratch[:, :] = 0
-    play_loop_nb(state, board, rules, log, sids, params, rng, scratch, out, work)
+    play_loop_unit_nb(state, board, rules, log, sids, params, rng, scratch, out, work)
 
 
 @njit(cache=True)
@@ -112,7 +119,7 @@ def play_batch_nb(board, rules, n_players, seed, first_game, sids, params, rec):
 # by their policy, so a rollout never searches), stops at a progress limit and explores.
 _LOOP = """
 
-@njit(cache=True, _nrt=False)
+@njit({sig}cache=True, _nrt=False)
 def {name}(state, board, rules, log, sids, params, rng, scratch, out, work{extra}):
     answers = 0
     while True:
@@ -128,6 +135,13 @@ def {name}(state, board, rules, log, sids, params, rng, scratch, out, work{extra
         ){explore}
         answer_nb(state, board, rules, log, out, ret)
         answers += 1
+"""
+# the play loop is a unit too (play_game_nb and play_batch_nb call it by symbol)
+_PLAY_UNIT = """
+
+_PLAY_UNIT = (__name__, "play_loop_nb", _PLAY_LOOP_SIG)
+link([_PLAY_UNIT])
+play_loop_unit_nb = native(*_PLAY_UNIT)
 """
 _STOP = """
         if H.progress_nb(state) >= limit or seat == stop_seat or answers >= max_answers:
@@ -152,7 +166,35 @@ def explore_nb(kind, seat, state, board, rules, rng, xc, out):
     for j in range(OUT_SIZE):
         out[j] = xc[i, 1 + j]
     return xc[i, 0]
+"""
 
+# the rollout loop and the answer of a candidate (the engine inlined in each) are units
+# too, compiled here by their signatures: the world, rollout, batch and search functions
+# above them then call them by symbol instead of compiling the engine again each
+_MODEL_SIGS = """
+_MODEL_LOOP_SIG = (
+    "int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1], float64[:, ::1], "
+    "uint64[::1], int64[:, ::1], int64[::1], int64[::1], int64, float64, int64[:, ::1], int64, "
+    "int64)"
+)
+_APPLY_SIG = "none(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1])"
+"""
+_MODEL_UNITS = """
+
+@njit(_APPLY_SIG, cache=True, _nrt=False)
+def apply_nb(state, board, rules, log, out, cand):
+    \"\"\"Answer the pending decision with a candidate row [ret, out...].\"\"\"
+    for i in range(OUT_SIZE):
+        out[i] = cand[1 + i]
+    answer_nb(state, board, rules, log, out, cand[0])
+
+
+_MODEL_UNITS = [(__name__, "model_loop_nb", _MODEL_LOOP_SIG), (__name__, "apply_nb", _APPLY_SIG)]
+link(_MODEL_UNITS)
+model_loop_unit_nb, apply_unit_nb = (native(*u) for u in _MODEL_UNITS)
+"""
+
+_SEARCH_REST = """
 
 @njit(cache=True, _nrt=False)
 def world_nb(
@@ -191,23 +233,15 @@ def world_nb(
     # count the others' answers until this seat is asked again (on a copy), then play all
     # but the last on the world: answering the last may reveal the secret (M-R4 for a pick)
     copy_world_nb(w_state, w_scratch, w_rng, sim, sc, rr)
-    apply_nb(sim, board, rules, log, out, cand)
-    n = model_loop_nb(sim, board, rules, log, msids, mparams, rr, sc, out, work, limit,
+    apply_unit_nb(sim, board, rules, log, out, cand)
+    n = model_loop_unit_nb(sim, board, rules, log, msids, mparams, rr, sc, out, work, limit,
                       explore, xc, seat, NO_LIMIT)
     if n <= 1:
         return False
-    apply_nb(w_state, board, rules, log, out, cand)
-    model_loop_nb(w_state, board, rules, log, msids, mparams, w_rng, w_scratch, out, work,
+    apply_unit_nb(w_state, board, rules, log, out, cand)
+    model_loop_unit_nb(w_state, board, rules, log, msids, mparams, w_rng, w_scratch, out, work,
                   NO_LIMIT, explore, xc, NO_SEAT, n - 1)
     return True
-
-
-@njit(cache=True, _nrt=False)
-def apply_nb(state, board, rules, log, out, cand):
-    \"\"\"Answer the pending decision with a candidate row [ret, out...].\"\"\"
-    for i in range(OUT_SIZE):
-        out[i] = cand[1 + i]
-    answer_nb(state, board, rules, log, out, cand[0])
 
 
 @njit(cache=True, _nrt=False)
@@ -235,8 +269,8 @@ def rollout_nb(
             out[i] = cand[1 + i]
         H.restore_nb(sim, seat, kind, cand[0], out)
     else:
-        apply_nb(sim, board, rules, log, out, cand)
-    model_loop_nb(sim, board, rules, log, msids, mparams, rr, sc, out, work, limit, explore,
+        apply_unit_nb(sim, board, rules, log, out, cand)
+    model_loop_unit_nb(sim, board, rules, log, msids, mparams, rr, sc, out, work, limit, explore,
                   xc, NO_SEAT, NO_LIMIT)
     return H.value_nb(sim, board, rules, seat, params)
 
@@ -536,19 +570,25 @@ def driver_source(engine: str, strategies: Sequence[Entry | None], threads: bool
     )
     modules = [m for m, _ in plain.values()]
     source = _HEAD
-    source += _LOOP.format(name="play_loop_nb", extra="", stop="", dispatch="decide_nb",
-                           explore="")  # fmt: skip
     if hooks:
         imports += _SEARCH_IMPORTS.format(hooks=hooks[0])
         modules += [hooks[0], "simcore.core.search_nb"]
+        source += _SEARCH.replace("{model_branches}", "\n".join(plain_branches) or "    pass")
+        source += _MODEL_SIGS
         extra = ", limit, explore, xc, stop_seat, max_answers"
         source += _LOOP.format(name="model_loop_nb", extra=extra, stop=_STOP,
-                               dispatch="model_decide_nb", explore=_EXPLORE)  # fmt: skip
-        search = _SEARCH.replace("{model_branches}", "\n".join(plain_branches) or "    pass")
+                               dispatch="model_decide_nb", explore=_EXPLORE,
+                               sig="_MODEL_LOOP_SIG, ")  # fmt: skip
+        source += _MODEL_UNITS
+        search = _SEARCH_REST
         if not threads:
             search = search.replace("@njit(cache=True, parallel=True)", "@njit(cache=True)")
             search = search.replace("prange(threads)", "range(threads)")
         source += search
+    # last: compiled here, by its signature, it needs every function decide_nb calls
+    source += _LOOP.format(name="play_loop_nb", extra="", stop="", dispatch="decide_nb",
+                           explore="", sig="_PLAY_LOOP_SIG, ")  # fmt: skip
+    source += _PLAY_UNIT
     return source.format(
         engine=engine,
         imports=imports,

@@ -76,16 +76,17 @@ def link(units: Sequence[Unit], ahead: Sequence[Unit] = ()) -> None:
 def _caller(name: str, sig: str):
     """An intrinsic of the signature's arity: the call, with the callee's error status
     (a raised exception) propagated as numba does for its own calls."""
-    from numba.core import cgutils, sigutils  # noqa: PLC0415
+    from numba.core import cgutils, sigutils, types  # noqa: PLC0415
     from numba.extending import intrinsic  # noqa: PLC0415
 
     args, restype = sigutils.normalize_signature(sig)
 
     def typer(given):
-        if tuple(given) != tuple(args):
+        if tuple(types.unliteral(a) for a in given) != tuple(args):
             raise TypeError(f"{name}: arguments {given}, the unit takes {args}")
 
         def codegen(context, builder, _sig, values):
+            values = [context.cast(builder, v, a, b) for v, a, b in zip(values, given, args)]
             fnty = context.call_conv.get_function_type(restype, args)
             fn = cgutils.get_or_insert_function(builder.module, fnty, name)
             status, res = context.call_conv.call_function(builder, fn, restype, args, values)
@@ -93,7 +94,7 @@ def _caller(name: str, sig: str):
                 context.call_conv.return_status_propagate(builder, status)
             return res
 
-        return restype(*args), codegen
+        return restype(*given), codegen  # (a literal argument is cast to its type)
 
     # numba types an intrinsic by its Python signature: one named parameter per argument
     names = ", ".join(f"a{i}" for i in range(len(args)))
