@@ -14,6 +14,7 @@ The call itself is an ordinary direct call; only inlining across it is lost.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import importlib
 from collections.abc import Sequence
@@ -21,6 +22,10 @@ from collections.abc import Sequence
 Unit = tuple[str, str, str]  # (module, function, numba signature)
 
 _BOUND: dict[str, int] = {}
+# set in a precompile worker (simcore/core/precompile.py): it compiles callers only for the
+# cache, so their units' symbols are bound to a placeholder (machine code in the cache
+# refers to symbols by name; the process that runs it binds the real ones)
+PLACEHOLDERS = False
 
 
 def jit_disabled() -> bool:
@@ -43,22 +48,25 @@ def native(module: str, func: str, sig: str):
     return _caller(symbol((module, func, sig)), sig)
 
 
-def link(units: Sequence[Unit], ahead: Sequence[Unit] = ()) -> None:
-    """Compile (or load from numba's cache) every unit and bind its symbol. Units not yet
-    cached, and the functions `ahead` (which their callers link as usual: compiled here
-    only so that those callers find them and their callees in the cache), are compiled
-    in parallel first, one process per module."""
+def link(units: Sequence[Unit]) -> None:
+    """Compile (or load from numba's cache) every unit and bind its symbol; units not yet
+    cached are compiled in parallel first (simcore/core/precompile.py)."""
     if jit_disabled():
         return
     todo = [u for u in dict.fromkeys(units) if symbol(u) not in _BOUND]
-    if not todo and all(symbol(u) in _BOUND for u in ahead):
+    if not todo:
         return
     from llvmlite import binding  # noqa: PLC0415
     from numba.core import sigutils  # noqa: PLC0415
 
     from simcore.core.precompile import mark, precompile  # noqa: PLC0415
 
-    precompile([*todo, *ahead])
+    if PLACEHOLDERS:
+        for unit in todo:
+            binding.add_symbol(symbol(unit), _placeholder())
+            _BOUND[symbol(unit)] = 0
+        return
+    precompile(todo)
     for unit in todo:
         module, func, sig = unit
         dispatcher = getattr(importlib.import_module(module), func)
@@ -69,8 +77,15 @@ def link(units: Sequence[Unit], ahead: Sequence[Unit] = ()) -> None:
         address = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
         binding.add_symbol(symbol(unit), address)
         _BOUND[symbol(unit)] = address
-    mark([*todo, *ahead])
-    _BOUND.update((symbol(u), 0) for u in ahead)  # (not bound: done with, in this process)
+    mark(todo)
+
+
+def _placeholder() -> int:
+    """An address that is never called (a worker's compiled code only goes to the cache)."""
+    return ctypes.addressof(_PLACE)
+
+
+_PLACE = (ctypes.c_char * 16)()
 
 
 def _caller(name: str, sig: str):

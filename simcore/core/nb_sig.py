@@ -3,15 +3,9 @@ signature of a strategy's decide_nb (explicit signatures compile each function o
 eagerly, instead of once per literal argument type)."""
 
 I1 = "int64[::1]"  # state, board/data, rules, scratch, out
-I2 = "int64[:, ::1]"  # event log, a game's record rows
+I2 = "int64[:, ::1]"  # event log
 U1 = "uint64[::1]"  # random streams
 F1 = "float64[::1]"  # strategy parameters
 
 # decide_nb(kind, seat, state, board, rules, params, rng, scratch, out) -> int64
 DECIDE_SIG = f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})"
-
-# the engine's units (simcore/core/native.py), which the driver calls by symbol
-START_SIG = f"none({I1}, {I1}, {I1}, {I2}, int64, int64, int64, {U1})"
-ADVANCE_SIG = f"int64({I1}, {I1}, {I1}, {I2}, {I1})"
-ANSWER_SIG = f"none({I1}, {I1}, {I1}, {I2}, {I1}, int64)"
-RECORDS_SIG = f"none({I1}, {I1}, {I2})"

@@ -1,18 +1,24 @@
-"""Compile native units (simcore/core/native.py) on every core before they are linked.
+"""Compile native units (simcore/core/native.py), and the module that calls them, on every
+core before they are linked.
 
 Units do not link each other's code, so they compile independently: each module's
 units go to one process (shared callees compile once there), and numba's disk cache
-carries the machine code back, so the parent then only loads it. The parent compiles
-too: each process compiles the modules it claims first, until none is left.
-Nothing happens with one core, one module left to compile, no writable numba cache,
-or when every unit was compiled before (a stamp per unit in the cache directory, which
-is keyed on the sources; a stale stamp only means compiling in one process).
+carries the machine code back, so the parent then only loads it. The caller (a module
+file, e.g. a generated driver, and the entry points it names in `COMPILE_AHEAD`) compiles
+at the same time in a worker, with its units' symbols bound to a placeholder
+(native.PLACEHOLDERS): cached machine code names a symbol, and the parent, which loads it,
+binds the real one. The parent compiles units too: each process compiles the jobs it
+claims first, until none is left (the caller's only in a worker, whose placeholders must
+never run). Nothing happens with one core, one job, no writable numba cache, or when
+every unit was compiled before (a stamp per unit in the cache directory, which is keyed
+on the sources; a stale stamp only means compiling in one process).
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -22,15 +28,19 @@ from collections.abc import Sequence
 from pathlib import Path
 
 Unit = tuple[str, str, str]  # (module, function, numba signature)
+_FILE = "file:"  # a job's module given as "file:NAME:PATH": a caller, compiled ahead
 
 
-def precompile(units: Sequence[Unit]) -> None:
-    """Compile the units not stamped as cached, one module per process at a time."""
+def precompile(units: Sequence[Unit], caller: tuple[str, str] | None = None) -> None:
+    """Compile the units not stamped as cached, one module per process at a time, and
+    the caller (module name, file path; if not stamped) in a worker."""
     stamps = _stamp_dir()
     if stamps is None:
         return
     missing = [u for u in units if not (stamps / _stamp(u)).exists()]
     groups = list({m: [u for u in missing if u[0] == m] for m, _, _ in missing}.values())
+    if caller is not None and not (stamps / _stamp(_caller_unit(*caller))).exists():
+        groups.insert(0, [_caller_unit(*caller)])  # the longest: a worker takes it first
     procs = min(len(groups), _cores()) - 1
     if procs < 1:
         return
@@ -43,10 +53,11 @@ def precompile(units: Sequence[Unit]) -> None:
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                    for _ in range(procs)]  # fmt: skip
         try:
-            _work(claims, groups)
+            _work(claims, groups, worker=False)
         finally:
             for w in workers:
                 w.wait()
+    mark(missing)  # (compiled, or failed: a unit's own compile will say why)
 
 
 def mark(units: Sequence[Unit]) -> None:
@@ -57,21 +68,48 @@ def mark(units: Sequence[Unit]) -> None:
             (stamps / _stamp(u)).touch()
 
 
-def _work(claims: str, groups: list[list[Unit]]) -> None:
+def mark_caller(name: str, path: str) -> None:
+    mark([_caller_unit(name, path)])
+
+
+def _caller_unit(name: str, path: str) -> Unit:
+    return (f"{_FILE}{name}:{path}", "", "")
+
+
+def _work(claims: str, groups: list[list[Unit]], worker: bool = True) -> None:
     """Compile every group this process claims first (a file created exclusively). An
     error is left for the caller's own compile to raise (native.link), where it belongs."""
     for i, group in enumerate(groups):
+        if not worker and group[0][0].startswith(_FILE):
+            continue
         try:
             os.close(os.open(os.path.join(claims, str(i)), os.O_CREAT | os.O_EXCL))
         except FileExistsError:
             continue
         for module, func, sig in group:
-            dispatcher = getattr(importlib.import_module(module), func)
-            if dispatcher._can_compile:  # (else compiled at import, by explicit signatures)
-                try:
-                    dispatcher.compile(sig)
-                except Exception:  # noqa: BLE001, S112
+            try:
+                if module.startswith(_FILE):
+                    _compile_caller(*module[len(_FILE) :].split(":", 1))
                     continue
+                dispatcher = getattr(importlib.import_module(module), func)
+                if dispatcher._can_compile:  # (else compiled at import, by its signatures)
+                    dispatcher.compile(sig)
+            except Exception:  # noqa: BLE001, S112
+                continue
+
+
+def _compile_caller(name: str, path: str) -> None:
+    """Import the module file (its explicit signatures compile) and compile the entry
+    points it lists in COMPILE_AHEAD, [(function, signature), ...]."""
+    from simcore.core import native  # noqa: PLC0415
+
+    native.PLACEHOLDERS = True
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    for func, sig in getattr(module, "COMPILE_AHEAD", ()):
+        getattr(module, func).compile(sig)
 
 
 def _stamp(unit: Unit) -> str:
