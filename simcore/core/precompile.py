@@ -108,8 +108,12 @@ def _compile_caller(name: str, path: str) -> None:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
+    from numba.core import sigutils  # noqa: PLC0415
+
     for func, sig in getattr(module, "COMPILE_AHEAD", ()):
-        getattr(module, func).compile(sig)
+        # by argument types alone: numba's cache key of a call (a signature with its
+        # return type would be stored under another key, and the call would miss it)
+        getattr(module, func).compile(tuple(sigutils.normalize_signature(sig)[0]))
 
 
 def _stamp(unit: Unit) -> str:
