@@ -9,7 +9,9 @@ signature) is instead compiled on its own, cached like any function, and called 
 convention (arguments, status and exceptions as for a linked call). `link()` compiles
 or loads the units (simcore/core/precompile.py: on several cores) and binds each symbol
 to its machine code; it must run before a caller is compiled or loaded from the cache.
-The call itself is an ordinary direct call; only inlining across it is lost.
+The call itself is an ordinary direct call; only inlining across it is lost (a call per
+decision: `python -m bench.engine --compare` shows no change for the registered
+strategies, and about 12% fewer games/s for the bench's trivial one, which does nothing).
 """
 
 from __future__ import annotations
