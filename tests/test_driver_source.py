@@ -18,4 +18,4 @@ def test_editing_a_strategy_file_gives_a_new_driver(tmp_path, monkeypatch):
     path.write_text("def decide_nb():\n    return 2\n")
     after = driver_source(ENGINE, [("edited_strategy_mod", "decide_nb")])
     assert after != before
-    assert "from edited_strategy_mod import decide_nb as _s0" in after
+    assert '("edited_strategy_mod", "decide_nb", DECIDE_SIG)' in after

@@ -52,6 +52,7 @@ from .characters_nb import lowest_character_nb, next_to_act_nb
 from .governor_nb import end_field_reached_nb, move_maharaja_nb
 from .log_nb import log_nb
 from .scoring_nb import rank_players_nb, score_city_nb
+from .sig import I1
 from .travel_nb import leave_start_nb
 from .turn_nb import (
     apply_op_nb,
@@ -264,7 +265,7 @@ def end_game_nb(state, log):
     state[S.ASK_SEAT] = -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
 def _ask_nb(state, kind, seat):
     state[S.ASK_KIND] = kind
     state[S.ASK_SEAT] = seat

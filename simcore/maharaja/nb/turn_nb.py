@@ -82,12 +82,13 @@ from .build_nb import (
 from .characters_nb import characters_held_nb, holds_nb, lowest_character_nb
 from .governor_nb import move_governor_nb
 from .log_nb import log_nb
+from .sig import I1, I2
 from .travel_nb import do_road_nb
 
 N_PICK_SLOTS = 3  # the two arrows and the chip's extra action; the Builder is optional
 
 
-@njit(cache=True, _nrt=False)
+@njit(f"none({I1}, int64, int64)", cache=True, _nrt=False)
 def set_slot_nb(state, s, action):
     """Parts an action asks for: houses, a palace, or one other part (M-A1..M-A9)."""
     state[S.T_ACTION + s] = action
@@ -541,7 +542,7 @@ def finish_turn_nb(state, rules, log, p):
     return count
 
 
-@njit(cache=True, _nrt=False)
+@njit(f"none({I1}, {I2}, int64, int64, int64)", cache=True, _nrt=False)
 def record_error_nb(state, log, p, err, op):
     """Strategy asked for something illegal: keep the first code, count, log (no exceptions)."""
     if state[S.ERROR] == E_OK:

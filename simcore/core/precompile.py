@@ -1,0 +1,145 @@
+"""Compile native units (simcore/core/native.py), and the module that calls them, on every
+core before they are linked.
+
+Units do not link each other's code, so they compile independently: each module's
+units go to one process (shared callees compile once there), and numba's disk cache
+carries the machine code back, so the parent then only loads it. The caller (a module
+file, e.g. a generated driver, and the entry points it names in `COMPILE_AHEAD`) compiles
+at the same time in a worker, with its units' symbols bound to a placeholder
+(native.PLACEHOLDERS): cached machine code names a symbol, and the parent, which loads it,
+binds the real one. The parent compiles units too: each process compiles the jobs it
+claims first, until none is left (the caller's only in a worker, whose placeholders must
+never run). Nothing happens with one core, one job, no writable numba cache, or when
+every unit was compiled before (a stamp per unit in the cache directory, which is keyed
+on the sources; a stale stamp only means compiling in one process).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+Unit = tuple[str, str, str]  # (module, function, numba signature)
+_FILE = "file:"  # a job's module given as "file:NAME:PATH": a caller, compiled ahead
+
+
+def precompile(units: Sequence[Unit], caller: tuple[str, str] | None = None) -> None:
+    """Compile the units not stamped as cached, one module per process at a time, and
+    the caller (module name, file path; if not stamped) in a worker."""
+    stamps = _stamp_dir()
+    if stamps is None:
+        return
+    missing = [u for u in units if not (stamps / _stamp(u)).exists()]
+    groups = list({m: [u for u in missing if u[0] == m] for m, _, _ in missing}.values())
+    if caller is not None and not (stamps / _stamp(_caller_unit(*caller))).exists():
+        groups.insert(0, [_caller_unit(*caller)])  # the longest: a worker takes it first
+    procs = min(len(groups), _cores()) - 1
+    if procs < 1:
+        return
+    with tempfile.TemporaryDirectory(dir=stamps) as claims:
+        # a fresh interpreter each (multiprocessing's spawn would run the caller's
+        # __main__ again), with the caller's import path; its output is of no use
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        cmd = [sys.executable, "-m", __name__, claims, json.dumps(groups)]
+        workers = [subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                   for _ in range(procs)]  # fmt: skip
+        try:
+            _work(claims, groups, worker=False)
+        finally:
+            for w in workers:
+                w.wait()
+    mark(missing)  # (compiled, or failed: a unit's own compile will say why)
+
+
+def mark(units: Sequence[Unit]) -> None:
+    """Stamp units as compiled into the cache (after the parent has loaded them)."""
+    stamps = _stamp_dir()
+    if stamps is not None:
+        for u in units:
+            (stamps / _stamp(u)).touch()
+
+
+def mark_caller(name: str, path: str) -> None:
+    mark([_caller_unit(name, path)])
+
+
+def _caller_unit(name: str, path: str) -> Unit:
+    return (f"{_FILE}{name}:{path}", "", "")
+
+
+def _work(claims: str, groups: list[list[Unit]], worker: bool = True) -> None:
+    """Compile every group this process claims first (a file created exclusively). An
+    error is left for the caller's own compile to raise (native.link), where it belongs."""
+    for i, group in enumerate(groups):
+        if not worker and group[0][0].startswith(_FILE):
+            continue
+        try:
+            os.close(os.open(os.path.join(claims, str(i)), os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            continue
+        for module, func, sig in group:
+            try:
+                if module.startswith(_FILE):
+                    _compile_caller(*module[len(_FILE) :].split(":", 1))
+                    continue
+                dispatcher = getattr(importlib.import_module(module), func)
+                if dispatcher._can_compile:  # (else compiled at import, by its signatures)
+                    dispatcher.compile(sig)
+            except Exception:  # noqa: BLE001, S112
+                continue
+
+
+def _compile_caller(name: str, path: str) -> None:
+    """Import the module file (its explicit signatures compile) and compile the entry
+    points it lists in COMPILE_AHEAD, [(function, signature), ...]."""
+    from simcore.core import native  # noqa: PLC0415
+
+    native.PLACEHOLDERS = True
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    from numba.core import sigutils  # noqa: PLC0415
+
+    for func, sig in getattr(module, "COMPILE_AHEAD", ()):
+        # by argument types alone: numba's cache key of a call (a signature with its
+        # return type would be stored under another key, and the call would miss it)
+        getattr(module, func).compile(tuple(sigutils.normalize_signature(sig)[0]))
+
+
+def _stamp(unit: Unit) -> str:
+    return hashlib.sha256("\0".join(unit).encode()).hexdigest()[:24]
+
+
+def _stamp_dir() -> Path | None:
+    """Where the stamps live (beside numba's cache), or None if it is not writable."""
+    from numba.core import config  # noqa: PLC0415
+
+    if not config.CACHE_DIR:
+        return None
+    path = Path(config.CACHE_DIR) / "native-units"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return path if os.access(path, os.W_OK) else None
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+if __name__ == "__main__":  # a worker: python -m simcore.core.precompile CLAIMS GROUPS
+    _work(sys.argv[1], [[tuple(u) for u in g] for g in json.loads(sys.argv[2])])
