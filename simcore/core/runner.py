@@ -48,7 +48,7 @@ from simcore.core.run_lock import LOCK, RunLock, busy, holder
 
 SAVE_EVERY = 2.0  # seconds between manifest rewrites while running (files are the truth)
 ESTIMATE_AFTER = 30.0  # seconds: a run expected to take longer says how long
-COMPILING = "compiling the engine and strategies (first run only, about a minute)"
+COMPILING = "compiling the engine and strategies (first run only, about half a minute)"
 
 
 @dataclass(frozen=True)
