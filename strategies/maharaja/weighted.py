@@ -651,6 +651,31 @@ def pick_city_nb(state, board, rules, params, scratch, fs, gold, n_pal, n_house,
     return best
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def opening_trip_nb(state, rules, params, seat, scratch, m, gold, n_houses, gain):
+    """Going to city m over the route that opens closed roads (_ROUTE2), spending the
+    Builder's free house and then at most n_houses house parts on the way: (gain less the
+    fees and houses, plus the opened villages' worth; -inf if it cannot be done, houses
+    paid). The one copy for the pick's travel value and the plan's trip to this round's
+    city."""
+    e = scratch[_OPENS + m]
+    fee = route_cost_nb(scratch, _ROUTE2, m)
+    b = scratch[_BUILDER]
+    paid = e - b if e > b else 0
+    hc = rules[R.HOUSE_COST]
+    if (
+        e > 0
+        and fee < NO_ROUTE
+        and paid <= n_houses
+        and fee + paid * hc <= gold
+        and e <= state[S.SUPPLY + seat]
+    ):
+        go = gain - (fee + paid * hc) * params[W_GOLD]
+        go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
+        return go, paid
+    return -np.inf, paid
+
+
 @njit(
     cache=True,
     _nrt=False,
@@ -676,20 +701,8 @@ def travel_value_nb(state, board, rules, params, seat, scratch, vil_v, gold, n_f
         fee = route_cost_nb(scratch, _ROUTE, m)
         if fee < NO_ROUTE and fee <= gold:
             best = max(best, gain - fee * params[W_GOLD] + n_flex * flex_v)
-        e = scratch[_OPENS + m]
-        fee = route_cost_nb(scratch, _ROUTE2, m)
-        b = scratch[_BUILDER]
-        paid = e - b if e > b else 0
-        hc = rules[R.HOUSE_COST]
-        if (
-            e > 0
-            and fee < NO_ROUTE
-            and paid <= n_flex
-            and fee + paid * hc <= gold
-            and e <= state[S.SUPPLY + seat]
-        ):
-            go = gain - (fee + paid * hc) * params[W_GOLD]
-            go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
+        go, paid = opening_trip_nb(state, rules, params, seat, scratch, m, gold, n_flex, gain)
+        if go > -np.inf:
             best = max(best, go + (n_flex - paid) * flex_v)
     scratch[key] = np.int64(best * 1048576.0)
     return scratch[key] / 1048576.0
@@ -879,22 +892,10 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
             if fee < NO_ROUTE and fee <= gold and gain - fee * params[W_GOLD] > best:
                 best = gain - fee * params[W_GOLD]
                 target = m
-            e = scratch[_OPENS + m]
-            fee = route_cost_nb(scratch, _ROUTE2, m)
-            paid = e - scratch[_BUILDER] if e > scratch[_BUILDER] else 0
-            hc = rules[R.HOUSE_COST]
-            if (
-                e > 0
-                and fee < NO_ROUTE
-                and paid <= n_spare
-                and fee + paid * hc <= gold
-                and e <= state[S.SUPPLY + seat]
-            ):
-                go = gain - (fee + paid * hc) * params[W_GOLD]
-                go += e * (params[W_OPENED] - params[W_OPEN_ROUTE])
-                if go > best:
-                    target = m
-                    block = _ROUTE2
+            go, _ = opening_trip_nb(state, rules, params, seat, scratch, m, gold, n_spare, gain)
+            if go > best:
+                target = m
+                block = _ROUTE2
     scratch[_TARGET] = target
     scratch[_WALK] = block
     set_route_nb(state, board, seat, target, scratch, block)
