@@ -6,7 +6,9 @@ replay each recorded decision (state, the seat's scratch and random stream) unde
 Prints, per decision kind, how many a game asks and the median time of one (replay
 minus the cost of restoring the snapshot), and a digest of all answers, so that two
 versions can be compared on the same decisions (the snapshots come from the version
-that runs, so equal digests need equal decisions up to then). Not a test.
+that runs, so equal digests need equal decisions up to then), then the stages of a
+pick and of a step that plans its turn, each timed by running the recorded decisions up
+to that stage. Not a test.
 """
 
 from __future__ import annotations
@@ -138,6 +140,43 @@ def pick_stages_nb(upto, n, board, rules, params, states, scratches, meta):
     return acc
 
 
+@njit(cache=True)
+def plan_stages_nb(upto, n, board, rules, params, states, meta):
+    """The steps that plan their turn, run up to stage `upto`: 1 scoring tables, 2 route
+    tables, 3 the whole plan (city choice and stored route)."""
+    scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64)
+    acc = 0
+    for i in range(n):
+        if meta[i, 0] != PLAN:
+            continue
+        state = states[i]  # a plan reads the state only
+        seat = meta[i, 1]
+        if upto >= 3:
+            W.plan_turn_nb(state, board, rules, params, seat, scratch)
+            continue
+        if upto >= 1:
+            W.prepare_nb(state, board, rules, seat, scratch)
+        if upto >= 2:
+            acc += W.plan_routes_nb(state, board, rules, params, seat, scratch)[0]
+    return acc
+
+
+def stage_table(title: str, names: list[str], count: int, run, repeats: int) -> None:
+    """Time run(k) for k = 0 .. len(names) (stages done up to k), minimum of the repeats,
+    and print each stage's share per decision."""
+    ts: dict[int, list[float]] = {k: [] for k in range(len(names) + 1)}
+    for _ in range(repeats):
+        for k in ts:
+            t0 = time.perf_counter()
+            run(k)
+            ts[k].append(time.perf_counter() - t0)
+    best = [min(ts[k]) for k in ts]
+    print(f"| {title} | µs each |")
+    print("|---|---:|")
+    for k in range(1, len(names) + 1):
+        print(f"| {names[k - 1]} | {(best[k] - best[k - 1]) / count * 1e6:.3f} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
@@ -193,19 +232,18 @@ def main() -> None:
             f"| {med * count / args.games:.1f} |"
         )
     print(f"| all | | | {total:.1f} |")
-    count = int((meta[:n, 0] == DK_PICK).sum())
     names = ["route tables", "scoring tables", "governor + swap", "best village", "45 pairs"]
-    ts = {k: [] for k in range(6)}
-    for _ in range(args.repeats):
-        for k in range(6):
-            t0 = time.perf_counter()
-            pick_stages_nb(k, n, board, rules, params, states, scratches, meta)
-            ts[k].append(time.perf_counter() - t0)
-    med = [min(ts[k]) for k in range(6)]
-    print("| pick stage | µs each |")
-    print("|---|---:|")
-    for k in range(1, 6):
-        print(f"| {names[k - 1]} | {(med[k] - med[k - 1]) / count * 1e6:.3f} |")
+    stage_table(
+        "pick stage", names, int((meta[:n, 0] == DK_PICK).sum()),
+        lambda k: pick_stages_nb(k, n, board, rules, params, states, scratches, meta),
+        args.repeats,
+    )  # fmt: skip
+    names = ["scoring tables", "route tables", "city choice + stored route"]
+    stage_table(
+        "plan stage", names, int((meta[:n, 0] == PLAN).sum()),
+        lambda k: plan_stages_nb(k, n, board, rules, params, states, meta),
+        args.repeats,
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -846,11 +846,12 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
     out[1] = best_p - out[0] * N_ACTIONS
 
 
-@njit(cache=True, _nrt=False)
-def plan_turn_nb(state, board, rules, params, seat, scratch):
-    """Choose this turn's city with the real gold and store the route to it."""
+@njit(cache=True, _nrt=False, inline="always")
+def plan_routes_nb(state, board, rules, params, seat, scratch):
+    """The plan's route tables with the real gold (both when a house can open a road,
+    else open roads only) and what the turn still builds: (n_pal, n_house, n_vil,
+    n_spare). A function of its own so that bench.decisions can time it."""
     gold = state[S.GOLD + seat]
-    prepare_nb(state, board, rules, seat, scratch)
     builder = holds_nb(state, seat, BUILDER) and state[S.T_OTHER_LEFT + SLOT_BUILDER] > 0
     scratch[_BUILDER] = 1 if builder else 0
     n_pal = 0
@@ -873,6 +874,15 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
         route_costs_nb(state, board, seat, gold, scratch, _ROUTE)
         for j in range(B.MAX_JUNCTIONS):
             scratch[_OPENS + j] = 0
+    return n_pal, n_house, n_vil, n_spare
+
+
+@njit(cache=True, _nrt=False)
+def plan_turn_nb(state, board, rules, params, seat, scratch):
+    """Choose this turn's city with the real gold and store the route to it."""
+    gold = state[S.GOLD + seat]
+    prepare_nb(state, board, rules, seat, scratch)
+    n_pal, n_house, n_vil, n_spare = plan_routes_nb(state, board, rules, params, seat, scratch)
     here = state[S.ARCH + seat]
     target = -1
     block = _ROUTE
