@@ -166,6 +166,18 @@ def _check(rules: ToyRules, players: int) -> None:
     pass
 
 
+def redraw_hidden(
+    state: np.ndarray, rules: np.ndarray, seat: int, rng: np.random.Generator
+) -> np.ndarray:
+    """A copy with every die not yet rolled drawn anew (the fair-play hook): the dice are
+    rolled at the start, but a seat sees one only when it is rolled."""
+    copy = state.copy()
+    shown = (state[ROUND] * MAX_SEATS + state[SEAT]) * 2 + 1  # the current turn's first die
+    unseen = copy[DICE + shown :]
+    unseen[:] = rng.integers(1, rules[R_SIDES] + 1, unseen.size)
+    return copy
+
+
 PLUGIN = register_game(
     GamePlugin(
         name="toy",
@@ -194,5 +206,6 @@ PLUGIN = register_game(
             (("score", "score"),),
         ),  # fmt: skip
         shared_wins=True,
+        redraw_hidden=redraw_hidden,
     )
 )

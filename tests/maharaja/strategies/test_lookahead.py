@@ -17,6 +17,7 @@ from simcore.core import search_nb as G
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.hidden import hidden_offsets
 from simcore.maharaja.nb.game_nb import (
     MAX_SEATS,
     OUT_SIZE,
@@ -31,7 +32,6 @@ from simcore.maharaja.nb.game_nb import (
 from simcore.maharaja.rules import RuleSet
 from strategies import registry
 from strategies.maharaja import lookahead as L
-from strategies.maharaja.kit.view_nb import hidden_offsets
 from strategies.maharaja.random_legal import random_decide_nb
 from tests.search_toy import TOY, registered_toy
 
