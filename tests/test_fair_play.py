@@ -25,8 +25,8 @@ HIDDEN = sorted({game for game, *_ in cases(variants=False)})
 
 
 def test_the_real_games_declare_their_hidden_information():
-    """Both board games have secrets (gold and picks; the pile's order), so both are
-    covered; the toy game's undrawn dice too."""
+    """Both board games keep secrets, so neither is left out of the test by a missing
+    hook; nor is the toy game (its dice are rolled at the start, seen one by one)."""
     assert {"maharaja", "vermaechtnis", "toy"} <= set(HIDDEN)
 
 

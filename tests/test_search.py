@@ -281,10 +281,11 @@ def run_search(t: Table, d: dict, vector: np.ndarray):
 
 @pytest.mark.parametrize(("game", "search"), SEARCHES)
 def test_every_searched_kind_has_its_budget_and_it_caps_the_rollouts(game, search):
-    """Each kind the search searches has a parameter budget_nb returns as set (Maharaja's
-    picks `rollouts`, its setup character another); at 0 the policy answers unsearched,
-    below the candidate count one look each at that many, and above it every candidate
-    is looked at within the cap (most of it spent when it is ample)."""
+    """Each kind the search searches has a parameter budget_nb returns as set (the generic
+    `rollouts` for one kind at least, a game parameter of its own for others); at 0 (and
+    1: nothing to compare) the policy answers unsearched, below the candidate count one
+    look each at that many, and above it every candidate is looked at within the cap
+    (most of it spent when it is ample)."""
     t = Table(game, search)
     kinds = searched(t, seed=21)
     assert kinds, "the search searches no decision of a game"
