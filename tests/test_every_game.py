@@ -1,6 +1,7 @@
 """Every registered game through the generic layers (OpenSpiel-style: the same tests over
 every game, here Maharaja, any later game and the tests' toy game): a run through the
-CLI, its results contract, determinism across chunk splits, a report, and the listings.
+CLI, its results contract (also for a batch of no games), determinism across chunk
+splits, a report, and the listings.
 """
 
 from __future__ import annotations
@@ -92,6 +93,32 @@ def test_listings_and_one_game(capsys, game):
     assert [json.loads(line) for line in out.splitlines()]  # JSON lines, at least one event
     code, out, _ = run_cli(capsys, "games")
     assert code == 0 and any(line.split()[0] == game for line in out.splitlines())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_batch_of_no_games_is_an_empty_table_with_the_full_schema(game):
+    """The results schema does not depend on how many games a batch holds: 0 games give
+    no rows and exactly the columns and types of a batch that was played, with a variant
+    on and a rule changed (so its variant and rule columns too)."""
+    g = games()[game]
+    n = g.min_players
+    rules = g.default_rules().with_variants(sorted(g.variants)[:1])
+    if example := getattr(rules, "OVERRIDE_EXAMPLE", ""):
+        rules = rules.with_overrides([example])
+    g.check_rules(rules, n)
+    seats = strategies.resolve(["random"], n, game)
+    sids, params = strategies.seat_arrays(seats, game)
+    driver = strategies.driver_for(game)
+    names = tuple(s.name for s in seats)
+    played = g.play_batch(driver, sids, params, 3, n, 1, 0, rules, g.default_data())
+    none = g.play_batch(driver, sids, params, 0, n, 1, 0, rules, g.default_data())
+    assert none.shape == (0, *played.shape[1:])
+    full = g.records_table(played, 0, names, rules)
+    empty = g.records_table(none, 0, names, rules)
+    assert full.num_rows == 3 * n and empty.num_rows == 0
+    assert empty.schema == full.schema
+    if example:
+        assert f"rule_{example.split('=')[0]}" in empty.column_names
 
 
 def test_an_unknown_game_is_one_line(capsys):

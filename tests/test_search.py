@@ -1,8 +1,15 @@
 """The generic search (simcore/core/search_nb.py, written into the driver), for every game
 whose registered strategies include one: its rollouts are the driver's own game loop, it
-models any registered strategy, and its budget parameters do what they say.
+models any registered strategy, and what the hook protocol promises holds. Every kind
+the search searches has a budget parameter that caps its rollouts (0: the policy
+answers, exactly); the candidates are the legal answers; `explore` replaces only
+answers of explore kinds, by a uniform candidate; horizons, the time budget and threads
+do what they say; the view hides what the plug-in's redraw_hidden redraws; shared
+worlds of secret decisions give the unshared rollouts; a finished game's value ranks
+winners first.
 
-Only the engine protocol, the hook protocol and the registry are used here, so a second
+Only the engine protocol, the hook protocol, the plug-in and the registry are used here
+(kinds, candidates and parameters are found by playing and probing, not named), so a
 game with search hooks is covered as it is registered.
 """
 
@@ -16,6 +23,7 @@ import pytest
 import strategies
 from simcore.core import search_nb as G
 from simcore.core.games import games
+from simcore.core.rng_nb import stream_seed_nb
 from tests.search_toy import TOY, registered_toy
 
 GAMES = games()
@@ -95,10 +103,11 @@ class Table:
                              game, a["rng"])  # fmt: skip
         a["scratch"][:] = 0
 
-    def model_loop(self, a, sids, params, limit=G.NO_LIMIT, stop_seat=-1, max_answers=G.NO_LIMIT):
+    def model_loop(self, a, sids, params, limit=G.NO_LIMIT, stop_seat=-1, max_answers=G.NO_LIMIT,
+                   explore=0.0):  # fmt: skip
         return self.driver.model_loop_nb(
             a["state"], self.board, self.rules, a["log"], sids, params, a["rng"], a["scratch"],
-            a["out"], a["work"], limit, 0.0, a["xc"], stop_seat, max_answers,
+            a["out"], a["work"], limit, explore, a["xc"], stop_seat, max_answers,
         )  # fmt: skip
 
     def records(self, a, sids):
@@ -201,76 +210,236 @@ def test_a_new_strategy_is_a_model_without_editing_the_search(toy):
     assert asked > 50
 
 
-def searched_state(t: Table, seed: int, nth: int = 2):
-    """A game of the plain strategies stopped at the nth decision whose search budget is
-    the parameter `rollouts` (budget_nb follows it)."""
+def vector(t: Table, seat: int, over: dict[int | str, float] | None = None) -> np.ndarray:
+    """The search's row for `seat` among the plain strategies (its defaults, then the table
+    block naming the others), with `over` (parameter index or generic name -> value)."""
+    names = [t.plain[i % len(t.plain)].name for i in range(t.players)]
+    names[seat] = t.search.name
+    row = t.seats(names)[1][seat].copy()
+    for key, value in (over or {}).items():
+        row[key if isinstance(key, int) else t.search.param_names.index(key)] = value
+    return row
+
+
+def budget_index(t: Table, kind: int) -> int | None:
+    """The parameter that is the budget of decisions of `kind` (budget_nb returns it as
+    it is set), or None: found by setting each in turn, so no game's name is needed."""
+    base = vector(t, 0)
+    for i in range(len(t.search.defaults)):
+        if all(t.H.budget_nb(kind, np.where(np.arange(base.size) == i, x, base)) == x
+               for x in (0.0, 7.0, 77.0)):  # fmt: skip
+            return i
+    return None
+
+
+def decisions(t: Table, seed: int, per_kind: int = 3) -> dict[int, list[dict]]:
+    """A game of the plain strategies, kept at the first `per_kind` decisions of each kind
+    (copies of every array, with "kind" and "seat"); checks on the way that the progress
+    clock never goes back."""
     sids, params = t.seats()
-    on, off = t.search.params({"rollouts": 77}), t.search.params({"rollouts": 0})
     a = t.arrays()
     t.start(a, seed)
-    seen = 0
+    kept: dict[int, list[dict]] = {}
+    clock = t.H.progress_nb(a["state"])
     while (kind := t.pending(a)) >= 0:
-        if t.H.budget_nb(kind, on) == 77 and t.H.budget_nb(kind, off) == 0:
-            seen += 1
-            if seen == nth:
-                seat = int(t.E.asked_seat_nb(a["state"]))
-                return kind, seat, a, sids, params
+        now = t.H.progress_nb(a["state"])
+        assert now >= clock, "progress_nb went back"
+        clock = now
+        if len(kept.setdefault(kind, [])) < per_kind:
+            snap = {k: v.copy() for k, v in a.items()}
+            kept[kind].append(snap | {"kind": kind, "seat": int(t.E.asked_seat_nb(a["state"]))})
         t.model_loop(a, sids, params, max_answers=1)
-    raise AssertionError("no searched decision")
+    return kept
 
 
-def run_search(t: Table, kind, seat, a, vector):
-    """(answer, out, stats) of the search on copies of the seat's memory and stream."""
+def searched(t: Table, seed: int) -> dict[int, list[dict]]:
+    """decisions() of the kinds the search searches with its defaults (budget_nb > 0)."""
+    found = decisions(t, seed)
+    return {k: v for k, v in found.items() if t.H.budget_nb(k, vector(t, 0)) > 0}
+
+
+def candidates(t: Table, d: dict) -> np.ndarray:
+    cands = np.zeros((t.H.MAX_CANDIDATES, 1 + t.E.OUT_SIZE), np.int64)
+    n = t.H.candidates_nb(d["kind"], d["seat"], d["state"], t.board, t.rules, cands)
+    return cands[:n]
+
+
+def run_search(t: Table, d: dict, vector: np.ndarray):
+    """(answer, out, stats) of the search at decision d, on copies of the seat's memory
+    and stream."""
+    seat = d["seat"]
     stats = np.zeros(G.N_STATS)
-    out = np.zeros_like(a["out"])
+    out = np.zeros_like(d["out"])
     policy = strategies.registry.strategy_ids(t.game)[t.search.search.policy]
     ret = t.driver.search_stats_nb(
-        kind, seat, a["state"], t.board, t.rules, vector, a["rng"][1 + seat : 2 + seat].copy(),
-        a["scratch"][seat].copy(), out, policy, t.search.search.policy_at,
-        len(t.search.defaults), stats,
+        d["kind"], seat, d["state"], t.board, t.rules, vector,
+        d["rng"][1 + seat : 2 + seat].copy(), d["scratch"][seat].copy(), out, policy,
+        t.search.search.policy_at, len(t.search.defaults), stats,
     )  # fmt: skip
     return ret, out, stats
 
 
 @pytest.mark.parametrize(("game", "search"), SEARCHES)
-def test_rollouts_is_a_cap_on_rollouts_per_decision(game, search):
+def test_every_searched_kind_has_its_budget_and_it_caps_the_rollouts(game, search):
+    """Each kind the search searches has a parameter budget_nb returns as set (the generic
+    `rollouts` for one kind at least, a game parameter of its own for others); at 0 (and
+    1: nothing to compare) the policy answers unsearched, below the candidate count one
+    look each at that many, and above it every candidate is looked at within the cap
+    (most of it spent when it is ample)."""
     t = Table(game, search)
-    kind, seat, a, sids, params = searched_state(t, seed=21)
-    row = params[seat].copy()
-    n = None
-    own = len(t.search.defaults)
-    for budget in (0, 7, 50, 90, 200, 333):
-        vec = np.concatenate([t.search.params({"rollouts": budget}), row[own:]])
-        _, _, st = run_search(t, kind, seat, a, vec)
-        n = int(st[G.ST_CANDIDATES])
-        used = st[G.ST_ROLLOUTS]
-        if budget == 0:  # no search: the policy answers
-            assert used == 0 and st[G.ST_BEST] == -1
-        elif budget < n:  # one look at each of `budget` candidates
-            assert used == budget and st[G.ST_BEST] >= 0
-        else:  # every candidate looked at; at most the budget, most of it when it is ample
-            assert n <= used <= budget and (budget < 2 * n or used > budget / 2), (budget, used)
-            assert st[G.ST_BEST] >= 0
-    assert n and n > 1
+    kinds = searched(t, seed=21)
+    assert kinds, "the search searches no decision of a game"
+    at = {k: budget_index(t, k) for k in kinds}
+    assert all(i is not None for i in at.values()), at
+    assert t.search.param_names.index("rollouts") in at.values()  # the generic budget is used
+    for kind, found in kinds.items():
+        d = next((d for d in found if len(candidates(t, d)) > 1), None)
+        assert d is not None, f"kind {kind}: never more than one candidate"
+        n = len(candidates(t, d))
+        for budget in (0, 1, 7, 50, 90, 200, 333):
+            _, _, st = run_search(t, d, vector(t, d["seat"], {at[kind]: budget}))
+            assert st[G.ST_CANDIDATES] == n
+            used = st[G.ST_ROLLOUTS]
+            if budget <= 1:  # no search: the policy answers
+                assert used == 0 and st[G.ST_BEST] == -1
+            elif budget < n:  # one look at each of `budget` candidates
+                assert used == budget and st[G.ST_BEST] >= 0
+            else:  # every candidate looked at; at most the budget, most of it when ample
+                assert n <= used <= budget and (budget < 2 * n or used > budget / 2), (
+                    kind, budget, used)  # fmt: skip
+                assert st[G.ST_BEST] >= 0
+
+
+@pytest.mark.parametrize(("game", "search"), SEARCHES)
+def test_an_unsearched_decision_is_the_policys_own(game, search):
+    """Every kind of decision with budget 0 (the kinds the game never searches, and the
+    searched ones with their budget set to 0): the search's answer, the scratch it leaves
+    and the stream it draws are exactly its policy's, on the policy's own parameters."""
+    t = Table(game, search)
+    policy = strategies.strategies(game)[t.search.search.policy]
+    at_policy = slice(t.search.search.policy_at, len(t.search.defaults))
+    checked = 0
+    for kind, found in decisions(t, seed=3).items():
+        i = budget_index(t, kind)
+        for d in found:
+            seat = d["seat"]
+            vec = vector(t, seat, {} if i is None else {i: 0.0})
+            if t.H.budget_nb(kind, vec) != 0:
+                continue
+            answers = []
+            for decide, p in ((t.search.decide, vec), (policy.decide, vec[at_policy].copy())):
+                rng, scratch = d["rng"][1 + seat : 2 + seat].copy(), d["scratch"][seat].copy()
+                out = np.zeros_like(d["out"])
+                ret = decide(kind, seat, d["state"], t.board, t.rules, p, rng, scratch, out)
+                answers.append((ret, out.tolist(), scratch.tolist(), rng.tolist()))
+            assert answers[0] == answers[1], (kind, seat)
+            checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize(("game", "search"), SEARCHES)
+def test_candidates_are_the_legal_answers(game, search):
+    """At searched and explored decisions: every candidate, answered, is no error (the
+    results' `errors` column does not move), and the answer of every registered plain
+    strategy is exactly one candidate (same_nb), so the search can choose what they can."""
+    t = Table(game, search)
+    names = tuple(t.plain[i % len(t.plain)].name for i in range(t.players))
+    sids = t.seats()[0]
+
+    def errors(state) -> int:
+        rec = np.zeros((t.E.MAX_SEATS, t.E.N_REC), np.int64)
+        t.E.write_records_nb(state, sids, rec)
+        table = t.spec.records_table(rec[None, : t.players], 0, names, t.spec.default_rules())
+        return int(np.asarray(table.column("errors").to_numpy()).sum())
+
+    checked = 0
+    for kind, found in decisions(t, seed=5).items():
+        if t.H.budget_nb(kind, vector(t, 0)) <= 0 and not t.H.explore_kind_nb(kind):
+            continue
+        for d in found:
+            cands = candidates(t, d)
+            assert len(cands) >= 1, f"kind {kind}: no candidate"
+            base = errors(d["state"])
+            for c in cands:
+                s = d["state"].copy()
+                t.driver.apply_nb(s, t.board, t.rules, d["log"], np.zeros_like(d["out"]), c)
+                assert errors(s) == base, (kind, c.tolist())
+            seat = d["seat"]
+            for plain in t.plain:
+                out = np.zeros_like(d["out"])
+                ret = plain.decide(kind, seat, d["state"], t.board, t.rules, plain.params(),
+                                   d["rng"][1 + seat : 2 + seat].copy(),
+                                   d["scratch"][seat].copy(), out)  # fmt: skip
+                hits = [c for c in cands if t.H.same_nb(kind, c, ret, out)]
+                assert len(hits) == 1, (kind, plain.name, ret, out.tolist())
+            checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize(("game", "search"), SEARCHES)
+def test_explore_replaces_only_explore_kinds_by_a_uniform_candidate(game, search):
+    """explore=1 in the rollout loop: an answer of an explore kind is a candidate drawn
+    uniformly (over many streams every candidate comes up near its share); an answer of
+    any other kind is the model's, as with explore=0."""
+    t = Table(game, search)
+    sids, params = t.seats()
+    found = decisions(t, seed=7, per_kind=2)
+    explored = [k for k in found if t.H.explore_kind_nb(k)]
+    assert explored or not t.search.defaults[t.search.param_names.index("explore")]
+    for kind in explored:
+        d = found[kind][0]
+        cands = candidates(t, d)
+        classes: dict[bytes, list[int]] = {}  # the state each leads to (at the next decision)
+        for i, c in enumerate(cands):
+            a = {k: v.copy() for k, v in d.items() if isinstance(v, np.ndarray)}
+            t.driver.apply_nb(a["state"], t.board, t.rules, a["log"], a["out"], c)
+            t.pending(a)  # where the rollout loop stops after one answer
+            classes.setdefault(a["state"].tobytes(), []).append(i)
+        draws = 40 * len(cands)
+        counts = dict.fromkeys(classes, 0)
+        for r in range(draws):
+            a = {k: v.copy() for k, v in d.items() if isinstance(v, np.ndarray)}
+            a["rng"][:] = [stream_seed_nb(r, 99, i) for i in range(a["rng"].size)]
+            t.model_loop(a, sids, params, max_answers=1, explore=1.0)
+            key = a["state"].tobytes()
+            assert key in counts, f"kind {kind}: an explored answer is no candidate's"
+            counts[key] += 1
+        for key, ids in classes.items():
+            want = draws * len(ids) / len(cands)
+            assert want / 3 < counts[key] < 2 * want, (kind, ids, counts[key], want)
+    others = [d for k, ds in found.items() if not t.H.explore_kind_nb(k) for d in ds]
+    for d in others:
+        ends = []
+        for explore in (0.0, 1.0):
+            a = {k: v.copy() for k, v in d.items() if isinstance(v, np.ndarray)}
+            t.model_loop(a, sids, params, max_answers=1, explore=explore)
+            ends.append((a["state"].tolist(), a["rng"].tolist()))
+        assert ends[0] == ends[1], d["kind"]
+    assert explored or others
 
 
 @pytest.mark.parametrize(("game", "search"), SEARCHES)
 def test_horizon_and_time_budget_do_what_they_say(game, search):
-    """horizon=h: no rollout goes further than h progress ticks (and some that far), none
-    ends the game early on; horizon=0: every rollout plays to the end. ms: a search with
-    a huge rollout budget stops after about that many milliseconds."""
+    """At every searched kind: where horizon_nb gives h > 0 ticks, no rollout goes further
+    than h (and some that far) and none ends the game early on; where it gives 0, every
+    rollout plays to the end. ms: a search with a huge rollout budget stops after about
+    that many milliseconds."""
     t = Table(game, search)
-    kind, seat, a, _, _ = searched_state(t, seed=4)
-    for h in (1, 2):
-        vec = t.search.params({"horizon": h, "rollouts": 100})
-        _, _, st = run_search(t, kind, seat, a, vec)
-        if t.H.horizon_nb(kind, vec) == h:
-            assert st[G.ST_REACH] == h and st[G.ST_ENDED] == 0, st
-    vec = t.search.params({"horizon": 0, "rollouts": 100})
-    _, _, st = run_search(t, kind, seat, a, vec)
-    assert st[G.ST_ENDED] == st[G.ST_ROLLOUTS] > 0
-    vec = t.search.params({"rollouts": 1e6, "ms": 30})
-    ret, out, st = run_search(t, kind, seat, a, vec)
+    kinds = searched(t, seed=4)
+    for kind, found in kinds.items():
+        d = found[0]
+        for h in (0, 1, 2):
+            vec = vector(t, d["seat"], {"horizon": h, budget_index(t, kind): 100})
+            _, _, st = run_search(t, d, vec)
+            reach = t.H.horizon_nb(kind, vec)
+            assert st[G.ST_ROLLOUTS] > 0
+            if reach > 0:
+                assert st[G.ST_REACH] == reach and st[G.ST_ENDED] == 0, (kind, h, st)
+            else:
+                assert st[G.ST_ENDED] == st[G.ST_ROLLOUTS], (kind, h, st)
+    kind, found = next(iter(kinds.items()))
+    vec = vector(t, found[0]["seat"], {budget_index(t, kind): 1e6, "ms": 30})
+    _, _, st = run_search(t, found[0], vec)
     assert 30e6 <= st[G.ST_NS] < 2000e6 and 0 < st[G.ST_ROLLOUTS] < 1e6
     assert st[G.ST_BEST] >= 0
 
@@ -278,13 +447,121 @@ def test_horizon_and_time_budget_do_what_they_say(game, search):
 @pytest.mark.parametrize(("game", "search"), SEARCHES)
 def test_threads_change_nothing_but_speed(game, search):
     t = Table(game, search)
-    kind, seat, a, _, params = searched_state(t, seed=8)
-    answers = []
-    for threads in (1, 2, 3):
-        vec = t.search.params({"threads": threads, "rollouts": 120})
-        ret, out, st = run_search(t, kind, seat, a, vec)
-        answers.append((ret, out.tolist(), st[G.ST_BEST], st[G.ST_MEAN], st[G.ST_ROLLOUTS]))
-    assert answers[1] == answers[0] and answers[2] == answers[0]
+    for kind, found in searched(t, seed=8).items():
+        d = found[-1]
+        answers = []
+        for threads in (1, 2, 3):
+            vec = vector(t, d["seat"], {"threads": threads, budget_index(t, kind): 120})
+            ret, out, st = run_search(t, d, vec)
+            answers.append((ret, out.tolist(), st[G.ST_BEST], st[G.ST_MEAN], st[G.ST_ROLLOUTS]))
+        assert answers[1] == answers[0] and answers[2] == answers[0], kind
+
+
+@pytest.mark.parametrize(("game", "search"), SEARCHES)
+def test_the_view_hides_what_the_seat_may_not_see_and_a_redraw_only_that(game, search):
+    """determinise_nb: the same view whatever the hidden part (the plug-in's redraw_hidden
+    draws it anew), equal to the state wherever redraws never change it; redraw_nb then
+    changes only fields the redraws change (what the seat may not see)."""
+    t = Table(game, search)
+    if t.spec.redraw_hidden is None:
+        pytest.skip(f"{game} declares no hidden information")
+    noise = np.random.default_rng(1)
+    checked = 0
+    for found in decisions(t, seed=6, per_kind=4).values():
+        for d in found:
+            state, seat = d["state"], d["seat"]
+            hidden = np.zeros(state.size, bool)
+            views = []
+            for _ in range(20):
+                other = t.spec.redraw_hidden(state, t.rules, seat, noise)
+                hidden |= other != state
+                view = np.zeros_like(state)
+                t.H.determinise_nb(other, t.board, t.rules, seat, view)
+                views.append(view)
+            assert all(np.array_equal(v, views[0]) for v in views), (d["kind"], seat)
+            assert np.array_equal(views[0][~hidden], state[~hidden]), (d["kind"], seat)
+            sim = views[0].copy()
+            rng = np.array([stream_seed_nb(3, seat, 0)], np.uint64)
+            t.H.redraw_nb(sim, t.board, t.rules, seat, vector(t, seat), rng)
+            assert np.array_equal(sim[~hidden], views[0][~hidden]), (d["kind"], seat)
+            checked += int(hidden.any())
+    assert checked >= 3
+
+
+@pytest.mark.parametrize(("game", "search"), SEARCHES)
+def test_shared_worlds_give_the_rollouts_of_unshared_ones(game, search):
+    """At a secret decision (secret_kind_nb) the others' decisions before this seat is
+    asked again are played once per seed for all candidates, and the candidate written in
+    (restore_nb): every candidate's rollout value is what it is without sharing."""
+    t = Table(game, search)
+    found = decisions(t, seed=6, per_kind=6)
+    secret = [d for k, ds in found.items() if t.H.secret_kind_nb(k) for d in ds]
+    if not secret:
+        pytest.skip(f"{game}: no decision is secret")
+    sids, params = t.seats()
+    ids = strategies.registry.strategy_ids(game)
+    E, M = t.E, t.E.MAX_SEATS
+    shared_seen = 0
+    for d in secret:
+        kind, seat = d["kind"], d["seat"]
+        vec = vector(t, seat)
+        policy = t.search.model(t.search.params())[1]
+        msids = np.full(M, -1, np.int64)
+        msids[: t.players] = sids[: t.players]
+        msids[seat] = ids[t.search.search.policy]
+        mparams = np.zeros((M, max(params.shape[1], len(policy))))
+        mparams[: t.players, : params.shape[1]] = params[: t.players]
+        mparams[seat, :] = 0
+        mparams[seat, : len(policy)] = policy
+        view = np.zeros_like(d["state"])
+        t.H.determinise_nb(d["state"], t.board, t.rules, seat, view)
+        cands = candidates(t, d)
+        values = []
+        for share in (True, False):
+            w = [np.zeros(E.STATE_SIZE, np.int64), np.zeros((M, E.SCRATCH_SIZE), np.int64),
+                 np.zeros(E.RNG_STREAMS, np.uint64)]  # fmt: skip
+            b = [np.zeros(E.STATE_SIZE, np.int64), np.zeros((M, E.SCRATCH_SIZE), np.int64),
+                 np.zeros(E.RNG_STREAMS, np.uint64)]  # fmt: skip
+            log, out = np.zeros((0, 7), np.int64), np.zeros(E.OUT_SIZE, np.int64)
+            work, xc = np.zeros(E.WORK_SIZE, np.int64), np.zeros_like(d["xc"])
+            shared = t.driver.world_nb(view, t.board, t.rules, seat, kind, 11, G.NO_LIMIT, 0.05,
+                                       vec, msids, mparams, d["scratch"][seat], cands[0], share,
+                                       *w, *b, log, out, work, xc)  # fmt: skip
+            if not share:
+                assert not shared
+            values.append([
+                t.driver.rollout_nb(*w, shared, kind, c, t.board, t.rules, seat, G.NO_LIMIT,
+                                    0.05, vec, msids, mparams, *b, log, out, work, xc)
+                for c in cands
+            ])  # fmt: skip
+            shared_seen += int(shared)
+        assert values[0] == values[1], (kind, seat)
+    assert shared_seen >= 1  # some world did share (else nothing was compared)
+
+
+@pytest.mark.parametrize(("game", "search"), SEARCHES)
+def test_value_of_a_finished_game_ranks_every_winner_above_every_other_seat(game, search):
+    """value_nb of a finished game is its outcome for the seat: whatever margin a game
+    adds, a winner (the results' `winner` column) is worth more than a seat that lost."""
+    t = Table(game, search)
+    sids, params = t.seats()
+    names = tuple(t.plain[i % len(t.plain)].name for i in range(t.players))
+    games_with_losers = 0
+    for g in range(6):
+        a = t.arrays()
+        t.driver.play_game_nb(a["state"], t.board, t.rules, a["log"], t.players, 8, g, sids,
+                              params, a["rng"], a["scratch"], a["out"], a["work"])  # fmt: skip
+        assert t.pending(a) < 0
+        table = t.spec.records_table(t.records(a, sids)[None, : t.players], 0, names,
+                                     t.spec.default_rules())  # fmt: skip
+        won = table.column("winner").to_pylist()
+        vec = vector(t, 0)
+        value = [t.H.value_nb(a["state"], t.board, t.rules, p, vec) for p in range(t.players)]
+        if not all(won):
+            games_with_losers += 1
+            assert min(v for v, w in zip(value, won) if w) > max(
+                v for v, w in zip(value, won) if not w), (value, won)  # fmt: skip
+    assert games_with_losers >= 3
 
 
 def test_hooks_lacking_a_hook_are_refused_by_name(monkeypatch):

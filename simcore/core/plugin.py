@@ -190,6 +190,12 @@ class GamePlugin:
     studies: Callable[[int], Mapping[str, Study]] = lambda players: {}
     ladder: Callable[[int, bool], Ladder | None] = lambda players, full: None
     search: str | None = None  # module of the search hooks (strategies' generic lookahead)
+    # fair play: (state, rules, seat, rng) -> a copy in which everything `seat` may not see
+    # is drawn anew (random, legal-looking); no strategy's answer may change
+    # (tests/test_fair_play.py). None: the game has no hidden information.
+    redraw_hidden: (
+        Callable[[np.ndarray, np.ndarray, int, np.random.Generator], np.ndarray] | None
+    ) = None
     notes: tuple[str, ...] = ()  # what every report on this game must say (reconstructions)
     # report text on how runs were set up (Maharaja: how characters were dealt or chosen)
     describe_runs: Callable[[Sequence[Mapping[str, Any]]], list[str]] = lambda ms: []

@@ -30,9 +30,10 @@ class RecordBlock:
     """A (games, players, width) record block as named columns of (game, seat) rows."""
 
     def __init__(self, rec: np.ndarray, names: Sequence[str]) -> None:
-        self.n_games, self.n_players, _ = rec.shape
+        self.n_games, self.n_players, width = rec.shape
         self.n = self.n_games * self.n_players
-        self._cols = np.ascontiguousarray(rec.reshape(self.n, -1).T)  # one row per column
+        # the width named, not -1: a batch of 0 games still has every column (empty)
+        self._cols = np.ascontiguousarray(rec.reshape(self.n, width).T)  # one row per column
         self._index = {name: i for i, name in enumerate(names)}
         self.seat = np.tile(np.arange(self.n_players, dtype=np.int8), self.n_games)
 

@@ -17,6 +17,7 @@ from simcore.core.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape, rule
 from . import rules, setting_text
 from .board import default_board, load_board
 from .enums import CHARACTER_NAMES, YOGI
+from .hidden import redraw_hidden
 from .rules_layout import MAX_PLAYERS
 from .studies import ladder, studies
 
@@ -136,5 +137,6 @@ PLUGIN = register_game(
         headline_setup=setting_text.headline_setup,
         run_settings=setting_text.run_settings,
         run_settings_keys=setting_text.RULE_KEYS,
+        redraw_hidden=redraw_hidden,
     )
 )

@@ -16,6 +16,7 @@ from simcore.core.plugin import GamePlugin, Key, Ladder, MaskKey, Shape, rules_f
 
 from . import events, game, results, rules
 from .card_table import default_cards, load_cards
+from .hidden import redraw_hidden
 
 
 def seat_words(seat: Any) -> str:
@@ -121,5 +122,6 @@ PLUGIN = register_game(
         studies=_studies,
         ladder=ladder,
         notes=NOTES,
+        redraw_hidden=redraw_hidden,
     )
 )

@@ -141,21 +141,21 @@ def play_game(driver, sids, params, n_players=2, seed=0, game=0, rules=None, dat
 
 
 def records_table(rec, first_game, seat_names, rules) -> pa.Table:
-    g, n, _ = rec.shape
-    flat = rec.reshape(g * n, -1)
+    g, n, width = rec.shape
+    flat = rec.reshape(g * n, width)  # (not -1: a batch of 0 games has 0 rows)
     winner = flat[:, 2] == 0
     share = winner / np.repeat((rec[:, :, 2] == 0).sum(1), n)
     return pa.table({
         "game_id": np.repeat(np.arange(first_game, first_game + g), n),
         "seat": np.tile(np.arange(n, dtype=np.int8), g),
         "players": np.full(g * n, n, dtype=np.int8),
-        "strategy": [seat_names[i] for i in np.tile(np.arange(n), g)],
+        "strategy": pa.array([seat_names[i] for i in np.tile(np.arange(n), g)], pa.string()),
         "score": flat[:, 1].astype(np.int16),
         "rank": flat[:, 2].astype(np.int8),
         "winner": winner,
         "win_share": share,
         "rounds": flat[:, 3].astype(np.int8),
-        "end_reason": ["done"] * (g * n),
+        "end_reason": pa.array(["done"] * (g * n), pa.string()),
         "errors": flat[:, 4].astype(np.int16),
         "act_reroll": flat[:, 5].astype(np.int16),
         "act_keep": flat[:, 6].astype(np.int16),
@@ -164,6 +164,18 @@ def records_table(rec, first_game, seat_names, rules) -> pa.Table:
 
 def _check(rules: ToyRules, players: int) -> None:
     pass
+
+
+def redraw_hidden(
+    state: np.ndarray, rules: np.ndarray, seat: int, rng: np.random.Generator
+) -> np.ndarray:
+    """A copy with every die not yet rolled drawn anew (the fair-play hook): the dice are
+    rolled at the start, but a seat sees one only when it is rolled."""
+    copy = state.copy()
+    shown = (state[ROUND] * MAX_SEATS + state[SEAT]) * 2 + 1  # the current turn's first die
+    unseen = copy[DICE + shown :]
+    unseen[:] = rng.integers(1, rules[R_SIDES] + 1, unseen.size)
+    return copy
 
 
 PLUGIN = register_game(
@@ -194,5 +206,6 @@ PLUGIN = register_game(
             (("score", "score"),),
         ),  # fmt: skip
         shared_wins=True,
+        redraw_hidden=redraw_hidden,
     )
 )

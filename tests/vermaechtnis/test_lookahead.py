@@ -1,7 +1,7 @@
 """`lookahead` (the generic search with strategies/vermaechtnis/lookahead.py's hooks): the
 view hides exactly the pile's order, a redraw is a shuffle of the undrawn pile, and the
 search beats its own rollout policy head to head. The generic tests (tests/test_search.py,
-tests/test_playthrough.py, tests/vermaechtnis/test_fair_play.py) cover the rest."""
+tests/test_playthrough.py, tests/test_fair_play.py) cover the rest."""
 
 from __future__ import annotations
 

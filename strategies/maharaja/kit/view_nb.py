@@ -1,9 +1,9 @@
-"""Fair play: what a seat may know, and a determinised view for search strategies.
+"""Fair play: a determinised view for search strategies.
 
-Hidden from seat p (M-C3, M-R3): every other player's gold, and the two picks of
-every other player who has not begun their turn this round. Strategies must
-decide from the rest; tests/test_fair_play.py perturbs exactly these fields
-(`hidden_offsets`) and checks that every registered strategy decides the same.
+What seat p may not see (M-C3, M-R3) is listed by simcore/maharaja/hidden.py: every
+other player's gold, and the two picks of every other player who has not begun their
+turn this round. Strategies must decide from the rest; the fair-play tests redraw
+exactly these fields and check that every registered strategy decides the same.
 
 A search strategy cannot simply copy the state, since the copy carries those
 secrets. `determinise_nb` writes a copy in which each opponent's gold is an
@@ -11,24 +11,11 @@ estimate from public counters and their unrevealed picks are cleared, so
 whatever the search does next cannot depend on hidden data.
 """
 
-import numpy as np
 from numba import njit
 
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.maharaja.nb.build_nb import palace_cost_nb
-
-
-def hidden_offsets(state: np.ndarray, seat: int) -> list[int]:
-    """State offsets that `seat` must not read (for tests and documentation)."""
-    out = []
-    for q in range(int(state[S.N_PLAYERS])):
-        if q == seat:
-            continue
-        out.append(S.GOLD + q)
-        if state[S.ACTED + q] == 0:
-            out += [S.PICK0 + q, S.PICK1 + q]
-    return out
 
 
 @njit(cache=True, _nrt=False)

@@ -1,5 +1,6 @@
 """`lookahead` for Maharaja: its hooks, legal play, a search that pays off, fair play at
-the pick, determinism, how it models each seat, and that sharing is exact.
+the pick, determinism and how it models each seat. That sharing the others' decisions
+at a pick is exact is one of the generic tests (tests/test_search.py).
 
 Games use a small budget (one rollout per pair and a few more) to stay fast.
 """
@@ -17,6 +18,7 @@ from simcore.core import search_nb as G
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.hidden import hidden_offsets
 from simcore.maharaja.nb.game_nb import (
     MAX_SEATS,
     OUT_SIZE,
@@ -31,7 +33,6 @@ from simcore.maharaja.nb.game_nb import (
 from simcore.maharaja.rules import RuleSet
 from strategies import registry
 from strategies.maharaja import lookahead as L
-from strategies.maharaja.kit.view_nb import hidden_offsets
 from strategies.maharaja.random_legal import random_decide_nb
 from tests.search_toy import TOY, registered_toy
 
@@ -215,45 +216,6 @@ def test_a_newly_registered_strategy_is_modelled():
             means[models] = stats[G.ST_MEAN]
     assert means[1.0] >= 0.95, means  # (a win is 1, plus a margin per palace ahead)
     assert means[0.0] < 0.9, means
-
-
-def test_shared_worlds_give_the_rollouts_of_unshared_ones():
-    """At a pick the others' decisions before this seat's turn are played once per seed
-    (secret_kind_nb): every candidate's rollout value is what it is without sharing."""
-    seats = strategies.resolve(["weighted", "chaser", "lookahead", "house-network"], 4)
-    sids, params = strategies.seat_arrays(seats)
-    driver = strategies.driver_for()
-    ids = registry.strategy_ids()
-    for nth in (1, 3):
-        state, board, rules, rng, scratch = state_at(DK_PICK, 2, 4, seed=6, nth=nth)
-        msids = np.array([ids["weighted"], ids["chaser"], ids["weighted"], ids["house-network"],
-                          -1])  # fmt: skip
-        mparams = np.zeros((MAX_SEATS, params.shape[1]))
-        for q in range(4):
-            mparams[q, : len(seats[q].defaults)] = seats[q].params()
-        mparams[2, : len(seats[0].defaults)] = seats[0].params()
-        vec = seats[2].params()
-        cands = np.zeros((L.MAX_CANDIDATES, L.ROW), np.int64)
-        n = L.candidates_nb(DK_PICK, 2, state, board, rules, cands)
-        values = []
-        for share in (True, False):
-            w = [np.zeros(S.STATE_SIZE, np.int64), np.zeros((MAX_SEATS, SCRATCH_SIZE), np.int64),
-                 np.zeros(RNG_STREAMS, np.uint64)]  # fmt: skip
-            b = [np.zeros(S.STATE_SIZE, np.int64), np.zeros((MAX_SEATS, SCRATCH_SIZE), np.int64),
-                 np.zeros(RNG_STREAMS, np.uint64)]  # fmt: skip
-            log, out = np.zeros((0, 7), np.int64), np.zeros(OUT_SIZE, np.int64)
-            work, xc = np.zeros(WORK_SIZE, np.int64), np.zeros_like(cands)
-            shared = driver.world_nb(state, board, rules, 2, DK_PICK, 11, G.NO_LIMIT, 0.05, vec,
-                                     msids, mparams, scratch, cands[0], share, *w, *b, log, out,
-                                     work, xc)  # fmt: skip
-            assert shared == share
-            values.append([
-                driver.rollout_nb(*w, shared, DK_PICK, cands[c], board, rules, 2, G.NO_LIMIT,
-                                  0.05, vec, msids, mparams, *b, log, out, work, xc)
-                for c in range(n)
-            ])  # fmt: skip
-        assert values[0] == values[1]
-        assert len(set(values[0])) > 1  # the pairs do lead to different games
 
 
 def test_value_is_the_outcome_of_a_finished_game_and_a_chance_before():
