@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,16 +36,62 @@ class Chart:
     png_path: Path | None = None
 
 
+_PNG_WRITERS: list[list[int]] | None = None  # inside pngs_aside(): forked PNG writers' pids
+
+
 def _save(fig, name: str, title: str, png_dir: Path | None) -> Chart:
+    png = None if png_dir is None else png_dir / f"{name}.png"
+    aside = png is not None and _png_aside(fig, png)
     buf = io.BytesIO()
     fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     uri = "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue()).decode()
-    png = None
-    if png_dir is not None:
-        png = png_dir / f"{name}.png"
+    if png is not None and not aside:
         fig.savefig(png, format="png", dpi=150, bbox_inches="tight")
     plt.close(fig)
     return Chart(name, title, uri, png)
+
+
+def _png_aside(fig, png: Path) -> bool:
+    """Inside pngs_aside(): write the PNG in a forked copy of this process (the same
+    figure, the same file), while this one goes on with the SVG and the next chart."""
+    if _PNG_WRITERS is None:
+        return False
+    pid = os.fork()
+    if pid == 0:  # the child: the PNG, then out at once (no atexit, no flushing of parents')
+        code = 1
+        try:
+            fig.savefig(png, format="png", dpi=150, bbox_inches="tight")
+            code = 0
+        finally:
+            os._exit(code)
+    _PNG_WRITERS[-1].append(pid)
+    return True
+
+
+@contextmanager
+def pngs_aside():
+    """Charts saved inside write their PNG files in parallel to the rest (on a machine
+    with several cores and fork; drawing a chart twice, SVG and PNG, is most of a
+    report's time); all are written when it ends, or OSError names the ones that failed."""
+    global _PNG_WRITERS
+    if _PNG_WRITERS is not None or not hasattr(os, "fork") or _cores() < 2:
+        yield
+        return
+    _PNG_WRITERS = [[]]
+    try:
+        yield
+    finally:
+        pids, _PNG_WRITERS = _PNG_WRITERS[0], None
+        failed = sum(os.waitpid(pid, 0)[1] != 0 for pid in pids)
+    if failed:
+        raise OSError(f"{failed} of {len(pids)} chart PNG files could not be written")
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
 
 
 def _err(value, lo, hi):

@@ -118,7 +118,10 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str]) -> list[P
     swapped = False
     try:
         tmp_dir = Path(tempfile.mkdtemp(prefix=f".{page.stem}_charts.", dir=page.parent))
-        html = _with_generator(build(tmp_dir))
+        from .charts import pngs_aside  # noqa: PLC0415  (matplotlib: only when drawing)
+
+        with pngs_aside():
+            html = _with_generator(build(tmp_dir))
         names = sorted(p.name for p in tmp_dir.iterdir())
         (tmp_dir / STAMP).write_text(
             json.dumps({"generator": "palace-lab", "page": page.name, "files": names}) + "\n"

@@ -27,10 +27,11 @@ Functions that never allocate are compiled with `_nrt=False`: numba's runtime
 would otherwise wrap every array passed to a non-inlined call in atomic
 reference-count updates, which took a third of the run time.
 
-A game engine module provides start_game_nb, advance_nb (next decision kind or
--1; asked again, it returns the pending decision unchanged), asked_seat_nb (-1 once
-the game is over), answer_nb, write_records_nb and the sizes STATE_SIZE, OUT_SIZE,
-SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS, MAX_SEATS and N_REC (record width).
+A game engine module provides the names of simcore.core.engine_api.ENGINE_API, which
+the driver imports: start_game_nb, advance_nb (next decision kind or -1; asked again,
+it returns the pending decision unchanged), asked_seat_nb (-1 once the game is over),
+answer_nb, write_records_nb and the sizes STATE_SIZE, OUT_SIZE, SCRATCH_SIZE,
+WORK_SIZE, RNG_STREAMS, MAX_SEATS and N_REC (record width).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+from simcore.core.engine_api import ENGINE_API
 from simcore.core.native import jit_disabled
 from simcore.core.nb_sig import DECIDE_SIG
 from simcore.core.precompile import mark_caller, precompile
@@ -57,18 +59,7 @@ from numba import njit, prange
 from simcore.core.native import link, native
 from simcore.core.nb_sig import DECIDE_SIG
 from {engine} import (
-    MAX_SEATS,
-    OUT_SIZE,
-    RNG_STREAMS,
-    SCRATCH_SIZE,
-    STATE_SIZE,
-    WORK_SIZE,
-    advance_nb,
-    answer_nb,
-    asked_seat_nb,
-    start_game_nb,
-    write_records_nb,
-)
+{engine_api})
 {imports}
 
 # the strategies are units, called by symbol; the engine stays linked, inlined in the loops
@@ -599,6 +590,7 @@ def driver_source(engine: str, strategies: Sequence[Entry | None], threads: bool
     source += _PLAY_UNIT
     return source.format(
         engine=engine,
+        engine_api="".join(f"    {name},\n" for name in ENGINE_API),
         imports=imports,
         units=units,
         natives=natives,

@@ -9,9 +9,12 @@ at the same time in a worker, with its units' symbols bound to a placeholder
 (native.PLACEHOLDERS): cached machine code names a symbol, and the parent, which loads it,
 binds the real one. The parent compiles units too: each process compiles the jobs it
 claims first, until none is left (the caller's only in a worker, whose placeholders must
-never run). Nothing happens with one core, one job, no writable numba cache, or when
-every unit was compiled before (a stamp per unit in the cache directory, which is keyed
-on the sources; a stale stamp only means compiling in one process).
+never run), the largest module first (its source size for its compile time), so that the
+last job to start is a short one and no core waits long for the other. A worker exits
+when its parent is gone (killed). Nothing happens with one core, one job, no writable
+numba cache, or when every unit was compiled before (a stamp per unit in the cache
+directory, which is keyed on the sources; a stale stamp only means compiling in one
+process).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -39,6 +44,7 @@ def precompile(units: Sequence[Unit], caller: tuple[str, str] | None = None) -> 
         return
     missing = [u for u in units if not (stamps / _stamp(u)).exists()]
     groups = list({m: [u for u in missing if u[0] == m] for m, _, _ in missing}.values())
+    groups.sort(key=lambda g: -_source_size(g[0][0]))  # (stable: equal sizes keep their order)
     if caller is not None and not (stamps / _stamp(_caller_unit(*caller))).exists():
         groups.insert(0, [_caller_unit(*caller)])  # the longest: a worker takes it first
     procs = min(len(groups), _cores()) - 1
@@ -48,7 +54,7 @@ def precompile(units: Sequence[Unit], caller: tuple[str, str] | None = None) -> 
         # a fresh interpreter each (multiprocessing's spawn would run the caller's
         # __main__ again), with the caller's import path; its output is of no use
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        cmd = [sys.executable, "-m", __name__, claims, json.dumps(groups)]
+        cmd = [sys.executable, "-m", __name__, claims, json.dumps(groups), str(os.getpid())]
         workers = [subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                    for _ in range(procs)]  # fmt: skip
@@ -116,6 +122,29 @@ def _compile_caller(name: str, path: str) -> None:
         getattr(module, func).compile(tuple(sigutils.normalize_signature(sig)[0]))
 
 
+def _source_size(module: str) -> int:
+    """Bytes of the module's source file (0 if not found): its share of a compile."""
+    try:
+        spec = importlib.util.find_spec(module)
+        return os.path.getsize(spec.origin) if spec and spec.origin else 0
+    except (ImportError, ValueError, OSError):
+        return 0
+
+
+def _exit_with(parent: int, every: float = 0.5) -> threading.Thread:
+    """Watch the parent from a thread: once it is gone (this process is handed to another
+    parent), exit at once; nobody would load what is compiled here."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    thread = threading.Thread(target=watch, name="precompile-parent-watch", daemon=True)
+    thread.start()
+    return thread
+
+
 def _stamp(unit: Unit) -> str:
     return hashlib.sha256("\0".join(unit).encode()).hexdigest()[:24]
 
@@ -141,5 +170,6 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-if __name__ == "__main__":  # a worker: python -m simcore.core.precompile CLAIMS GROUPS
+if __name__ == "__main__":  # a worker: python -m simcore.core.precompile CLAIMS GROUPS PARENT
+    _exit_with(int(sys.argv[3]))
     _work(sys.argv[1], [[tuple(u) for u in g] for g in json.loads(sys.argv[2])])
