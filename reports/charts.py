@@ -11,6 +11,8 @@ import base64
 import io
 import os
 import re
+import signal
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,9 +84,31 @@ def pngs_aside():
         yield
     finally:
         pids, _PNG_WRITERS = _PNG_WRITERS[0], None
-        failed = sum(os.waitpid(pid, 0)[1] != 0 for pid in pids)
+        failed = _reap(pids, time.monotonic() + PNG_TIMEOUT)
     if failed:
         raise OSError(f"{failed} of {len(pids)} chart PNG files could not be written")
+
+
+PNG_TIMEOUT = 120.0  # seconds for all PNG writers: a child that hangs must not hang the report
+
+
+def _reap(pids: list[int], deadline: float) -> int:
+    """Wait for the writers until the deadline, kill the ones still running then; returns
+    how many did not write their file."""
+    failed = 0
+    for pid in pids:
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                failed += status != 0
+                break
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                failed += 1
+                break
+            time.sleep(0.005)
+    return failed
 
 
 def _cores() -> int:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import time
+
 import matplotlib.pyplot as plt
 import pytest
 
@@ -48,3 +51,17 @@ def test_one_core_draws_in_process(tmp_path, monkeypatch):
         assert charts._PNG_WRITERS is None
         _chart(tmp_path, "one")
     assert (tmp_path / "one.png").is_file()
+
+
+def test_a_writer_that_hangs_is_killed_at_the_deadline(tmp_path, two_cores, monkeypatch):
+    monkeypatch.setattr(charts, "PNG_TIMEOUT", 0.5)
+    t0 = time.monotonic()
+    with pytest.raises(OSError, match="1 of 2 chart PNG files"), charts.pngs_aside():
+        _chart(tmp_path, "fine")
+        pid = os.fork()
+        if pid == 0:  # a writer that never ends
+            time.sleep(60)
+            os._exit(0)
+        charts._PNG_WRITERS[-1].append(pid)
+    assert time.monotonic() - t0 < 30  # killed at the deadline, not after the minute
+    assert (tmp_path / "fine.png").is_file()
