@@ -116,14 +116,17 @@ def replay_nb(sel, call, n, board, rules, params, states, scratches, rngs, meta,
 @njit(cache=True)
 def pick_stages_nb(upto, n, board, rules, params, states, scratches, meta):
     """Picks run up to stage `upto`: 1 route tables, 2 scoring tables, 3 governor and
-    swap values, 4 best village, 5 the whole pick."""
+    swap values, 4 best village, 5 the whole pick. Every stage count copies the recorded
+    state first (stage 0 is that copy alone), so that no stage pays for fetching it:
+    in a game the state is in the cache."""
     scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64)
     out = np.zeros(OUT_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     acc = 0.0
     for i in range(n):
         if meta[i, 0] != DK_PICK:
             continue
-        state = states[i]  # a pick changes neither the state nor what it reads of scratch
+        state[:] = states[i]  # a pick changes neither the state nor what it reads of scratch
         seat = meta[i, 1]
         if upto >= 5:
             W.pick_nb(state, board, rules, params, seat, scratch, out)
@@ -145,11 +148,12 @@ def plan_stages_nb(upto, n, board, rules, params, states, meta):
     """The steps that plan their turn, run up to stage `upto`: 1 scoring tables, 2 route
     tables, 3 the whole plan (city choice and stored route)."""
     scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64)
+    state = np.zeros(S.STATE_SIZE, dtype=np.int64)
     acc = 0
     for i in range(n):
         if meta[i, 0] != PLAN:
             continue
-        state = states[i]  # a plan reads the state only
+        state[:] = states[i]  # (as in pick_stages_nb) a plan reads the state only
         seat = meta[i, 1]
         if upto >= 3:
             W.plan_turn_nb(state, board, rules, params, seat, scratch)
