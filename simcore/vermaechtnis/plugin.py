@@ -68,7 +68,7 @@ STUDY_PARAMS = {"noise": 0.5}
 
 def ladder(players: int, full: bool) -> Ladder:
     """Weakest first, as measured head to head (each bot in half the seats, every
-    arrangement, 4 players; docs/STRATEGIES.md): pairs beats collector (63% of the wins),
+    arrangement, 4 players; docs/games/vermaechtnis.md): pairs beats collector (63% of the wins),
     hoarder beats pairs (56%), chaser beats hoarder (63%), weighted beats chaser (89%)."""
     rungs = (("collector", "collector"), ("pairs", "pairs"), ("hoarder", "hoarder"),
              ("chaser", "chaser"), ("weighted", "weighted"))  # fmt: skip

@@ -17,7 +17,7 @@ character; `python -m bench.lookahead --fit`), plus `margin` per palace of lead 
 end. The round is where a pick's consequences happen; the fit saw games in which picks
 were drawn at random now and then (so the weights are what a pick changes, not who
 plays), and with it a 100-rollout search wins more head to head against the full-game
-search it replaced than the other way round (docs/STRATEGIES.md), at a twelfth of the
+search it replaced than the other way round (docs/games/maharaja.md), at a twelfth of the
 time. The character's rollouts (`char_rollouts`) play to the end: a character acts all
 game.
 
@@ -185,7 +185,7 @@ FEATURES = (
 )
 N_FEATURES = len(FEATURES)
 # Logistic weights of the chance to win from the features, fitted on round starts of
-# scripted games (python -m bench.lookahead --fit; docs/STRATEGIES.md).
+# scripted games (python -m bench.lookahead --fit; docs/games/maharaja.md).
 WEIGHTS = np.array([-0.271, -0.585, 1.158, 0.210, -0.052, -0.586, 1.773, -0.008, -0.072, 0.034,
                     0.644, 0.222, -1.329, 2.006, 0.883, 0.163, -0.013, -0.841, 0.132, -0.060,
                     0.349, 0.000])  # fmt: skip

@@ -50,7 +50,7 @@ from strategies.vermaechtnis.kit.values_nb import (
     types_held_nb,
 )
 
-PARAMS = {  # tuned: python -m bench.vermaechtnis tune (docs/STRATEGIES.md)
+PARAMS = {  # tuned: python -m bench.vermaechtnis tune (docs/games/vermaechtnis.md)
     "value": 0.567,
     "lone": 0.775,
     "pair": 0.278,

@@ -1,4 +1,4 @@
-"""docs/RULES.md stays honest: every rule id of the digest has a row, every [choice] is
+"""docs/games/maharaja.md stays honest: every rule id of the digest has a row, every [choice] is
 listed with its RuleSet field and default, and every test it cites exists."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from simcore.maharaja.rules import CHOICES, RuleSet
 
 ROOT = Path(__file__).parents[2]
-DOC = ROOT / "docs" / "RULES.md"
+DOC = ROOT / "docs" / "games" / "maharaja.md"
 DIGEST = ROOT.parent / "shared" / "rules" / "maharaja.md"
 
 RULE_IDS = (

@@ -44,7 +44,7 @@ def test_V_I1_the_view_fixes_the_pile_order_and_a_redraw_shuffles_it():
 def test_lookahead_beats_its_policy_head_to_head():
     """Two `lookahead` against two `weighted` (its rollout policy), all 6 arrangements on
     the same seeds: its share of the wins is above the fair 50% (Wilson 95% lower bound;
-    measured 82%, docs/STRATEGIES.md)."""
+    measured 82%, docs/games/vermaechtnis.md)."""
     total, n = 0.0, 0
     for mask in (0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100):
         mine = [i for i in range(4) if mask >> i & 1]

@@ -1,4 +1,4 @@
-"""The one numba signature of every strategy's decide_nb (docs/STRATEGIES.md)."""
+"""The one numba signature of every strategy's decide_nb (docs/STRATEGIES.md; the decision kinds: docs/games/maharaja.md)."""
 
 from simcore.maharaja.nb.sig import F1, I1, U1
 

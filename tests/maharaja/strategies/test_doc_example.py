@@ -1,4 +1,4 @@
-"""docs/STRATEGIES.md's example strategy works as the doc says: it registers by name,
+"""docs/games/maharaja.md's example strategy works as the doc says: it registers by name,
 plays legal games and does what its plan says (Gold twice every round)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from simcore.maharaja.game import play_batch
 from simcore.maharaja.rules import RuleSet
 from strategies.registry import _REGISTRY
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "STRATEGIES.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "maharaja.md"
 
 
 def test_example_strategy_registers_and_plays(tmp_path, monkeypatch):
