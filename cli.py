@@ -1,6 +1,8 @@
 """palace-lab command line: a thin layer over jobs (play), analyses and reports.
 
-Every command reaches a game only through its plug-in (`--game NAME`, default maharaja).
+Every command reaches a game only through its plug-in (`--game NAME`; `palace-lab games`
+lists them, the default is the registry's, simcore.core.games.default_game). Help texts
+take their examples from the plug-in of the game named on the command line.
 Bad input ends with one line on stderr and exit code 2, never a traceback; any other
 failure with one line and exit code 1 (`--debug` shows its traceback).
 """
@@ -31,7 +33,7 @@ from jobs.run_job import (
 )
 from simcore.core.errors import InputError, WorkerLost
 from simcore.core.executors import MAX_WORKERS
-from simcore.core.games import DEFAULT_GAME, games, get_game
+from simcore.core.games import default_game, games, get_game
 from simcore.core.outpaths import check_run_out
 from simcore.core.runner import RunInterrupted, RunWriteError
 
@@ -64,8 +66,9 @@ WORKERS = _Int(0, MAX_WORKERS, f"0 (all cores) to {MAX_WORKERS}")
 
 
 def _game_option(f):
-    return click.option("--game", "game", default=DEFAULT_GAME, show_default=True,
-                        help="Game plug-in (palace-lab games lists them).")(f)  # fmt: skip
+    return click.option("--game", "game", default=default_game,
+                        help="Game plug-in [default: the first built-in one; `palace-lab "
+                        "games` lists them].")(f)  # fmt: skip
 
 
 def _players_option(f):
@@ -90,17 +93,58 @@ def _game_options(f):
     )(f)
     f = click.option("--rules", "rules_file", type=str, help="Rules file (TOML or JSON).")(f)
     f = click.option("--board", "board_file", type=str,
-                     help="The game's data file: board, card table (TOML or JSON).")(f)  # fmt: skip
-    f = click.option("--set", "sets", multiple=True, help="Rule override, e.g. palace_cost=11.")(f)
+                     help="The game's first data file (TOML or JSON).")(f)  # fmt: skip
+    f = click.option("--data", "data_items", multiple=True,
+                     help="One of the game's data files by name: NAME=FILE (TOML or JSON; "
+                     "`palace-lab games` names them).")(f)  # fmt: skip
+    f = click.option("--set", "sets", multiple=True, help="Rule override, e.g. {set}.")(f)
     f = click.option("--variant", "variants", multiple=True, help="Variant switch or bundle.")(f)
     return _game_option(f)
 
 
-@click.group()
+class _GameHelp(click.Command):
+    """A command whose help shows the examples of the game named on its command line
+    (`--game NAME --help`; else generic ones): placeholders {set}, {sweep}, {fixed},
+    {strategy} and {run} in the docstring and option help (GamePlugin.help_examples)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["game_args"] = list(args)
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        args = ctx.meta.get("game_args", [])
+        name = next((b for a, b in zip(args, args[1:]) if a == "--game"), None)
+        name = next((a.split("=", 1)[1] for a in args if a.startswith("--game=")), name)
+        generic = {"set": "key=value", "sweep": "key=1,2,3", "fixed": "key=value",
+                   "strategy": "NAME:key=value",
+                   "run": "`--game NAME --help` shows the game's own examples; `palace-lab "
+                   "rules --game NAME` its rule keys."}  # fmt: skip
+        try:
+            examples = get_game(name).examples() if name else generic
+        except InputError:
+            examples = generic
+        saved = [(p, p.help) for p in self.params if isinstance(p, click.Option) and p.help]
+        saved_help = self.help
+        try:
+            for param, text in saved:
+                param.help = text.format_map(examples)
+            self.help = (self.help or "").format_map(examples)
+            super().format_help(ctx, formatter)
+        finally:
+            for param, text in saved:
+                param.help = text
+            self.help = saved_help
+
+
+class _Cli(click.Group):
+    command_class = _GameHelp
+
+
+@click.group(cls=_Cli)
 @click.version_option(package_name="palace-lab")
 @click.option("--debug", is_flag=True, help="Show the traceback of an unexpected error.")
 def cli(debug: bool) -> None:
-    """Monte Carlo balance analysis for board games (Maharaja, Das Vermächtnis des Maharaja)."""
+    """Monte Carlo balance analysis for board games (`palace-lab games` lists them)."""
     _STATE["debug"] = debug
 
 
@@ -118,8 +162,8 @@ def _command(root) -> str:
 @click.option("--index", "--game-index", "game_index", type=_Int(0, MAX_SEED - 1, "0 to 2^63 - 1"),
               default=0, show_default=True, help="Game index in the seed's stream.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON lines instead of text.")
-def play(players, strategy, rules_file, board_file, sets, variants, game, seed, game_index,
-         as_json):  # fmt: skip
+def play(players, strategy, rules_file, board_file, data_items, sets, variants, game, seed,
+         game_index, as_json):  # fmt: skip
     """Play one game and print its event log."""
     import strategies
 
@@ -127,7 +171,7 @@ def play(players, strategy, rules_file, board_file, sets, variants, game, seed, 
     players = _players(plugin, players)
     rules = rules_from(plugin, rules_file, sets, variants)
     plugin.check_rules(rules, players)
-    data = data_from(plugin, board_file)
+    data = data_from(plugin, board_file, data_items)
     _, sids, params = seats_from(plugin, strategy or strategies.default_strategy(game), players)
     driver = strategies.driver_for(game, sids, params)
     played = plugin.play_game(driver, sids, params, players, seed, game_index, rules, data)
@@ -152,8 +196,11 @@ def play(players, strategy, rules_file, board_file, sets, variants, game, seed, 
 @click.option("--variant", "variants", multiple=True, help="Variant switch or bundle.")
 @click.option("--rules", "rules_file", type=str, help="Rules file (TOML or JSON).")
 @click.option("--board", "board_file", type=str,
-              help="The game's data file: board, card table (TOML or JSON).")  # fmt: skip
-@click.option("--set", "sets", multiple=True, help="Rule override, e.g. palace_cost=11.")
+              help="The game's first data file (TOML or JSON).")  # fmt: skip
+@click.option("--data", "data_items", multiple=True,
+              help="One of the game's data files by name: NAME=FILE (TOML or JSON; "
+              "`palace-lab games` names them).")  # fmt: skip
+@click.option("--set", "sets", multiple=True, help="Rule override, e.g. {set}.")
 @click.option("--out", type=str, help="Run directory [default: ./out/run-<timestamp>].")
 @click.option("--workers", type=WORKERS, default=0, help="Local worker processes (0 = all cores).")
 @click.option("--executor", default="local", show_default=True, help="local or dask.")
@@ -162,17 +209,15 @@ def play(players, strategy, rules_file, board_file, sets, variants, game, seed, 
 @click.option("--chunk-size", "--chunk", "chunk", type=CHUNK, default=5000, show_default=True,
               help="Games per chunk (part of the configuration).")  # fmt: skip
 @click.option("--target-ci", "target_ci", type=float, default=None,
-              help="Stop once every value of the game's primary key (Maharaja: every starting "
-              "character) has a 95% half-width below this (e.g. 0.01); --games is then the "
-              "cap.")  # fmt: skip
+              help="Stop once every value of the game's primary key has a 95% half-width "
+              "below this (e.g. 0.01); --games is then the cap.")  # fmt: skip
 def run(
-    game, players, games, seed, strategy, variants, rules_file, board_file, sets, out, workers,
-    executor, scheduler, resume, chunk, target_ci,
+    game, players, games, seed, strategy, variants, rules_file, board_file, data_items, sets, out,
+    workers, executor, scheduler, resume, chunk, target_ci,
 ):  # fmt: skip
     """Simulate a batch of games into a run directory and print a short summary.
 
-    Maharaja: characters are chosen in the rulebook's order (seat 0 first, M-S3) unless
-    --rules or --set gives first_chooser (-1 = a random first chooser per game).
+    {run}
     """
     import strategies
     from simcore.core.executors import make_executor
@@ -182,7 +227,8 @@ def run(
     plugin = get_game(game)
     players = _players(plugin, players)
     job = RunJob(players, games, seed, strategy or strategies.default_strategy(game), variants,
-                 sets, rules_file, board_file, chunk, target_ci, game=game)  # fmt: skip
+                 sets, rules_file, board_file, chunk, target_ci, game=game,
+                 data=data_items)  # fmt: skip
     job.check()
     out_dir = check_run_out(out) if out is not None else default_out()
     pool = make_executor(executor, workers, scheduler)
@@ -254,7 +300,7 @@ def _need_out_to_resume(resume: bool, out) -> None:
     "--strategy",
     type=str,
     help="Strategy in every seat [the game's default strategy with its study parameters, "
-    "e.g. char_noise=1 for Maharaja].",
+    "e.g. {strategy}].",
 )
 @click.option("--players", "ladder_players", type=int, default=None,
               help="Players of the robustness ladder [the game's usual count].")  # fmt: skip
@@ -262,8 +308,7 @@ def _need_out_to_resume(resume: bool, out) -> None:
 @_job_options
 def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladder_players,
           game, workers, executor, scheduler, seed, resume):  # fmt: skip
-    """Run a predefined balance study (default: the game's first, e.g. Maharaja's basic game
-    at every player count) and report it."""
+    """Run a predefined balance study (default: the game's first) and report it."""
     from pathlib import Path
 
     from jobs.studies import get_study, plan_extra, study_jobs
@@ -318,7 +363,7 @@ def _write_report(dirs, out, intro=(), seconds=None, extra=None, headline=()):
     "sets",
     multiple=True,
     required=True,
-    help="Rule key and its values, e.g. palace_cost=10,11,12 (repeat for a grid).",
+    help="Rule key and its values, e.g. {sweep} (repeat for a grid).",
 )
 @_game_option
 @_players_option
@@ -450,7 +495,7 @@ def tournament(names, game, players, games, chunk, boots, out, workers, executor
     type=GAMES,
     help="Cap of games per check run [the confirmation's cap].",
 )
-@click.option("--set", "sets", multiple=True, help="Fixed rule value, e.g. deal=random.")
+@click.option("--set", "sets", multiple=True, help="Fixed rule value, e.g. {fixed}.")
 @click.option("--variant", "variants", multiple=True, help="Variant switch.")
 @click.option("--rules", "rules_file", type=str, help="Starting rules file (TOML or JSON).")
 @click.option("--board", "board_file", type=str, help="The game's data file.")
@@ -536,7 +581,9 @@ def tune_rules(vary, game, players_text, objective, keys, penalty, budget, strat
 def list_games() -> None:
     """List the registered games with their player ranges."""
     for name, g in sorted(games().items()):
-        click.echo(f"{name:<14} {g.min_players}-{g.max_players} players  {g.title}")
+        files = ", ".join(f.name for f in g.data_files)
+        data = f"  (data files: {files})" if files else ""
+        click.echo(f"{name:<14} {g.min_players}-{g.max_players} players  {g.title}{data}")
 
 
 @cli.command(name="strategies")

@@ -52,6 +52,7 @@ from numba import njit
 
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.nb_sig import F1, I1, I2, U1
 from simcore.core.rng_nb import next_u64_nb, randint_nb, random_nb, stream_seed_nb
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
 from simcore.maharaja.nb.game_nb import (
@@ -64,7 +65,6 @@ from simcore.maharaja.nb.game_nb import (
     answer_nb,
     asked_seat_nb,
 )
-from simcore.maharaja.nb.sig import F1, I1, I2, U1
 from strategies import registry
 from strategies.maharaja.chaser import chaser_decide_nb
 from strategies.maharaja.house_network import house_network_decide_nb

@@ -41,6 +41,8 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.layout import Layout, Params
+from simcore.core.nb_sig import F1, I1, U1
 from simcore.core.rng_nb import random_nb
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -77,8 +79,8 @@ from simcore.maharaja.enums import (
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb, lowest_character_nb
+from simcore.maharaja.nb.game_nb import SCRATCH_SIZE
 from simcore.maharaja.nb.scoring_nb import outer_points_nb
-from simcore.maharaja.nb.sig import F1, I1, U1
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
     house_error_nb,
@@ -93,7 +95,6 @@ from strategies.maharaja.kit.inline_nb import (
     governor_target_inl_nb,
     rounds_until_scored_inl_nb,
 )
-from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.payout_nb import payout_table_nb
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
@@ -157,11 +158,11 @@ W_CHAR_NOISE = _P.index("char_noise")
 _P.done()
 DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
 
-# scratch layout (kit.layout)
+# scratch layout (simcore/core/layout.py)
 _MAX_PTS = 24  # entries of the payout table
 _MEMO_CITY = 115  # best city values: key <= 114 (two palaces leave at most 2 houses), then
 _MEMO_SIZE = _MEMO_CITY + 9  # [9] the best travel value of pairs with no city part
-_L = Scratch("weighted_frozen")
+_L = Layout("weighted_frozen scratch", SCRATCH_SIZE)
 _ROUTE = _L.take("route", ROUTE_SIZE)  # cheapest routes over open roads (kit.route_nb)
 _ROUTE2 = _L.take("route2", ROUTE_SIZE)  # cheapest routes that may open closed roads
 _OPENS = _L.take("opens", B.MAX_JUNCTIONS)  # villages _ROUTE2 opens to each junction

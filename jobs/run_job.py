@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from simcore.core.errors import InputError, WorkerLost
-from simcore.core.games import DEFAULT_GAME, get_game
+from simcore.core.games import default_game, get_game
 from simcore.core.plugin import GamePlugin
 
 MAX_SEED = 2**63  # seeds are 0 <= seed < 2^63 (the engine mixes them as int64)
@@ -48,9 +48,30 @@ def check_players(plugin: GamePlugin, players: int) -> None:
                          f"{players}")  # fmt: skip
 
 
-def data_from(plugin: GamePlugin, data_file: str | None):
-    """The game's data file (--board): the default one, or the user's, validated."""
-    return plugin.load_data(data_file) if data_file is not None else plugin.default_data()
+def data_files(plugin: GamePlugin, board_file: str | None, items=()) -> dict[str, str]:
+    """The user's data files by name: `--data NAME=FILE` items, and `--board FILE` for the
+    game's first data file."""
+    files: dict[str, str] = {}
+    for item in items:
+        name, eq, path = item.partition("=")
+        if not eq or not name.strip() or not path:
+            raise InputError(f"--data: expected NAME=FILE, got {item!r}")
+        if name.strip() in files:
+            raise InputError(f"--data {name.strip()}: given twice")
+        files[name.strip()] = path
+    if board_file is not None:
+        if not plugin.data_files:
+            raise InputError(f"--board: {plugin.name} has no data file")
+        first = plugin.data_files[0].name
+        if first in files:
+            raise InputError(f"--board and --data {first}: the same data file twice")
+        files[first] = board_file
+    return files
+
+
+def data_from(plugin: GamePlugin, board_file: str | None, items=()):
+    """The game's data (--board, --data): the defaults, or the user's files, validated."""
+    return plugin.data(data_files(plugin, board_file, items))
 
 
 def seats_from(plugin: GamePlugin, strategy: str, n_players: int):
@@ -68,7 +89,9 @@ class RunJob:
 
     def __init__(self, players, games, seed, strategy, variants=(), sets=(), rules_file=None,
                  board_file=None, chunk=5000, target_ci=None, round_chunks=4,
-                 game=DEFAULT_GAME):  # fmt: skip
+                 game=None, data=()):  # fmt: skip
+        game = game or default_game()
+        self.data = tuple(data)
         self.players, self.games, self.seed, self.strategy = players, games, seed, strategy
         self.variants, self.sets, self.rules_file = tuple(variants), tuple(sets), rules_file
         self.board_file, self.chunk, self.target_ci = board_file, chunk, target_ci
@@ -95,7 +118,8 @@ class RunJob:
         if self.target_ci is not None and not 0 < self.target_ci < 0.5:
             raise InputError(f"--target-ci must be between 0 and 0.5, got {self.target_ci}")
         rules = rules_from(plugin, self.rules_file, self.sets, self.variants)
-        data = data_from(plugin, self.board_file)
+        self.files = data_files(plugin, self.board_file, self.data)
+        data = plugin.data(self.files)
         self.seats, sids, params = seats_from(plugin, self.strategy, self.players)
         plugin.check_rules(rules, self.players)
         plugin.check_batch(rules)
@@ -114,7 +138,9 @@ class RunJob:
             {"seat": i, "name": s.name, "params": dict(zip(s.param_names, map(float, s.params())))}
             for i, s in enumerate(self.seats)
         ]
-        config = run_config(self.spec, seat_info, self.board_file or "default")
+        first = self.plugin.data_files[0].name if self.plugin.data_files else ""
+        config = run_config(self.spec, seat_info, self.files.get(first, "default"))
+        config["data"] = self.plugin.data_record(self.files)  # every data file's SHA-256
         stop = None
         if self.target_ci is not None:
             key = self.plugin.primary
@@ -136,7 +162,7 @@ class RunJob:
     def command(self, out_dir) -> str:
         return run_command(self.players, self.games, self.seed, self.strategy, self.chunk,
                            self.rules_file, self.variants, self.sets, self.board_file,
-                           out_dir, self.target_ci, self.game)  # fmt: skip
+                           out_dir, self.target_ci, self.game, self.data)  # fmt: skip
 
     def settings(self) -> dict:
         """What a study's plan records of this run (compared on --resume)."""
@@ -145,7 +171,8 @@ class RunJob:
                 "strategy": self.strategy, "variants": list(self.variants),
                 "sets": list(self.sets), "rules_file": self.rules_file,
                 "board_file": self.board_file, "chunk": self.chunk,
-                "target_ci": self.target_ci}  # fmt: skip
+                "target_ci": self.target_ci,
+                **({"data": list(self.data)} if self.data else {})}  # fmt: skip
 
 
 def default_out():
@@ -160,11 +187,12 @@ def default_out():
 
 
 def run_command(players, games, seed, strategy, chunk, rules_file, variants, sets, board, out,
-                target_ci=None, game=DEFAULT_GAME):  # fmt: skip
+                target_ci=None, game=None, data=()):  # fmt: skip
     """The full command that reproduces (and with --resume continues) this run."""
     import shlex
 
-    args = ["palace-lab", "run"] + (["--game", game] if game != DEFAULT_GAME else [])
+    game = game or default_game()
+    args = ["palace-lab", "run"] + (["--game", game] if game != default_game() else [])
     args += ["--players", players, "--games", games, "--seed", seed]
     args += ["--strategy", strategy, "--chunk-size", chunk]
     args += ["--target-ci", target_ci] if target_ci is not None else []
@@ -172,12 +200,13 @@ def run_command(players, games, seed, strategy, chunk, rules_file, variants, set
     args += [a for v in variants for a in ("--variant", v)]
     args += [a for s in sets for a in ("--set", s)]
     args += ["--board", board] if board else []
+    args += [a for d in data for a in ("--data", d)]
     return shlex.join(str(a) for a in [*args, "--out", out])
 
 
 def study_strategy(plugin: GamePlugin) -> str:
-    """The default strategy with the plug-in's study parameters (Maharaja: character noise,
-    so that every character is played and each character figure rests on games), those the
+    """The default strategy with the plug-in's study parameters (e.g. noise in a choice, so
+    that every value of a key is played and each figure rests on games), those the
     strategy has."""
     import strategies
 

@@ -2,11 +2,13 @@
 
 A strategy is a module with one jitted `decide_nb(kind, seat, state, board,
 rules, params, rng, scratch, out)`; `@register` files it under a game and a name.
-Each game's strategies live in their own subpackage, `strategies/<game>/`, whose
-name is the game's: every module of every such subpackage is imported on first
+Each built-in game's strategies live in their own subpackage, `strategies/<game>/`,
+whose name is the game's: every module of every such subpackage is imported on first
 use, so adding a strategy means adding a file, and adding a game's strategies
 means adding a folder: the engine, the CLI and this file never change for it.
-A strategy registered from elsewhere (a test, a user's module) names its game.
+A strategy registered from elsewhere (a test, a game installed as its own package,
+simcore/core/games.py) names its game. A function given no game plays the default one
+(`simcore.core.games.default_game`).
 `driver_for(game)` builds the cached driver (simcore.core.driver) over them, or over
 the strategies one run plays (`driver_for(game, sids)`).
 """
@@ -25,7 +27,7 @@ import numpy as np
 
 from simcore.core.driver import SearchEntry, build_driver
 from simcore.core.errors import InputError
-from simcore.core.games import get_game
+from simcore.core.games import default_game, games, get_game
 
 
 @dataclass(frozen=True)
@@ -71,9 +73,10 @@ _DEFAULT: dict[str, str] = {}
 _DRIVERS: dict[tuple, ModuleType] = {}  # by game and driver entries
 
 
-def default_strategy(game: str = "maharaja") -> str:
+def default_strategy(game: str | None = None) -> str:
     """The strategy every seat plays when the user names none (registered with
     `default=True`, usually the strongest scripted one; else `random`)."""
+    game = game or default_game()
     _load_builtins(game)
     return _DEFAULT.get(game, "random")
 
@@ -131,23 +134,26 @@ def register(
     return wrap
 
 
-def strategies(game: str = "maharaja") -> dict[str, Strategy]:
+def strategies(game: str | None = None) -> dict[str, Strategy]:
     """Registered strategies of a game, by name, in id order (sorted by name)."""
+    game = game or default_game()
     _load_builtins(game)
     return dict(sorted(_REGISTRY.get(game, {}).items()))
 
 
-def strategy_ids(game: str = "maharaja") -> dict[str, int]:
+def strategy_ids(game: str | None = None) -> dict[str, int]:
     """Stable ids: the position of each name in sorted order."""
+    game = game or default_game()
     return {name: i for i, name in enumerate(strategies(game))}
 
 
-def resolve(names: Sequence[str], n_players: int, game: str = "maharaja") -> list[Strategy]:
+def resolve(names: Sequence[str], n_players: int, game: str | None = None) -> list[Strategy]:
     """Seat list from user names: one name for all seats, or exactly one per seat.
 
-    A name may carry parameter values, `weighted:palace=10:char_noise=1`; the seat's
+    A name may carry parameter values, `NAME:key=value:key=value`; the seat's
     vector is then the defaults with those values (no recompiling: params are data).
     """
+    game = game or default_game()
     known = strategies(game)
     if len(names) == 1:
         names = list(names) * n_players
@@ -186,11 +192,14 @@ def _with_values(strategy: Strategy, sets: Sequence[str]) -> Strategy:
     return dataclasses.replace(strategy, defaults=tuple(strategy.params(values)))
 
 
-def seat_arrays(seats: Sequence[Strategy], game: str = "maharaja") -> tuple[np.ndarray, np.ndarray]:
+def seat_arrays(
+    seats: Sequence[Strategy], game: str | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """(strategy ids, parameter matrix) for the engine, one row per seat of the game's
     largest table (its `max_players`; unused rows have id -1).
 
     A row is the seat's vector, extended by its strategy's `table` hook if it has one."""
+    game = game or default_game()
     ids = strategy_ids(game)
     rows = [s.table(s.params(), seats) if s.table else s.params() for s in seats]
     width = max([len(r) for r in rows] + [1])
@@ -206,7 +215,7 @@ def seat_arrays(seats: Sequence[Strategy], game: str = "maharaja") -> tuple[np.n
 
 
 def driver_for(
-    game: str = "maharaja",
+    game: str | None = None,
     sids: Sequence[int] | None = None,
     params: np.ndarray | None = None,
     extra: Sequence[int] = (),
@@ -220,6 +229,7 @@ def driver_for(
     game (an id left out answers -1, an engine error). With the seats' `params`, the
     search's threaded batches are compiled only if a search seat asks for threads.
     """
+    game = game or default_game()
     from simcore.core.search_nb import P_THREADS  # noqa: PLC0415
 
     known = strategies(game)
@@ -257,10 +267,11 @@ _LOADED: set[str] = set()
 def _load_builtins(game: str) -> None:
     """Import every module of the game's subpackage (`strategies/<game>/*.py`, not its own
     subpackages such as `kit/`) so that their @register decorators run. Only that game's:
-    a Maharaja run neither imports nor compiles another game's strategies."""
+    a run of one game neither imports nor compiles another game's strategies."""
     if game in _LOADED:
         return
     _LOADED.add(game)
+    games()  # a game installed as a package registers its strategies when its module loads
     import pkgutil  # noqa: PLC0415
 
     if not game.isidentifier() or importlib.util.find_spec(f"strategies.{game}") is None:

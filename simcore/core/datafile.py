@@ -1,4 +1,5 @@
-"""Reading the user's TOML and JSON files (rules, boards) with one-line errors.
+"""Reading the user's TOML and JSON files (rules, data files) with one-line errors, and a
+game's named data files (`DataFile`: a board, a card table, a map...).
 
 The path is checked before it is read: only a regular file below MAX_BYTES, opened
 without blocking, so a FIFO, a device such as /dev/zero or a huge file is one line,
@@ -8,14 +9,18 @@ the helpers at the end, which report through its `fail(problem)` (one line namin
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
 import tomllib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
+
+import numpy as np
 
 from simcore.core.errors import InputError
 
@@ -126,3 +131,72 @@ def check_name(value: Any, what: str, fail: Callable[[str], NoReturn]) -> str:
     if not isinstance(value, str) or not value.strip() or not value.isprintable():
         fail(f"{what} must be a non-empty printable string, got {value!r}")
     return value
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """One named data file of a game: `--data NAME=FILE` replaces the shipped default.
+
+    `build(parsed, source)` validates a parsed file and returns the game's object (with
+    `pack()` and `digest()`, plugin.GameData), raising InputError through the helpers
+    above; the default is `default_file` in `package` (shipped as package data). A game
+    with several data files packs them in declaration order into the one array its
+    engine reads; each packs into `size` entries (a fixed size, so the engine's offsets
+    of the later files are constants)."""
+
+    name: str  # what users type: --data NAME=FILE (a game's first file also: --board FILE)
+    label: str  # what messages call it: "board file", "card table"
+    build: Callable[[Any, str], Any]
+    package: str
+    default_file: str = "default.toml"
+    size: int = 0  # entries of the packed array (0: the game's only or last file)
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def load(self, path: str | Path) -> Any:
+        """Read and validate a .toml or .json file of this schema."""
+        return self.build(read_data_file(path, self.label), str(path))
+
+    def default(self) -> Any:
+        """The shipped default (read once)."""
+        if "default" not in self._cache:
+            data = read_packaged_toml(self.package, self.default_file)
+            where = f"{self.package.replace('.', '/')}/{self.default_file}"
+            self._cache["default"] = self.build(data, where)
+        return self._cache["default"]
+
+
+@dataclass(frozen=True)
+class NoData:
+    """The data of a game without data files: packs to one zero."""
+
+    def pack(self) -> np.ndarray:
+        return np.zeros(1, dtype=np.int64)
+
+    def digest(self) -> str:
+        return hashlib.sha256(b"").hexdigest()
+
+
+@dataclass(frozen=True)
+class DataSet:
+    """Several named data files as the one array an engine reads: packed in declaration
+    order, each padded to its schema's `size` (the last one as it is)."""
+
+    parts: tuple[tuple[DataFile, Any], ...]
+
+    def __getitem__(self, name: str) -> Any:
+        return next(obj for f, obj in self.parts if f.name == name)
+
+    def pack(self) -> np.ndarray:
+        arrays = []
+        for i, (f, obj) in enumerate(self.parts):
+            a = np.asarray(obj.pack(), dtype=np.int64)
+            if f.size or i < len(self.parts) - 1:
+                if a.size > f.size:
+                    raise InputError(f"{f.label}: packs into {a.size} entries, at most {f.size}")
+                a = np.concatenate([a, np.zeros(f.size - a.size, dtype=np.int64)])
+            arrays.append(a)
+        return np.concatenate(arrays)
+
+    def digest(self) -> str:
+        text = ";".join(f"{f.name}={obj.digest()}" for f, obj in self.parts)
+        return hashlib.sha256(text.encode()).hexdigest()

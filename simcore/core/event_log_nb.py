@@ -34,3 +34,25 @@ def append_event_nb(state, log, count_at, time, seat, event, a, b, c, d):
     log[n, LOG_B] = b
     log[n, LOG_C] = c
     log[n, LOG_D] = d
+
+
+def event_fields(row) -> tuple[int, int, int, int, int, int]:
+    """(event, seat, a, b, c, d) of one event row, as Python ints (for a game's sentences)."""
+    return tuple(int(row[i]) for i in (LOG_EVENT, LOG_SEAT, LOG_A, LOG_B, LOG_C, LOG_D))
+
+
+def event_record(row, time_name: str, event_names, text: str) -> dict:
+    """One event row as a JSON-ready dict (`palace-lab play --json`): the game's clock
+    under its own name (round, day), the seat, the event's name, its four values and its
+    sentence. `event_names` maps codes to names; an unknown code stays a number."""
+    ev = int(row[LOG_EVENT])
+    return {
+        time_name: int(row[LOG_TIME]),
+        "seat": int(row[LOG_SEAT]),
+        "event": event_names[ev] if 0 <= ev < len(event_names) else str(ev),
+        "a": int(row[LOG_A]),
+        "b": int(row[LOG_B]),
+        "c": int(row[LOG_C]),
+        "d": int(row[LOG_D]),
+        "text": text,
+    }

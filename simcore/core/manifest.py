@@ -33,7 +33,7 @@ _TMP_NAME = re.compile(r"\.manifest\.json\.\d+\.tmp")
 SESSION_KEYS = (
     "command", "created", "finished", "status", "chunks", "git_commit", "stop_outcome"
 )  # fmt: skip
-NOT_COMPARED = ("board.source",)
+NOT_COMPARED = ("board.source",)  # and every data file's source, data.NAME.source
 KEY_ORDER = (
     "format",
     "game",
@@ -222,7 +222,12 @@ def differences(old: dict, new: dict, prefix: str = "") -> list[str]:
     """'key: old -> new' for every configuration value that differs (nested dicts by key)."""
     out: list[str] = []
     for key in sorted(set(old) | set(new)):
-        if (not prefix and key in SESSION_KEYS) or f"{prefix}{key}" in NOT_COMPARED:
+        path = f"{prefix}{key}"
+        if (
+            (not prefix and key in SESSION_KEYS)
+            or path in NOT_COMPARED
+            or (path.startswith("data.") and path.endswith(".source"))
+        ):
             continue
         a, b = old.get(key), new.get(key)
         if isinstance(a, dict) and isinstance(b, dict):

@@ -3,19 +3,24 @@
 The driver protocol (simcore/core/driver.py) fixes the buffers a game is played with:
 the state, the event log, one random stream per seat plus the game's, per-seat scratch,
 the answer and work buffers and the record block, each sized by the engine module's
-constants. Every game allocates them the same way, so it happens here; a game's
-`play_game`/`play_batch` check its rules for the player count and pack them and its
-data file (board, card table).
+constants. Every game allocates them the same way, so it happens here, and every game
+plays through the same `Play`: it checks the rules for the player count, packs them and
+the data, and fills the buffers. A game names its engine, rule set, data and checks.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 
+from .errors import InputError
 from .event_log_nb import LOG_WIDTH
+from .layout import LOG_N
 
 
 @dataclass(frozen=True)
@@ -73,3 +78,71 @@ def play_records(
     rec = np.zeros((n_games, engine.MAX_SEATS, engine.N_REC), dtype=np.int64)
     driver.play_batch_nb(data, rules, n_players, seed, first_game, sids, params, rec)
     return rec[:, :n_players]
+
+
+@dataclass(frozen=True)
+class Play:
+    """A game's `play_game` and `play_batch` (the plug-in's fields): `engine` names its
+    engine module (imported on first play, so that reading the plug-in loads no numba),
+    `rules` its rule set's class (called for the rulebook's), `data` its default data,
+    `check(rules, n_players)` refuses what it cannot play."""
+
+    engine: str
+    rules: Callable[[], Any]
+    data: Callable[[], Any]
+    check: Callable[[Any, int], None]
+    min_players: int
+    max_players: int
+    default_players: int
+    log_capacity: int = 1 << 12
+
+    def _checked(self, rules: Any, n_players: int | None) -> tuple[Any, int]:
+        n_players = n_players or self.default_players
+        if not self.min_players <= n_players <= self.max_players:
+            raise InputError(
+                f"--players must be between {self.min_players} and {self.max_players}, "
+                f"got {n_players}"
+            )
+        rules = rules or self.rules()
+        self.check(rules, n_players)
+        return rules, n_players
+
+    def play_game(
+        self,
+        driver: ModuleType,
+        sids: np.ndarray,
+        params: np.ndarray,
+        n_players: int | None = None,
+        seed: int = 0,
+        game: int = 0,
+        rules: Any = None,
+        data: Any = None,
+        log_capacity: int | None = None,
+    ) -> PlayedGame:
+        """Play game number `game` of the stream `seed` with an event log."""
+        rules, n_players = self._checked(rules, n_players)
+        engine = importlib.import_module(self.engine)
+        return play_logged(
+            driver, engine, sids, params, n_players, seed, game, (data or self.data()).pack(),
+            rules.pack(), log_capacity or self.log_capacity, LOG_N,
+        )  # fmt: skip
+
+    def play_batch(
+        self,
+        driver: ModuleType,
+        sids: np.ndarray,
+        params: np.ndarray,
+        n_games: int,
+        n_players: int | None = None,
+        seed: int = 0,
+        first_game: int = 0,
+        rules: Any = None,
+        data: Any = None,
+    ) -> np.ndarray:
+        """Records of games first_game .. first_game + n_games - 1: (games, players, N_REC)."""
+        rules, n_players = self._checked(rules, n_players)
+        engine = importlib.import_module(self.engine)
+        return play_records(
+            driver, engine, sids, params, n_games, n_players, seed, first_game,
+            (data or self.data()).pack(), rules.pack(),
+        )  # fmt: skip

@@ -1,11 +1,10 @@
 """The game contract: everything the generic layers (run jobs, analyses, reports, CLI) may
 know about a game, in one object per game.
 
-A game package `simcore/<game>/` owns its engine, rules, data file (a board, a card
-table), results schema, balance keys, studies and event text, and exposes them as one
-`GamePlugin` in `simcore/<game>/plugin.py` (registered when imported; the registry in
-`games.py` imports every such module). Its strategies live in `strategies/<game>/`.
-Nothing outside the game's folders names a game concept (a character, a palace): the
+A game owns its engine, rules, data files, results schema, balance keys, studies and
+event text, and exposes them as one `GamePlugin`, registered when its module is imported
+(games.py imports the built-in games' `simcore/<game>/plugin.py` and every installed
+package's entry point). Nothing outside the game's folders names a game concept: the
 generic layers read labels, orders and measures from here.
 
 Why data rather than subclass hooks: most of what differs between games is *which
@@ -21,6 +20,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from .datafile import DataFile, DataSet, NoData
+from .errors import InputError
 from .rule_fields import RuleBase
 
 
@@ -37,7 +38,7 @@ class Rules(Protocol):
 
 
 class GameData(Protocol):
-    """A game's replaceable data file (Maharaja: the board; Vermächtnis: the card table)."""
+    """A game's replaceable data file (datafile.DataFile reads it): a board, a card table."""
 
     def pack(self) -> np.ndarray: ...
     def digest(self) -> str: ...  # sha256 of the canonical content (the manifest records it)
@@ -46,7 +47,7 @@ class GameData(Protocol):
 @dataclass(frozen=True)
 class Key:
     """A balance key: a results column whose values a designer compares win rates across
-    (a starting character, a seat, a turn position).
+    (a starting card, a seat, a turn position).
 
     `order`: the values in the order tables and charts show them (card order); empty =
     sorted. `one_per_game`: each value belongs to at most one seat of a game (then the
@@ -58,8 +59,8 @@ class Key:
     """
 
     column: str
-    label: str  # "starting character"
-    plural: str  # "starting characters"
+    label: str  # "starting card"
+    plural: str  # "starting cards"
     order: tuple[Any, ...] = ()
     one_per_game: bool = True
     ordinal: bool = False
@@ -76,7 +77,7 @@ class Key:
 @dataclass(frozen=True)
 class MaskKey:
     """A key stored as a bit mask per seat (bit k = value order[k] held), e.g. every
-    character a seat holds at the end when it may hold several; rates then overlap."""
+    card a seat holds at the end when it may hold several; rates then overlap."""
 
     column: str
     label: str
@@ -85,8 +86,8 @@ class MaskKey:
 
 @dataclass(frozen=True)
 class JointKeys:
-    """Two keys that are nearly the same variable and must be separated (Maharaja: the
-    starting character fixes the turn position). The report shows win rate per cell and
+    """Two keys that are nearly the same variable and must be separated (a starting card
+    that fixes the turn position). The report shows win rate per cell and
     a logistic model with both; `factor` is the key a designer can change (a card),
     `position` the one it brings (the turn position)."""
 
@@ -98,7 +99,7 @@ class JointKeys:
 class Shape:
     """Game-shape measures. `game_columns`: per-game values repeated on every seat row
     (length, end reason); `seat_measures`: per-seat numbers summarised as the winner's and
-    the mean of the others (palaces, gold, points). `length` is the game_columns entry
+    the mean of the others (points, money). `length` is the game_columns entry
     that counts the game's length (rounds, turns); `end` the one naming why it ended, with
     `end_words` for each code. `winner_measure` is tabulated per value in the summary."""
 
@@ -107,14 +108,14 @@ class Shape:
     end: str | None = None
     end_words: Mapping[str, str] = field(default_factory=dict)
     seat_measures: tuple[tuple[str, str], ...] = ()  # (column, label)
-    winner_measure: str | None = None  # e.g. palaces: "winner's palaces: 7: 100%"
+    winner_measure: str | None = None  # tabulated: "winner's <measure>: 7: 100%"
 
 
 @dataclass(frozen=True)
 class Ladder:
     """A robustness ladder: the primary key's table under several bots, weakest first,
-    with the rule settings that take the strategies' own choice out of it (Maharaja:
-    deal=random), and the games each rung and each head-to-head step plays."""
+    with the rule settings that take the strategies' own choice out of it (a random deal
+    instead of a choice), and the games each rung and each head-to-head step plays."""
 
     rungs: tuple[tuple[str, str], ...]  # (label, --strategy text), weakest expected first
     sets: tuple[str, ...] = ()  # rule settings every ladder run plays
@@ -128,7 +129,7 @@ class StudyRun:
     folder: str  # subfolder of the study directory
     players: int
     variants: tuple[str, ...] = ()
-    sets: tuple[str, ...] = ()  # --set values, e.g. ("deal=random",)
+    sets: tuple[str, ...] = ()  # --set values, e.g. ("key=value",)
     strategy: str | None = None  # --strategy text; None = the study strategy
     games: int | None = None  # a fixed number of games (no --target-ci); None = the study's
 
@@ -153,7 +154,7 @@ class GamePlugin:
     """One game, as the generic layers see it. See the module docstring."""
 
     name: str  # what users type: --game NAME
-    title: str  # "Maharaja (Kramer & Kiesling, 2004)"
+    title: str  # the game's name, authors and year, for reports
     min_players: int
     max_players: int
     default_players: int
@@ -165,10 +166,6 @@ class GamePlugin:
     variants: Mapping[str, tuple[str, ...]]  # variant name -> switch fields it turns on
     rule_docs: Mapping[str, str]  # key -> one-line doc with its rule id (`palace-lab rules`)
     choices: tuple[str, ...]  # keys that are [choice]s (not settled by the rulebook)
-    # data file (board, card table)
-    data_label: str  # "board", "card table"
-    default_data: Callable[[], GameData]
-    load_data: Callable[[str], GameData]
     # playing
     play_batch: Callable[..., np.ndarray]  # (driver, sids, params, n, players, seed, first,
     #                                         rules, data) -> records (games, players, width)
@@ -184,12 +181,13 @@ class GamePlugin:
     mask_keys: tuple[MaskKey, ...] = ()
     joint: JointKeys | None = None
     shape: Shape | None = None
-    shared_wins: bool = False  # results carry `win_share` (ties share first place)
+    # data files (datafile.DataFile each: a board, a card table, a map); `--data NAME=FILE`
+    # replaces one, `--board FILE` the first; none: the engine gets datafile.NoData
+    data_files: tuple[DataFile, ...] = ()
     # strategies and studies
     study_strategy_params: Mapping[str, float] = field(default_factory=dict)
     studies: Callable[[int], Mapping[str, Study]] = lambda players: {}
     ladder: Callable[[int, bool], Ladder | None] = lambda players, full: None
-    search: str | None = None  # module of the search hooks (strategies' generic lookahead)
     # fair play: (state, rules, seat, rng) -> a copy in which everything `seat` may not see
     # is drawn anew (random, legal-looking); no strategy's answer may change
     # (tests/test_fair_play.py). None: the game has no hidden information.
@@ -197,11 +195,15 @@ class GamePlugin:
         Callable[[np.ndarray, np.ndarray, int, np.random.Generator], np.ndarray] | None
     ) = None
     notes: tuple[str, ...] = ()  # what every report on this game must say (reconstructions)
-    # report text on how runs were set up (Maharaja: how characters were dealt or chosen)
+    # report text on how runs were set up (how starting cards were dealt or chosen)
     describe_runs: Callable[[Sequence[Mapping[str, Any]]], list[str]] = lambda ms: []
     headline_setup: Callable[[Sequence[Mapping[str, Any]]], str] = lambda ms: ""
     run_settings: Callable[[Mapping[str, Any]], list[str]] = lambda m: []
     run_settings_keys: tuple[str, ...] = ()  # rule keys run_settings puts in words
+    # the game's examples in the CLI's help (`palace-lab run --game NAME --help`), by
+    # placeholder: "set" a --set item, "sweep" a sweep's --set, "fixed" a --set a tuning
+    # keeps, "strategy" a seat with parameters, "run" a note on how a run is set up
+    help_examples: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def primary(self) -> Key:
@@ -216,6 +218,39 @@ class GamePlugin:
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def data(self, files: Mapping[str, str] | None = None) -> GameData:
+        """The game's data: each data file named in `files` (name -> path) read and checked,
+        the others the shipped defaults. One file is itself; several are a DataSet."""
+        files = dict(files or {})
+        names = [f.name for f in self.data_files]
+        for name in files:
+            if name not in names:
+                raise InputError(f"--data {name}: {self.name} has no data file of that name; "
+                                 f"its data files: {', '.join(names) or 'none'}")  # fmt: skip
+        parts = tuple(
+            (f, f.load(files[f.name]) if f.name in files else f.default()) for f in self.data_files
+        )
+        if not parts:
+            return NoData()
+        return parts[0][1] if len(parts) == 1 else DataSet(parts)
+
+    def default_data(self) -> GameData:
+        return self.data()
+
+    def data_record(self, files: Mapping[str, str] | None = None) -> dict[str, dict[str, str]]:
+        """What the manifest records of each data file: its source and SHA-256."""
+        files = dict(files or {})
+        data = self.data(files)
+        parts = data.parts if isinstance(data, DataSet) else tuple(zip(self.data_files, [data]))
+        return {f.name: {"source": files.get(f.name, "default"), "sha256": obj.digest()}
+                for f, obj in parts}  # fmt: skip
+
+    def examples(self) -> dict[str, str]:
+        """`help_examples` with generic stand-ins for the ones the game does not give."""
+        override = getattr(self.default_rules(), "OVERRIDE_EXAMPLE", "") or "key=value"
+        return {"set": override, "sweep": "key=1,2,3", "fixed": override,
+                "strategy": "NAME:key=value", "run": ""} | dict(self.help_examples)  # fmt: skip
 
 
 def rules_fields(rule_set: type[RuleBase]) -> dict[str, Any]:

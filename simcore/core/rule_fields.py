@@ -20,6 +20,7 @@ import json
 import numbers
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import Field, field, fields
+from pathlib import Path
 from typing import Any, ClassVar, NoReturn
 
 import numpy as np
@@ -97,6 +98,14 @@ class RuleBase:
             return dataclasses.replace(base, **cls._prepare_values(dict(data), base))
         except RuleError as e:
             raise InputError(f"{source}: {e.problem}") from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> Any:
+        """Rules from a .toml or .json rules file (only the keys that differ need be given);
+        every problem is one InputError line naming the file."""
+        from .datafile import read_data_file  # noqa: PLC0415  (datafile imports no rules)
+
+        return cls.from_mapping(read_data_file(path, "rules file"), f"rules file {Path(path)}")
 
     @classmethod
     def _prepare_values(cls, values: dict[str, Any], base: Any) -> dict[str, Any]:

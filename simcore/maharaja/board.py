@@ -10,17 +10,15 @@ array laid out by `board_layout`, so the jitted code never sees Python objects.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from collections import deque
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..core.datafile import check_name, check_table, read_data_file, read_packaged_toml
+from ..core.datafile import DataFile, check_name, check_table
 from ..core.errors import InputError
 from . import board_layout as B
 from .enums import CHARACTER_NAMES
@@ -256,13 +254,7 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
     return Board(name, start, tuple(cities), tuple(roads), tuple(homes))
 
 
-def load_board(path: str | Path) -> Board:
-    """Read a .toml or .json board file and validate it."""
-    return board_from_dict(read_data_file(path, "board file"), str(path))
-
-
-@functools.lru_cache(maxsize=1)
-def default_board() -> Board:
-    """The packaged default board M-C1b (a reconstruction; see boards/default.toml)."""
-    data = read_packaged_toml(f"{__package__}.boards", "default.toml")
-    return board_from_dict(data, "simcore/maharaja/boards/default.toml")
+# M-C1b: the packaged default board is a reconstruction (see boards/default.toml)
+BOARD_FILE = DataFile("board", "board file", board_from_dict, f"{__package__}.boards")
+load_board = BOARD_FILE.load
+default_board = BOARD_FILE.default

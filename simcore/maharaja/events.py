@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.event_log_nb import event_fields, event_record
 from .board import Board
 from .enums import (
     ACTION_NAMES,
@@ -41,13 +42,6 @@ from .enums import (
     EV_SETUP_HOUSE,
     EV_TURN,
     LOC_CITY0,
-    LOG_A,
-    LOG_B,
-    LOG_C,
-    LOG_D,
-    LOG_EVENT,
-    LOG_ROUND,
-    LOG_SEAT,
     SITE_INNER,
     SWAP_BASIC,
     SWAP_EXCHANGE,
@@ -78,8 +72,7 @@ def _action(a: int) -> str:
 
 def describe(row: np.ndarray, board: Board) -> str:
     """One event as a sentence."""
-    ev, seat = int(row[LOG_EVENT]), int(row[LOG_SEAT])
-    a, b, c, d = (int(row[i]) for i in (LOG_A, LOG_B, LOG_C, LOG_D))
+    ev, seat, a, b, c, d = event_fields(row)
     who = SEAT_COLOURS[seat] if 0 <= seat < len(SEAT_COLOURS) else ""
     city = board.cities
     texts = {
@@ -147,14 +140,4 @@ def describe(row: np.ndarray, board: Board) -> str:
 
 def as_record(row: np.ndarray, board: Board) -> dict[str, Any]:
     """One event as a JSON-ready dict (raw fields plus the sentence)."""
-    ev = int(row[LOG_EVENT])
-    return {
-        "round": int(row[LOG_ROUND]),
-        "seat": int(row[LOG_SEAT]),
-        "event": EV_NAMES[ev] if 0 <= ev < len(EV_NAMES) else str(ev),
-        "a": int(row[LOG_A]),
-        "b": int(row[LOG_B]),
-        "c": int(row[LOG_C]),
-        "d": int(row[LOG_D]),
-        "text": describe(row, board),
-    }
+    return event_record(row, "round", EV_NAMES, describe(row, board))

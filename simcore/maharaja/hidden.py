@@ -1,8 +1,7 @@
-"""What a seat may not see (M-C3, M-R3): every other player's gold, and the two picks of
-every other player who has not begun their turn this round. Strategies must decide from
+"""What a seat may not see, for Python (tests, the plug-in's fair-play hook): derived from
+the one numba statement of it, nb/hidden_nb.py (M-C3, M-R3). Strategies must decide from
 the rest; the fair-play tests (tests/test_fair_play.py) redraw exactly these fields and
-check that every registered strategy decides the same. A search's determinised view
-(strategies/maharaja/kit/view_nb.py) replaces them by public guesses.
+check that every registered strategy decides the same.
 """
 
 from __future__ import annotations
@@ -11,18 +10,14 @@ import numpy as np
 
 from . import layout as S
 from .enums import N_ACTIONS
+from .nb.hidden_nb import hidden_mask_nb
 
 
 def hidden_offsets(state: np.ndarray, seat: int) -> list[int]:
-    """State offsets that `seat` must not read (for tests and documentation)."""
-    out = []
-    for q in range(int(state[S.N_PLAYERS])):
-        if q == seat:
-            continue
-        out.append(S.GOLD + q)
-        if state[S.ACTED + q] == 0:
-            out += [S.PICK0 + q, S.PICK1 + q]
-    return out
+    """State offsets that `seat` must not read, in order."""
+    mask = np.zeros(S.STATE_SIZE, dtype=np.int64)
+    hidden_mask_nb(np.ascontiguousarray(state, dtype=np.int64), seat, mask)
+    return [int(i) for i in np.flatnonzero(mask)]
 
 
 def redraw_hidden(

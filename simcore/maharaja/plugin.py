@@ -14,8 +14,8 @@ from typing import Any
 from simcore.core.games import register_game
 from simcore.core.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape, rules_fields
 
-from . import rules, setting_text
-from .board import default_board, load_board
+from . import game, rules, setting_text
+from .board import BOARD_FILE
 from .enums import CHARACTER_NAMES, YOGI
 from .hidden import redraw_hidden
 from .rules_layout import MAX_PLAYERS
@@ -32,25 +32,8 @@ def characters_in_play(r: Mapping[str, Any]) -> tuple[str, ...]:
     return CHARACTER_NAMES[: YOGI + (1 if r.get("yogi") else 0)]
 
 
-def check_rules(rs: rules.RuleSet, players: int) -> None:
-    rules.check_supported(rs)
-    rules.check_for_players(rs, players)
-
-
 # The engine (numba) and the results writer load on first use, not when the plug-in is
 # read: a report only needs the plug-in's words.
-def _play_batch(*args, **kwargs):
-    from .game import play_batch
-
-    return play_batch(*args, **kwargs)
-
-
-def _play_game(*args, **kwargs):
-    from .game import play_game
-
-    return play_game(*args, **kwargs)
-
-
 def _describe(row, board) -> str:
     from .events import describe
 
@@ -107,12 +90,10 @@ PLUGIN = register_game(
         default_players=4,
         engine="simcore.maharaja.nb.game_nb",
         **rules_fields(rules.RuleSet),
-        check_rules=check_rules,
-        data_label="board",
-        default_data=default_board,
-        load_data=load_board,
-        play_batch=_play_batch,
-        play_game=_play_game,
+        check_rules=game.check_rules,
+        data_files=(BOARD_FILE,),
+        play_batch=game.play_batch,
+        play_game=game.play_game,
         describe_event=_describe,
         event_record=_as_record,
         records_table=_records_table,
@@ -138,5 +119,12 @@ PLUGIN = register_game(
         run_settings=setting_text.run_settings,
         run_settings_keys=setting_text.RULE_KEYS,
         redraw_hidden=redraw_hidden,
+        help_examples={
+            "sweep": "palace_cost=10,11,12",
+            "fixed": "deal=random",
+            "strategy": "weighted:char_noise=1",
+            "run": "Characters are chosen in the rulebook's order (seat 0 first, M-S3) unless "
+            "--rules or --set gives first_chooser (-1 = a random first chooser per game).",
+        },
     )
 )

@@ -12,12 +12,10 @@ from __future__ import annotations
 import numbers
 from collections.abc import Mapping
 from dataclasses import Field, dataclass, field, fields
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..core.datafile import read_data_file
 from ..core.errors import InputError
 from ..core.rule_fields import Bad, RuleBase, bad_rule, in_range, range_text
 from ..core.rule_fields import rule as _f
@@ -357,6 +355,4 @@ def _payout_rows(value: Any, base: tuple[tuple[int, ...], ...]) -> tuple[tuple[i
     return tuple(tuple(int(x) for x in row) for row in rows)
 
 
-def load_rules(path: str | Path) -> RuleSet:
-    """Read a .toml or .json rules file (only the keys that differ need be given)."""
-    return RuleSet.from_mapping(read_data_file(path, "rules file"), f"rules file {Path(path)}")
+load_rules = RuleSet.load  # a .toml or .json rules file (simcore/core/rule_fields.py)

@@ -8,17 +8,15 @@ is the digest's reconstruction; any file of the same schema replaces it (the CLI
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, NoReturn
 
 import numpy as np
 
-from ..core.datafile import check_keys, check_name, check_table, read_data_file, read_packaged_toml
+from ..core.datafile import DataFile, check_keys, check_name, check_table
 from . import cards_layout as T
 from .enums import (
     EFFECT_NAMES,
@@ -242,13 +240,7 @@ def cards_from_dict(data: Any, source: str = "<dict>") -> CardTable:
     return CardTable(name, recon, tuple(colours), tuple(values), cards)
 
 
-def load_cards(path: str | Path) -> CardTable:
-    """Read a .toml or .json card table and validate it."""
-    return cards_from_dict(read_data_file(path, "card table"), str(path))
-
-
-@functools.lru_cache(maxsize=1)
-def default_cards() -> CardTable:
-    """The packaged table: the digest's reconstruction (see cards/default.toml)."""
-    data = read_packaged_toml(f"{__package__}.cards", "default.toml")
-    return cards_from_dict(data, "simcore/vermaechtnis/cards/default.toml")
+# the packaged table is the digest's reconstruction (see cards/default.toml)
+CARDS_FILE = DataFile("cards", "card table", cards_from_dict, f"{__package__}.cards")
+load_cards = CARDS_FILE.load
+default_cards = CARDS_FILE.default

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.event_log_nb import event_fields, event_record
 from .card_table import CardTable
 from .enums import (
     EFFECT_NAMES,
@@ -31,13 +32,6 @@ from .enums import (
     FX_EXTRA_TURN,
     FX_MONEY,
     KIND_NAMES,
-    LOG_A,
-    LOG_B,
-    LOG_C,
-    LOG_D,
-    LOG_DAY,
-    LOG_EVENT,
-    LOG_SEAT,
 )
 
 
@@ -56,8 +50,7 @@ def _name(names: tuple[str, ...], i: int) -> str:
 
 def describe(row: np.ndarray, cards: CardTable) -> str:
     """One event as a sentence."""
-    ev, seat = int(row[LOG_EVENT]), int(row[LOG_SEAT])
-    a, b, c, d = (int(row[i]) for i in (LOG_A, LOG_B, LOG_C, LOG_D))
+    ev, seat, a, b, c, d = event_fields(row)
     who = seat_name(seat)
     ant = cards.antique_name
     texts = {
@@ -89,14 +82,4 @@ def describe(row: np.ndarray, cards: CardTable) -> str:
 
 def as_record(row: np.ndarray, cards: CardTable) -> dict[str, Any]:
     """One event as a JSON-ready dict (raw fields plus the sentence)."""
-    ev = int(row[LOG_EVENT])
-    return {
-        "day": int(row[LOG_DAY]),
-        "seat": int(row[LOG_SEAT]),
-        "event": _name(EV_NAMES, ev),
-        "a": int(row[LOG_A]),
-        "b": int(row[LOG_B]),
-        "c": int(row[LOG_C]),
-        "d": int(row[LOG_D]),
-        "text": describe(row, cards),
-    }
+    return event_record(row, "day", EV_NAMES, describe(row, cards))

@@ -1,14 +1,14 @@
-"""What a seat may not see (V-I1): only the order of the draw pile. Its composition is
-public (every antique's place is), and every decision is public and applied at once
-(V-I3). The fair-play tests (tests/test_fair_play.py) shuffle the undrawn pile and check
-that every registered strategy decides the same.
+"""What a seat may not see, for Python (the plug-in's fair-play hook), derived from the one
+numba statement of it, nb/hidden_nb.py (V-I1: the order of the undrawn pile). The
+fair-play tests (tests/test_fair_play.py) shuffle the undrawn pile and check that every
+registered strategy decides the same.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import layout as S
+from .nb.hidden_nb import redraw_nb
 
 
 def redraw_hidden(
@@ -16,7 +16,7 @@ def redraw_hidden(
 ) -> np.ndarray:
     """A copy with the undrawn part of the pile in another order (the plug-in's fair-play
     hook); the same for every seat."""
-    copy = state.copy()
-    lo, hi = S.DECK + int(state[S.DECK_POS]), S.DECK + int(state[S.DECK_N])
-    copy[lo:hi] = rng.permutation(state[lo:hi])
+    copy = np.ascontiguousarray(state, dtype=np.int64).copy()
+    stream = rng.integers(0, 2**63, size=1, dtype=np.int64).astype(np.uint64)
+    redraw_nb(copy, stream)
     return copy

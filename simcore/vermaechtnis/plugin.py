@@ -15,7 +15,7 @@ from simcore.core.games import register_game
 from simcore.core.plugin import GamePlugin, Key, Ladder, MaskKey, Shape, rules_fields
 
 from . import events, game, results, rules
-from .card_table import default_cards, load_cards
+from .card_table import CARDS_FILE, default_cards
 from .hidden import redraw_hidden
 
 
@@ -35,10 +35,6 @@ def start_money_values(r: Mapping[str, Any]) -> tuple[int, ...]:
     first = r.get("start_money_first", d.start_money_first)
     others = r.get("start_money_others", d.start_money_others)
     return tuple(sorted({int(first), int(others)}))
-
-
-def check_rules(rs: rules.RuleSet, players: int) -> None:
-    rules.check_for_players(rs, players)
 
 
 END_WORDS = {"deck": "the draw pile could not fill another offer (V-E1)"}
@@ -92,10 +88,8 @@ PLUGIN = register_game(
         default_players=4,
         engine="simcore.vermaechtnis.nb.game_nb",
         **rules_fields(rules.RuleSet),
-        check_rules=check_rules,
-        data_label="card table",
-        default_data=default_cards,
-        load_data=load_cards,
+        check_rules=rules.check_for_players,
+        data_files=(CARDS_FILE,),
         play_batch=game.play_batch,
         play_game=game.play_game,
         describe_event=events.describe,
@@ -117,11 +111,11 @@ PLUGIN = register_game(
             ),
             "collections",
         ),  # fmt: skip
-        shared_wins=True,
         study_strategy_params=STUDY_PARAMS,
         studies=_studies,
         ladder=ladder,
         notes=NOTES,
         redraw_hidden=redraw_hidden,
+        help_examples={"sweep": "tax_cap=6,8,10", "strategy": "weighted:noise=0.5"},
     )
 )

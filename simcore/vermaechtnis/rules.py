@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import Field, dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..core.datafile import read_data_file
 from ..core.errors import InputError
 from ..core.rule_fields import Bad, RuleBase, bad_rule
 from ..core.rule_fields import rule as _f
@@ -167,6 +165,4 @@ def check_for_players(rules: RuleSet, n_players: int) -> None:
         raise InputError(f"--players must be between 2 and 4, got {n_players}")
 
 
-def load_rules(path: str | Path) -> RuleSet:
-    """Read a .toml or .json rules file (only the keys that differ need be given)."""
-    return RuleSet.from_mapping(read_data_file(path, "rules file"), f"rules file {Path(path)}")
+load_rules = RuleSet.load  # a .toml or .json rules file (simcore/core/rule_fields.py)

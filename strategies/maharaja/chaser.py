@@ -18,6 +18,7 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.layout import Layout, Params
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -51,13 +52,13 @@ from simcore.maharaja.enums import (
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
+from simcore.maharaja.nb.game_nb import SCRATCH_SIZE
 from simcore.maharaja.nb.governor_nb import governor_target_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb, outer_points_nb
 from simcore.maharaja.nb.turn_nb import house_error_nb, other_slot_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
 from strategies.maharaja.kit.inline_nb import rounds_until_scored_inl_nb
-from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -93,8 +94,8 @@ P_DECAY = _P.index("decay")
 P_W_CHAR = _P.index("w_mogul", span=6)
 _P.done()
 
-# scratch layout (kit.layout)
-_L = Scratch("chaser")
+# scratch layout (simcore/core/layout.py)
+_L = Layout("chaser scratch", SCRATCH_SIZE)
 _TARGET = _L.take("target")  # city chosen for this turn
 _ROUTE = _L.take("route", ROUTE_SIZE)  # the route block (kit.route_nb)
 _GOV = _L.take("gov", B.MAX_JUNCTIONS)  # governor positions while simulating a move

@@ -21,6 +21,7 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.layout import Layout, Params
 from simcore.maharaja.enums import (
     A_GOLD,
     A_HOUSE,
@@ -53,12 +54,12 @@ from simcore.maharaja.enums import (
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
+from simcore.maharaja.nb.game_nb import SCRATCH_SIZE
 from simcore.maharaja.nb.scoring_nb import city_points_nb, outer_points_nb
 from simcore.maharaja.nb.travel_nb import UNREACHABLE
 from simcore.maharaja.nb.turn_nb import house_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
-from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.payout_nb import payout_table_nb
 from strategies.maharaja.kit.route_nb import R_DIST, ROUTE_SIZE, fee_search_nb, set_route_nb
 from strategies.maharaja.kit.several_nb import give_nb, several_step_nb
@@ -85,9 +86,9 @@ P_OPEN = _P.index("open_penalty")
 P_SUPPLY = _P.index("supply_keep")
 _P.done()
 
-# scratch layout (kit.layout)
+# scratch layout (simcore/core/layout.py)
 _N_PAY = 8
-_L = Scratch("house-network")
+_L = Layout("house-network scratch", SCRATCH_SIZE)
 _INIT = _L.take("init")  # 1 once the road importance is computed
 _DEST = _L.take("dest")  # destination junction of this turn
 _TO_CITY = _L.take("to_city")  # 1: flexible houses go into the destination city

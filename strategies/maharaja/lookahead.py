@@ -43,6 +43,7 @@ from simcore.core.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS, N_CHARACTERS_MAX
 from simcore.maharaja.nb.characters_nb import lowest_character_nb
 from simcore.maharaja.nb.game_nb import OUT_SIZE
+from simcore.maharaja.nb.hidden_nb import gold_hidden_nb, picks_hidden_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from strategies.maharaja.kit import view_nb
 from strategies.maharaja.kit.track_nb import rounds_until_scored_nb
@@ -140,7 +141,7 @@ def redraw_nb(sim, board, rules, seat, params, rng):
     if noise <= 0:
         return
     for q in range(sim[S.N_PLAYERS]):
-        if q != seat:
+        if gold_hidden_nb(sim, seat, q):
             g = sim[S.GOLD + q] + randint_nb(rng, 0, 2 * noise + 1) - noise
             sim[S.GOLD + q] = g if g > 0 else 0
 
@@ -148,7 +149,7 @@ def redraw_nb(sim, board, rules, seat, params, rng):
 @njit(cache=True, _nrt=False)
 def hidden_kind_nb(sim, seat, kind, q):
     """At a pick, the seats before this one have picked in secret (M-R3)."""
-    if kind == DK_PICK and q < seat and sim[S.ACTED + q] == 0 and sim[S.PICK0 + q] < 0:
+    if kind == DK_PICK and q < seat and picks_hidden_nb(sim, seat, q) and sim[S.PICK0 + q] < 0:
         return DK_PICK
     return -1
 

@@ -19,6 +19,7 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.layout import Layout, Params
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -47,10 +48,10 @@ from simcore.maharaja.enums import (
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
+from simcore.maharaja.nb.game_nb import SCRATCH_SIZE
 from simcore.maharaja.nb.turn_nb import character_error_nb, house_error_nb
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
-from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     ROUTE_SIZE,
@@ -87,8 +88,8 @@ _FEE_WEIGHT = _P.index("fee_weight")
 _VISIT_FEE_MAX = _P.index("visit_fee_max")
 _P.done()
 
-# scratch layout (kit.layout)
-_L = Scratch("palace-rush")
+# scratch layout (simcore/core/layout.py)
+_L = Layout("palace-rush scratch", SCRATCH_SIZE)
 _TURN_ROUND = _L.take("turn_round")  # round of the turn the plan below belongs to
 _PHASE = _L.take("phase")  # 0 = no palace route yet, 1 = palace route set, 2 = visit route set
 _ART_SEEN = _L.take("art_seen")  # Artist's owner at the last pick, + 10 (0 = not seen yet)

@@ -13,6 +13,7 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.layout import Layout
 from simcore.core.rng_nb import randint_nb
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -50,6 +51,7 @@ from simcore.maharaja.enums import (
 )
 from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
+from simcore.maharaja.nb.game_nb import SCRATCH_SIZE
 from simcore.maharaja.nb.governor_nb import governor_target_nb
 from simcore.maharaja.nb.turn_nb import (
     character_error_nb,
@@ -59,7 +61,6 @@ from simcore.maharaja.nb.turn_nb import (
 )
 from strategies.maharaja.kit.auction_nb import random_bid_nb
 from strategies.maharaja.kit.chips_nb import random_chip_nb
-from strategies.maharaja.kit.layout import Scratch
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,
     R_LEN,
@@ -75,7 +76,7 @@ from strategies.maharaja.kit.walk_nb import pass_start_nb
 from strategies.registry import register
 
 # scratch layout
-_L = Scratch("random")
+_L = Layout("random scratch", SCRATCH_SIZE)
 _CAND = _L.take("cand", 4)  # the chosen candidate block: kind, slot, argument, size
 _ROUTE = _L.take("route", ROUTE_SIZE)  # this turn's route (kit.route_nb)
 _ROOMS = _L.take("rooms", B.MAX_VILLAGES)  # villages with room this step

@@ -6,6 +6,7 @@ Takes small before large of the same sort (both count, V-A3c); gives up the chea
 
 from numba import njit
 
+from simcore.core.layout import Layout
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis import rules_layout as R
@@ -18,6 +19,7 @@ from simcore.vermaechtnis.enums import (
     N_TYPES,
     NONE,
 )
+from simcore.vermaechtnis.nb.game_nb import SCRATCH_SIZE
 from strategies.registry import register
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb
 from strategies.vermaechtnis.kit.values_nb import (
@@ -30,8 +32,10 @@ from strategies.vermaechtnis.kit.values_nb import (
     types_held_nb,
 )
 
-_KEY = 0  # scratch: holding key (kit.values_nb) of the cached target
-_DROPS = 1  # scratch: types that bring the target closer
+_L = Layout("chaser scratch", SCRATCH_SIZE)  # simcore/core/layout.py
+_KEY = _L.take("key")  # holding key (kit.values_nb) of the cached target
+_DROPS = _L.take("drops")  # types that bring the target closer
+SCRATCH_USED = _L.done()
 
 
 @njit(cache=True, _nrt=False)

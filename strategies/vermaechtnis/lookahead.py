@@ -24,7 +24,6 @@ policy. The policy is deterministic, so the shuffled pile is what makes the seed
 import numpy as np
 from numba import njit
 
-from simcore.core.rng_nb import randint_nb
 from simcore.core.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
 
 # every decision is public and applied at once (V-I3): the generic secrecy hooks
@@ -42,6 +41,8 @@ from simcore.vermaechtnis.enums import (
     NONE,
 )
 from simcore.vermaechtnis.nb.game_nb import OUT_SIZE
+from simcore.vermaechtnis.nb.hidden_nb import public_view_nb
+from simcore.vermaechtnis.nb.hidden_nb import redraw_nb as redraw_pile_nb
 from strategies.search import register_search
 from strategies.vermaechtnis import weighted  # noqa: F401  (the policy must be registered first)
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb, give_up_options_nb
@@ -122,29 +123,15 @@ def explore_kind_nb(kind):
 
 @njit(cache=True, _nrt=False)
 def determinise_nb(state, cards, rules, seat, view):
-    """The state with the undrawn pile sorted: its order is the only secret (V-I1), its
-    composition is public."""
-    for i in range(S.STATE_SIZE):
-        view[i] = state[i]
-    lo = S.DECK + state[S.DECK_POS]
-    hi = S.DECK + state[S.DECK_N]
-    for i in range(lo + 1, hi):  # insertion sort, at most 36 cards
-        a = view[i]
-        j = i - 1
-        while j >= lo and view[j] > a:
-            view[j + 1] = view[j]
-            j -= 1
-        view[j + 1] = a
+    """The state with the undrawn pile sorted: its order is the only secret (V-I1, stated
+    in simcore/vermaechtnis/nb/hidden_nb.py), its composition is public."""
+    public_view_nb(state, view)
 
 
 @njit(cache=True, _nrt=False)
 def redraw_nb(sim, cards, rules, seat, params, rng):
-    """The undrawn pile shuffled anew (Fisher-Yates on stream rng[0], as V-I2 shuffles)."""
-    lo = S.DECK + sim[S.DECK_POS]
-    hi = S.DECK + sim[S.DECK_N]
-    for i in range(hi - 1, lo, -1):
-        j = lo + randint_nb(rng, 0, i - lo + 1)
-        sim[i], sim[j] = sim[j], sim[i]
+    """The undrawn pile shuffled anew (hidden_nb.redraw_nb)."""
+    redraw_pile_nb(sim, rng)
 
 
 @njit(cache=True, _nrt=False)

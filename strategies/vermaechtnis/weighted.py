@@ -19,6 +19,7 @@ a card worth less than nothing is declined. Give-up (V-D3): the fewest points lo
 import numpy as np
 from numba import njit
 
+from simcore.core.layout import Layout
 from simcore.core.rng_nb import random_nb
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
@@ -35,6 +36,7 @@ from simcore.vermaechtnis.enums import (
     N_TYPES,
     NONE,
 )
+from simcore.vermaechtnis.nb.game_nb import SCRATCH_SIZE
 from simcore.vermaechtnis.nb.market_nb import price_nb
 from strategies.registry import register
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb
@@ -69,9 +71,11 @@ PARAMS = {  # tuned: python -m bench.vermaechtnis tune (docs/games/vermaechtnis.
 (W_VALUE, W_LONE, W_PAIR, W_COMPLETE, W_PROGRESS, W_PRICE, W_GOLD, W_BROKE, W_FINAL,
  W_SMALL_FIRST, W_FX_MONEY, W_FX_EXTRA, W_FX_CLEAR, W_NOISE) = range(len(PARAMS))  # fmt: skip
 DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
-_WORTH = 0  # scratch[0..N_TYPES): collection worth of one more antique per type
-_FIX = 1 << 20  # fixed point of those values
-_KEY = N_TYPES  # holding key the values were computed under
+_FIX = 1 << 20  # fixed point of the worth values
+_L = Layout("weighted scratch", SCRATCH_SIZE)  # simcore/core/layout.py
+_WORTH = _L.take("worth", N_TYPES)  # collection worth of one more antique per type
+_KEY = _L.take("key")  # holding key the values were computed under
+SCRATCH_USED = _L.done()
 
 
 @njit(cache=True, _nrt=False)

@@ -126,7 +126,7 @@ def test_M_V3_bid_above_gold_or_not_above_the_last_is_an_error_and_a_pass():
         s, [choose(2), choose(16), choose(2)], rules=AUCTION, asked=asked
     )
     assert [p for _, p in asked] == [0, 1, 2]
-    assert s[S.N_ERRORS] == 2 and s[S.ERROR] == E_BAD_BID
+    assert s[S.N_ERRORS] == 2 and s[S.FIRST_ERROR] == E_BAD_BID
     assert (kind, seat) == (DK_CHARACTER, 0)  # both others passed: seat 0 wins at 2
     drive_to_decision(s, [choose(BUILDER)], rules=AUCTION)
     assert gold(s, 3) == [13, 15, 15]

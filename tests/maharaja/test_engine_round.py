@@ -91,7 +91,7 @@ def test_M_R3_illegal_pick_is_recorded_and_replaced_by_gold_gold():
     s = new_state(2, chars=(MOGUL, MERCHANT))
     drive_to_decision(s, [pick(9, A_GOLD)])
     assert (s[S.PICK0 + 0], s[S.PICK1 + 0]) == (A_GOLD, A_GOLD)
-    assert s[S.N_ERRORS] == 1 and s[S.ERROR] == E_BAD_DECISION
+    assert s[S.N_ERRORS] == 1 and s[S.FIRST_ERROR] == E_BAD_DECISION
 
 
 @pytest.mark.nojit
@@ -159,4 +159,4 @@ def test_M_R4_convention_a_turn_has_at_most_256_operations():
     answers = [pick(A_GOLD, A_GOLD), pick(A_GOLD, A_GOLD), *there_and_back]
     kind, seat = drive_to_decision(s, answers)
     assert (kind, seat) == (DK_STEP, 1)
-    assert s[S.N_ERRORS] == 1 and s[S.ERROR] == E_TOO_MANY_STEPS
+    assert s[S.N_ERRORS] == 1 and s[S.FIRST_ERROR] == E_TOO_MANY_STEPS

@@ -127,7 +127,7 @@ def test_M_S3_taken_character_is_an_error_and_falls_back_to_a_bank_one():
     drive_to_decision(s, [choose(SADHU), choose(SADHU)])
     assert s[S.CHAR_OWNER + SADHU] == 0
     assert s[S.CHAR_OWNER + MOGUL] == 1
-    assert s[S.N_ERRORS] == 1 and s[S.ERROR] == E_BAD_DECISION
+    assert s[S.N_ERRORS] == 1 and s[S.FIRST_ERROR] == E_BAD_DECISION
 
 
 def test_M_S3_yogi_joins_only_with_the_yogi_variant():
@@ -169,7 +169,7 @@ def test_M_S4_village_cap_2_in_setup():
     drive_to_decision(s, setup_answers((MOGUL, MERCHANT, SADHU), [5, 5, 5]))
     assert s[S.VIL_TOTAL + 5] == 2
     assert s[S.VIL_TOTAL + 0] == 1
-    assert s[S.N_ERRORS] == 1 and s[S.ERROR] == E_BAD_DECISION
+    assert s[S.N_ERRORS] == 1 and s[S.FIRST_ERROR] == E_BAD_DECISION
 
 
 def test_M_S4_village_cap_1_with_two_players():

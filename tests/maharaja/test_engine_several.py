@@ -127,7 +127,7 @@ def test_M_V4_an_illegal_give_is_an_error_and_the_highest_card_goes():
         rules=SEVERAL,
     )
     assert s[S.CHAR_OWNER + ARTIST] == 0
-    assert s[S.N_ERRORS] == 1 and s[S.ERROR] == E_BAD_DECISION
+    assert s[S.N_ERRORS] == 1 and s[S.FIRST_ERROR] == E_BAD_DECISION
 
 
 def test_M_V4_order_and_ties_use_each_players_lowest_character():

@@ -213,7 +213,7 @@ def test_M_F3_a_turn_cannot_stop_on_S(then):
     kind, seat = drive_to_decision(s, [*PICKS, step(OP_ROAD, road("S", "orange")), second], log=log)
     assert (kind, seat) == (DK_STEP, 1)  # seat 0's turn is over, the Sadhu acts next
     assert s[S.ARCH + 0] == city("orange")
-    assert (s[S.N_ERRORS], s[S.ERROR]) == (1, E_STOP_ON_START)
+    assert (s[S.N_ERRORS], s[S.FIRST_ERROR]) == (1, E_STOP_ON_START)
     assert s[S.FORFEITS + 0] == 2
     assert [e[LOG_C] for e in events(log, EV_ROAD)] == [START, city("orange")]
 

@@ -13,12 +13,12 @@ from numba import njit
 
 import simcore.maharaja.layout as S
 import strategies
+from simcore.core.nb_sig import DECIDE_SIG
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import A_GOLD, DK_PICK
 from simcore.maharaja.hidden import hidden_offsets, redraw_hidden
 from simcore.maharaja.nb.game_nb import RNG_STREAMS, start_game_nb
 from simcore.maharaja.rules import RuleSet
-from strategies.maharaja.kit.sig import DECIDE_SIG
 from strategies.maharaja.kit.view_nb import determinise_nb
 from strategies.maharaja.weighted import DEFAULTS, weighted_decide_nb
 from tests.fair_play import first_leak, seat_params

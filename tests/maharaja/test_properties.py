@@ -456,7 +456,7 @@ class Referee:
             for p in range(n):
                 if palaces[p] == ctx.palace_limit:  # their last palace: in the final round
                     assert built[built[:, LOG_SEAT] == p][-1, LOG_ROUND] == state[S.ROUND]
-        assert state[S.N_ERRORS] == 0 and state[S.ERROR] == 0, "random made an illegal move"
+        assert state[S.N_ERRORS] == 0 and state[S.FIRST_ERROR] == 0, "random made an illegal move"
         # M-E2: palaces desc, gold desc, lower character
         owner = state[S.CHAR_OWNER : S.CHAR_OWNER + N_CHARACTERS_MAX]
         chars = [lowest_character(owner, p) for p in range(n)]

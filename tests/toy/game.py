@@ -13,13 +13,13 @@ waiting), SCORE[4], REROLLS[4], KEEPS[4], then DICE[round][seat][2], rolled at t
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
 from numba import njit
 
+from simcore.core.datafile import NoData
 from simcore.core.games import register_game
 from simcore.core.plugin import GamePlugin, Key, Shape, rules_fields
 from simcore.core.rng_nb import randint_nb, stream_seed_nb
@@ -96,17 +96,6 @@ class ToyRules(RuleBase):
     rounds: int = rule(3, "T-1", "rounds; each seat rolls once per round", 1, MAX_ROUNDS)
     sides: int = rule(6, "T-2", "faces of the die", 2, 20)
     seat0_points: int = rule(2, "T-3", "points added to seat 0's score", -20, 20)
-
-
-@dataclass(frozen=True)
-class NoData:
-    """The toy game has no board: an empty data file."""
-
-    def pack(self) -> np.ndarray:
-        return np.zeros(1, dtype=np.int64)
-
-    def digest(self) -> str:
-        return hashlib.sha256(b"").hexdigest()
 
 
 @dataclass(frozen=True)
@@ -188,9 +177,6 @@ PLUGIN = register_game(
         engine=__name__,
         **rules_fields(ToyRules),
         check_rules=_check,
-        data_label="data file",
-        default_data=NoData,
-        load_data=lambda path: NoData(),
         play_batch=play_batch,
         play_game=play_game,
         describe_event=lambda row, data: f"seat {row[1] + 1} scored {row[2]} (rank {row[3]})",
@@ -205,7 +191,6 @@ PLUGIN = register_game(
             {"done": "every round was played"},
             (("score", "score"),),
         ),  # fmt: skip
-        shared_wins=True,
         redraw_hidden=redraw_hidden,
     )
 )

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import strategies
+from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.game import play_batch, play_game
 from simcore.vermaechtnis.rules import RuleSet
 
@@ -24,7 +25,7 @@ def test_V_I2_same_seed_same_game():
     sids, params = seats(3)
     a = play_game(driver, sids, params, 3, seed=11, game=5)
     b = play_game(driver, sids, params, 3, seed=11, game=5)
-    assert len(a.log) > 50 and a.state[5] == 9  # a whole game: nine days
+    assert len(a.log) > 50 and a.state[S.DAY] == 9  # a whole game: nine days
     assert np.array_equal(a.state, b.state) and np.array_equal(a.log, b.log)
     assert np.array_equal(a.records, b.records)
 

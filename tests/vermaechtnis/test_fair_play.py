@@ -9,11 +9,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simcore.core.nb_sig import DECIDE_SIG
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import DK_ACTION
 from simcore.vermaechtnis.hidden import redraw_hidden
 from simcore.vermaechtnis.rules import RuleSet
-from strategies.vermaechtnis.kit.sig import DECIDE_SIG
 from strategies.vermaechtnis.weighted import DEFAULTS, weighted_decide_nb
 from tests.fair_play import first_leak
 

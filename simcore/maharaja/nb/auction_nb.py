@@ -13,10 +13,10 @@ character chooses for free.
 
 from numba import njit
 
+from ...core.skeleton_nb import log_nb
 from .. import layout as S
 from ..enums import E_BAD_BID, E_OK, EV_BID
 from .characters_nb import NO_CHARACTER, lowest_character_nb
-from .log_nb import log_nb
 
 AUC_NEW = -1  # S.AUC_TURN: the next auction has not started
 AUC_OVER = -2  # S.AUC_TURN: bidding is over, the winner chooses

@@ -11,6 +11,15 @@ from numba import njit
 
 from ...core.engine_api import ENGINE_API
 from ...core.rng_nb import randint_nb, stream_seed_nb
+from ...core.skeleton_nb import (
+    ask_nb,
+    game_over_nb,
+    log_nb,
+    seed_streams_nb,
+    shuffle_nb,
+    start_header_nb,
+)
+from ...core.skeleton_nb import asked_seat_nb as asked_seat_nb  # the engine's export
 from .. import board_layout as B
 from .. import layout as S
 from .. import record_layout as REC
@@ -50,9 +59,7 @@ from .auction_nb import AUC_NEW, AUC_OVER, answer_bid_nb, auction_winner_nb, sta
 from .build_nb import add_house_nb, village_cap_nb
 from .characters_nb import lowest_character_nb, next_to_act_nb
 from .governor_nb import end_field_reached_nb, move_maharaja_nb
-from .log_nb import log_nb
 from .scoring_nb import rank_players_nb, score_city_nb
-from .sig import I1
 from .travel_nb import leave_start_nb
 from .turn_nb import (
     apply_op_nb,
@@ -92,12 +99,9 @@ DONE = -1
 @njit(cache=True, _nrt=False)
 def init_state_nb(state, board, rules, n_players):
     """M-S1/M-S5 stock: gold, architects on S, houses in hand, the rest in the bank."""
-    state[:] = 0
-    state[S.N_PLAYERS] = n_players
+    start_header_nb(state, n_players)
     state[S.MAHARAJA] = -1
     state[S.TURN_PLAYER] = -1
-    state[S.ASK_KIND] = -1
-    state[S.ASK_SEAT] = -1
     for p in range(P):
         state[S.RANK + p] = -1
         state[S.CHOICE_ORDER + p] = -1
@@ -125,13 +129,7 @@ def init_state_nb(state, board, rules, n_players):
 def shuffle_governors_nb(state, board, log, rng):
     """M-S2: the governors go onto the track in random order (game stream 0)."""
     n = board[B.N_CITIES]
-    for c in range(n):
-        state[S.GOV_POS + c] = c
-    for i in range(n - 1, 0, -1):
-        j = randint_nb(rng, 0, i + 1)
-        t = state[S.GOV_POS + i]
-        state[S.GOV_POS + i] = state[S.GOV_POS + j]
-        state[S.GOV_POS + j] = t
+    shuffle_nb(state, S.GOV_POS, n, rng)
     for c in range(n):
         log_nb(state, log, -1, EV_GOVERNORS, c, state[S.GOV_POS + c], 0, 0)
 
@@ -173,8 +171,7 @@ def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
     Every random draw of the game and of its strategies comes from (seed, game)
     streams, so the outcome never depends on which worker plays the game.
     """
-    for i in range(rng.shape[0]):
-        rng[i] = stream_seed_nb(seed, game, i)
+    seed_streams_nb(rng, seed, game)
     init_state_nb(state, board, rules, n_players)
     shuffle_governors_nb(state, board, log, rng)
     first = rules[R.FIRST_CHOOSER]
@@ -260,16 +257,7 @@ def end_round_nb(state, board, rules, log, work):
 def end_game_nb(state, log):
     log_nb(state, log, -1, EV_END, state[S.END_REASON], state[S.ROUND], 0, 0)
     rank_players_nb(state, log)
-    state[S.PHASE] = PH_DONE
-    state[S.ASK_KIND] = -1
-    state[S.ASK_SEAT] = -1
-
-
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
-def _ask_nb(state, kind, seat):
-    state[S.ASK_KIND] = kind
-    state[S.ASK_SEAT] = seat
-    return kind
+    game_over_nb(state, PH_DONE)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -281,22 +269,22 @@ def advance_nb(state, board, rules, log, work):
         if ph == PH_CHOOSE:  # M-S3: from the first chooser clockwise
             i = state[S.CURSOR]
             if i < n:
-                return _ask_nb(state, DK_CHARACTER, (state[S.FIRST_CHOOSER] + i) % n)
+                return ask_nb(state, DK_CHARACTER, (state[S.FIRST_CHOOSER] + i) % n)
             state[S.PHASE] = PH_SETUP_HOUSE
             state[S.CURSOR] = 0
         elif ph == PH_AUCTION:  # M-V3: auctions until everyone holds a character
             t = state[S.AUC_TURN]
             if t == AUC_OVER:
-                return _ask_nb(state, DK_CHARACTER, auction_winner_nb(state))
+                return ask_nb(state, DK_CHARACTER, auction_winner_nb(state))
             if t >= 0:
-                return _ask_nb(state, DK_BID, t)
+                return ask_nb(state, DK_BID, t)
             if start_auction_nb(state) == 0:
                 state[S.PHASE] = PH_SETUP_HOUSE
                 state[S.CURSOR] = 0
         elif ph == PH_SETUP_HOUSE:  # M-S4: passes in ascending character order
             i = state[S.CURSOR]
             if i < rules[R.START_HOUSES] * n and village_with_room_nb(state, board, rules):
-                return _ask_nb(state, DK_SETUP_HOUSE, seat_by_character_nb(state, i % n))
+                return ask_nb(state, DK_SETUP_HOUSE, seat_by_character_nb(state, i % n))
             finish_setup_nb(state, rules)
             state[S.PHASE] = PH_ROUND
         elif ph == PH_ROUND:
@@ -306,7 +294,7 @@ def advance_nb(state, board, rules, log, work):
         elif ph == PH_PICK:  # M-R3: picks stay secret until each player's turn begins
             i = state[S.CURSOR]
             if i < n:
-                return _ask_nb(state, DK_PICK, i)
+                return ask_nb(state, DK_PICK, i)
             state[S.PHASE] = PH_NEXT_TURN
         elif ph == PH_NEXT_TURN:  # M-R4: lowest character among those still waiting
             p = next_to_act_nb(state)
@@ -316,11 +304,11 @@ def advance_nb(state, board, rules, log, work):
                 begin_turn_nb(state, rules, log, p)
                 state[S.PHASE] = PH_STEP
         elif ph == PH_STEP:
-            return _ask_nb(state, DK_STEP, state[S.TURN_PLAYER])
+            return ask_nb(state, DK_STEP, state[S.TURN_PLAYER])
         elif ph == PH_REPLACE:
-            return _ask_nb(state, DK_REPLACE, state[S.CURSOR])
+            return ask_nb(state, DK_REPLACE, state[S.CURSOR])
         elif ph == PH_GIVE:
-            return _ask_nb(state, DK_GIVE, state[S.CURSOR])
+            return ask_nb(state, DK_GIVE, state[S.CURSOR])
         elif ph == PH_END_TURN:
             leave_start_nb(state, board, log, state[S.TURN_PLAYER])  # M-F3
             finish_turn_nb(state, rules, log, state[S.TURN_PLAYER])
@@ -472,12 +460,6 @@ def write_records_nb(state, sids, rec):
             rec[p, REC.TURNS + k] = state[S.TURNS + p * N_CHARACTERS_MAX + k]
         for a in range(N_ACTIONS):
             rec[p, REC.ACTS + a] = state[S.ACTS + p * N_ACTIONS + a]
-
-
-@njit(cache=True, _nrt=False)
-def asked_seat_nb(state):
-    """Seat whose decision advance_nb is waiting for."""
-    return state[S.ASK_SEAT]
 
 
 # The sizes the driver protocol reads under these names (the exports: core/engine_api.py).

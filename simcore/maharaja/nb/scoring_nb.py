@@ -3,12 +3,12 @@
 import numpy as np
 from numba import njit
 
+from ...core.skeleton_nb import log_nb
 from .. import board_layout as B
 from .. import layout as S
 from .. import rules_layout as R
 from ..enums import EV_MONOPOLY, EV_RANK, EV_SCORE, SADHU
 from .characters_nb import holds_nb, lowest_character_nb
-from .log_nb import log_nb
 
 P = R.MAX_PLAYERS
 

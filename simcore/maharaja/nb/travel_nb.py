@@ -9,6 +9,7 @@ error and the architect goes on along the cheapest road (leave_start_nb).
 
 from numba import njit
 
+from ...core.skeleton_nb import log_nb
 from .. import board_layout as B
 from .. import layout as S
 from .. import rules_layout as R
@@ -23,7 +24,6 @@ from ..enums import (
     MONK,
 )
 from .characters_nb import holds_nb
-from .log_nb import log_nb
 
 P = R.MAX_PLAYERS
 UNREACHABLE = 1 << 40

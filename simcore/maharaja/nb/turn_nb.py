@@ -8,6 +8,8 @@ parts left undone when the turn ends are forfeits (M-F2).
 
 from numba import njit
 
+from ...core.nb_sig import I1, I2
+from ...core.skeleton_nb import log_nb
 from .. import board_layout as B
 from .. import layout as S
 from .. import rules_layout as R
@@ -81,8 +83,6 @@ from .build_nb import (
 )
 from .characters_nb import characters_held_nb, holds_nb, lowest_character_nb
 from .governor_nb import move_governor_nb
-from .log_nb import log_nb
-from .sig import I1, I2
 from .travel_nb import do_road_nb
 
 N_PICK_SLOTS = 3  # the two arrows and the chip's extra action; the Builder is optional
@@ -545,7 +545,7 @@ def finish_turn_nb(state, rules, log, p):
 @njit(f"none({I1}, {I2}, int64, int64, int64)", cache=True, _nrt=False)
 def record_error_nb(state, log, p, err, op):
     """Strategy asked for something illegal: keep the first code, count, log (no exceptions)."""
-    if state[S.ERROR] == E_OK:
-        state[S.ERROR] = err
+    if state[S.FIRST_ERROR] == E_OK:
+        state[S.FIRST_ERROR] = err
     state[S.N_ERRORS] += 1
     log_nb(state, log, p, EV_ERROR, err, op, 0, 0)

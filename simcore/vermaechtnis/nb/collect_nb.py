@@ -7,6 +7,7 @@ so a strategy can ask "would this purchase earn a card?" on a scratch copy).
 
 from numba import njit
 
+from ...core.skeleton_nb import log_nb
 from .. import cards_layout as T
 from .. import layout as S
 from .. import rules_layout as R
@@ -19,7 +20,6 @@ from ..enums import (
     REQ_DIFFERENT,
     W_GONE,
 )
-from .log_nb import log_nb
 from .market_nb import remove_antique_nb
 
 

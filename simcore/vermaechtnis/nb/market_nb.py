@@ -9,7 +9,7 @@ that moves a card, so the two views cannot drift apart.
 
 from numba import njit
 
-from ...core.rng_nb import randint_nb
+from ...core.skeleton_nb import log_nb, shuffle_nb
 from .. import layout as S
 from .. import rules_layout as R
 from ..enums import (
@@ -31,7 +31,6 @@ from ..enums import (
     W_GONE,
     W_OFFER,
 )
-from .log_nb import log_nb
 
 
 @njit(cache=True, _nrt=False)
@@ -39,13 +38,8 @@ def shuffle_deck_nb(state, rng):
     """V-S1 / V-I2: the 36 antiques shuffled face down; the game's only chance (stream 0)."""
     n = N_ANTIQUES
     for a in range(n):
-        state[S.DECK + a] = a
         state[S.WHERE + a] = W_DECK
-    for i in range(n - 1, 0, -1):
-        j = randint_nb(rng, 0, i + 1)
-        t = state[S.DECK + i]
-        state[S.DECK + i] = state[S.DECK + j]
-        state[S.DECK + j] = t
+    shuffle_nb(state, S.DECK, n, rng)
     state[S.DECK_N] = n
     state[S.DECK_POS] = 0
 

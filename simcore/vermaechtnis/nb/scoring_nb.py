@@ -2,6 +2,7 @@
 
 from numba import njit
 
+from ...core.skeleton_nb import log_nb
 from .. import cards_layout as T
 from .. import layout as S
 from .. import rules_layout as R
@@ -16,7 +17,6 @@ from ..enums import (
     TIE_SHARED,
     W_LONE,
 )
-from .log_nb import log_nb
 from .market_nb import remove_antique_nb
 
 

@@ -1,8 +1,8 @@
 """Fair play: a determinised view for search strategies.
 
-What seat p may not see (M-C3, M-R3) is listed by simcore/maharaja/hidden.py: every
-other player's gold, and the two picks of every other player who has not begun their
-turn this round. Strategies must decide from the rest; the fair-play tests redraw
+What seat p may not see (M-C3, M-R3) is stated once, in simcore/maharaja/nb/hidden_nb.py:
+every other player's gold, and the two picks of every other player who has not begun
+their turn this round. Strategies must decide from the rest; the fair-play tests redraw
 exactly these fields and check that every registered strategy decides the same.
 
 A search strategy cannot simply copy the state, since the copy carries those
@@ -16,6 +16,7 @@ from numba import njit
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.maharaja.nb.build_nb import palace_cost_nb
+from simcore.maharaja.nb.hidden_nb import gold_hidden_nb, picks_hidden_nb
 
 
 @njit(cache=True, _nrt=False)
@@ -42,9 +43,8 @@ def determinise_nb(state, rules, seat, view):
     for i in range(state.shape[0]):
         view[i] = state[i]
     for q in range(state[S.N_PLAYERS]):
-        if q == seat:
-            continue
-        view[S.GOLD + q] = estimate_gold_nb(state, rules, q)
-        if state[S.ACTED + q] == 0:
+        if gold_hidden_nb(state, seat, q):
+            view[S.GOLD + q] = estimate_gold_nb(state, rules, q)
+        if picks_hidden_nb(state, seat, q):
             view[S.PICK0 + q] = -1
             view[S.PICK1 + q] = -1

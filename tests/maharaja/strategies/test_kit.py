@@ -15,7 +15,6 @@ from simcore.maharaja.game import play_game
 from simcore.maharaja.nb.game_nb import SCRATCH_SIZE
 from simcore.maharaja.nb.scoring_nb import city_points_nb, score_city_nb
 from simcore.maharaja.rules import RuleSet
-from strategies.maharaja.kit.layout import Params, Scratch
 from strategies.maharaja.kit.payout_nb import payout_table_nb
 from strategies.maharaja.kit.route_nb import (
     R_DIST,
@@ -90,23 +89,3 @@ def test_route_search_reads_the_toll_table_as_the_villages():
                     fee_search_nb(state, BOARD_ARR, seat, budget, opening, 2, 5, 16, -1, b, 0,
                                   opens, tab)  # fmt: skip
                     assert np.array_equal(a[:tab], b[:tab])
-
-
-def test_layout_declarations_check_themselves():
-    layout = Scratch("t", size=4)
-    assert layout.take("a", 3) == 0
-    assert layout.take("b") == 3
-    assert layout.done() == 4
-    layout.take("c")
-    with pytest.raises(ValueError, match="at most 4"):
-        layout.done()
-    with pytest.raises(ValueError, match="twice"):
-        layout.take("a")
-    params = Params("t", {"x": 1.0, "y": 2.0, "z": 3.0})
-    assert params.index("y", span=2) == 1
-    with pytest.raises(ValueError, match="no offset for x"):
-        params.done()
-    with pytest.raises(ValueError, match="not registered"):
-        params.index("w")
-    with pytest.raises(ValueError, match="runs past"):
-        params.index("z", span=2)

@@ -1,0 +1,244 @@
+"""Dice race: a whole game for palace-lab in one file, built on the shared skeleton.
+
+2-4 players, `rounds` rounds; on a turn the active seat's die shows and it may reroll
+once (the one decision, kind ROLL_AGAIN: 1 = reroll, 0 = keep). A seat scores the sum of
+its kept dice, seat 1 adds `first_bonus`; the highest score wins, ties share first place.
+With the same strategy in every seat the game is fair by construction at first_bonus = 0.
+
+What the game writes itself (docs/GAMES.md): its rules (RuleBase fields), its state's
+fields (a `state_layout`, after the common header), its phases and events (advance_nb,
+answer_nb), its records and results table, and the plug-in. The skeleton gives the rest:
+seeding, asking (`ask_nb`), the event log (`log_nb`), playing (`Play`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+from numba import njit
+
+from simcore.core import layout as H
+from simcore.core.datafile import NoData
+from simcore.core.engine_api import ENGINE_API
+from simcore.core.games import register_game
+from simcore.core.layout import Layout, state_layout
+from simcore.core.play import Play
+from simcore.core.plugin import GamePlugin, Key, Shape, Study, StudyRun, rules_fields
+from simcore.core.results_table import RecordBlock, changed_rule_columns, results_table
+from simcore.core.rng_nb import randint_nb
+from simcore.core.rule_fields import RuleBase, rule
+from simcore.core.skeleton_nb import (
+    ask_nb,
+    game_over_nb,
+    log_nb,
+    seed_streams_nb,
+    start_header_nb,
+)
+from simcore.core.skeleton_nb import asked_seat_nb as asked_seat_nb  # an engine export
+
+MAX_SEATS, MAX_ROUNDS = 4, 10
+
+# the state: the common header (round, players, phase, asked kind and seat, ...), then ours
+_S = state_layout("dice")
+SEAT = _S.take("SEAT")  # the active seat
+ROLL = _S.take("ROLL")  # the die showing
+SCORE = _S.take("SCORE", MAX_SEATS)
+RANK = _S.take("RANK", MAX_SEATS)  # seats with a higher score (0 = a winner)
+REROLLS = _S.take("REROLLS", MAX_SEATS)
+KEEPS = _S.take("KEEPS", MAX_SEATS)
+DICE = _S.take("DICE", MAX_ROUNDS * MAX_SEATS * 2)  # every die, rolled when the game starts
+STATE_SIZE = _S.done()
+
+_R = Layout("dice records")  # one row per seat
+_R.take("strategy")
+REC_SCORE = _R.take("score")
+REC_RANK = _R.take("rank")
+REC_ROUNDS = _R.take("rounds")
+REC_ERRORS = _R.take("errors")
+REC_REROLLS = _R.take("rerolls")
+REC_KEEPS = _R.take("keeps")
+N_REC = _R.done()
+
+R_ROUNDS, R_SIDES, R_BONUS = 0, 1, 2  # DiceRules field order (RuleBase.pack)
+ROLL_AGAIN = 0  # the decision kind
+PH_PLAY, PH_DONE = 0, 1
+EV_KEEP, EV_REROLL, EV_END = 0, 1, 2
+END_DONE = 1
+OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS = 1, 1, 1, 1 + MAX_SEATS
+
+
+@njit(cache=True, _nrt=False)
+def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
+    """Every die of the game is rolled here: advance_nb and answer_nb get no random stream."""
+    seed_streams_nb(rng, seed, game)
+    start_header_nb(state, n_players)
+    state[H.ROUND] = 1
+    for i in range(MAX_ROUNDS * MAX_SEATS * 2):
+        state[DICE + i] = 1 + randint_nb(rng, 0, rules[R_SIDES])
+
+
+@njit(cache=True, _nrt=False)
+def finish_nb(state, rules, log):
+    """The end: seat 1's bonus and the ranks go into the state (write_records_nb gets no
+    rules, so the records only copy)."""
+    n = state[H.N_PLAYERS]
+    state[SCORE] += rules[R_BONUS]
+    for p in range(n):
+        for q in range(n):
+            if state[SCORE + q] > state[SCORE + p]:
+                state[RANK + p] += 1
+    state[H.END_REASON] = END_DONE
+    state[H.ROUND] -= 1  # the rounds played
+    log_nb(state, log, -1, EV_END, state[SCORE], 0, 0, 0)
+    game_over_nb(state, PH_DONE)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def advance_nb(state, board, rules, log, work):
+    """The next decision (the active seat's die is showing), or -1 once the game is over."""
+    if state[H.PHASE] == PH_DONE:
+        return -1
+    if state[H.ROUND] > rules[R_ROUNDS]:
+        finish_nb(state, rules, log)
+        return -1
+    p = state[SEAT]
+    state[ROLL] = state[DICE + ((state[H.ROUND] - 1) * MAX_SEATS + p) * 2]
+    return ask_nb(state, ROLL_AGAIN, p)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def answer_nb(state, board, rules, log, out, ret):
+    p = state[H.ASK_SEAT]
+    state[H.ASK_KIND] = -1
+    if ret == 1:
+        state[ROLL] = state[DICE + ((state[H.ROUND] - 1) * MAX_SEATS + p) * 2 + 1]
+        state[REROLLS + p] += 1
+    else:
+        if ret != 0:  # an illegal answer counts as an error and keeps the die
+            state[H.N_ERRORS] += 1
+        state[KEEPS + p] += 1
+    state[SCORE + p] += state[ROLL]
+    log_nb(state, log, p, EV_REROLL if ret == 1 else EV_KEEP, state[ROLL], state[SCORE + p],
+           0, 0)  # fmt: skip
+    state[SEAT] = p + 1
+    if state[SEAT] == state[H.N_PLAYERS]:
+        state[SEAT] = 0
+        state[H.ROUND] += 1
+
+
+@njit(cache=True, _nrt=False)
+def write_records_nb(state, sids, rec):
+    for p in range(state[H.N_PLAYERS]):
+        rec[p, 0] = sids[p]
+        rec[p, REC_SCORE] = state[SCORE + p]
+        rec[p, REC_RANK] = state[RANK + p]
+        rec[p, REC_ROUNDS] = state[H.ROUND]
+        rec[p, REC_ERRORS] = state[H.N_ERRORS]
+        rec[p, REC_REROLLS] = state[REROLLS + p]
+        rec[p, REC_KEEPS] = state[KEEPS + p]
+
+
+__all__ = ENGINE_API  # the names the driver imports (simcore/core/engine_api.py)
+
+
+@dataclass(frozen=True)
+class DiceRules(RuleBase):
+    OVERRIDE_EXAMPLE = "first_bonus=2"
+
+    rounds: int = rule(3, "D-1", "rounds; each seat rolls once per round", 1, MAX_ROUNDS)
+    sides: int = rule(6, "D-2", "faces of the die", 2, 20)
+    first_bonus: int = rule(0, "D-3 [choice]", "points added to seat 1's score", -20, 20)
+
+
+def redraw_hidden(state: np.ndarray, rules: np.ndarray, seat: int, rng: np.random.Generator):
+    """A copy with every die not yet shown drawn anew: a seat sees a die only once rolled."""
+    copy = state.copy()
+    shown = ((state[H.ROUND] - 1) * MAX_SEATS + state[SEAT]) * 2 + 1
+    unseen = copy[DICE + shown : DICE + MAX_ROUNDS * MAX_SEATS * 2]
+    unseen[:] = rng.integers(1, rules[R_SIDES] + 1, unseen.size)
+    return copy
+
+
+COLUMNS = {  # the results contract (docs/RESULTS.md): one typed row per (game, seat)
+    "game_id": pa.int64(), "seat": pa.int8(), "players": pa.int8(), "strategy": pa.string(),
+    "score": pa.int16(), "rank": pa.int8(), "winner": pa.bool_(), "win_share": pa.float64(),
+    "rounds": pa.int8(), "end_reason": pa.string(), "errors": pa.int16(),
+    "act_reroll": pa.int16(), "act_keep": pa.int16(),
+}  # fmt: skip
+
+
+def records_table(rec: np.ndarray, first_game: int, seat_names, rules) -> pa.Table:
+    """The record block as the results table, with a column per rule changed from the
+    rulebook (simcore/core/results_table.py)."""
+    block = RecordBlock(rec, _R.columns)
+    rank = block["rank"]
+    winners = np.repeat((rec[:, :, REC_RANK] == 0).sum(1), block.n_players)
+    derived = {
+        "winner": pa.array(rank == 0),
+        "win_share": pa.array(np.where(rank == 0, 1.0 / np.maximum(winners, 1), 0.0)),
+        "end_reason": pa.array(["done"] * block.n, pa.string()),
+        "act_reroll": block.typed("rerolls", pa.int16()),
+        "act_keep": block.typed("keeps", pa.int16()),
+    }
+    changed = changed_rule_columns(rules.diff_from_default(), ())
+    return results_table(block, first_game, seat_names, derived, COLUMNS, {}, changed)
+
+
+def describe_event(row: np.ndarray, data: NoData) -> str:
+    what = {EV_KEEP: "keeps", EV_REROLL: "rerolls to"}.get(int(row[2]))
+    if what is None:
+        return f"round {row[0]}: the game ends"
+    return f"round {row[0]}: seat {row[1] + 1} {what} {row[3]} (score {row[4]})"
+
+
+def _check(rules: DiceRules, players: int) -> None:
+    """Nothing depends on the player count."""
+
+
+def studies(players: int) -> dict[str, Study]:
+    """Seat balance at every table size (fair at first_bonus = 0), and with seat 1's bonus."""
+    runs = tuple(StudyRun(f"{n}p", n) for n in range(2, MAX_SEATS + 1))
+    return {
+        "basic": Study("basic", "seat balance at 2-4 players", runs, target_ci=None, cap=2_000),
+        "bonus": Study("bonus", "seat 1 with 2 points", tuple(
+            StudyRun(f"{n}p-bonus", n, sets=("first_bonus=2",)) for n in (2, 4)),
+            target_ci=None, cap=2_000),
+    }  # fmt: skip
+
+
+PLAY = Play(__name__, DiceRules, NoData, _check, 2, MAX_SEATS, 2)
+
+PLUGIN = register_game(
+    GamePlugin(
+        name="dice",
+        title="Dice race (palace-lab's example game package)",
+        min_players=2,
+        max_players=MAX_SEATS,
+        default_players=2,
+        engine=__name__,
+        **rules_fields(DiceRules),
+        check_rules=_check,
+        play_batch=PLAY.play_batch,
+        play_game=PLAY.play_game,
+        describe_event=describe_event,
+        event_record=lambda row, data: {
+            "round": int(row[0]),
+            "seat": int(row[1]),
+            "text": describe_event(row, data),
+        },  # fmt: skip
+        records_table=records_table,
+        check_batch=lambda rules: None,
+        keys=(Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),),
+        shape=Shape(
+            "rounds",
+            "rounds",
+            "end_reason",
+            {"done": "every round was played"},
+            (("score", "score"),),
+        ),  # fmt: skip
+        studies=studies,
+        redraw_hidden=redraw_hidden,
+    )
+)

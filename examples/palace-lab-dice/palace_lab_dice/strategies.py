@@ -1,0 +1,27 @@
+"""Strategies of the dice race: reroll at random, never, or at most a threshold."""
+
+from numba import njit
+
+from simcore.core.rng_nb import randint_nb
+from strategies.registry import register
+
+from .game import R_SIDES, ROLL
+
+
+@register("random", "rerolls with probability 1/2", game="dice")
+@njit(cache=True, _nrt=False)
+def dice_random_nb(kind, seat, state, board, rules, params, rng, scratch, out):
+    return randint_nb(rng, 0, 2)
+
+
+@register("keeper", "never rerolls", game="dice")
+@njit(cache=True, _nrt=False)
+def dice_keeper_nb(kind, seat, state, board, rules, params, rng, scratch, out):
+    return 0
+
+
+@register("threshold", "rerolls a die showing at most a share of its faces", game="dice",
+          params={"share": 0.5}, default=True)  # fmt: skip
+@njit(cache=True, _nrt=False)
+def dice_threshold_nb(kind, seat, state, board, rules, params, rng, scratch, out):
+    return 1 if state[ROLL] <= params[0] * rules[R_SIDES] else 0

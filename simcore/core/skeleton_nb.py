@@ -1,0 +1,75 @@
+"""The jitted parts every game engine shares, over the common state header
+(simcore/core/layout.py): starting a game, asking a decision, logging an event, ending.
+
+A game's engine writes only its phases and events: its `advance_nb` runs the rules and
+returns `ask_nb(state, KIND, seat)` where a seat must decide; its `answer_nb` reads the
+asked kind and seat from the header; `asked_seat_nb` is this module's (the engine module
+re-exports it, simcore/core/engine_api.py). Engine functions never allocate: they are
+compiled with `_nrt=False` (numba's reference counting would cost a third of the run
+time) and every buffer comes from the driver.
+"""
+
+from numba import njit
+
+from .event_log_nb import append_event_nb
+from .layout import ASK_KIND, ASK_SEAT, LOG_N, N_PLAYERS, PHASE, ROUND
+from .nb_sig import I1, I2, U1
+from .rng_nb import randint_nb, stream_seed_nb
+
+
+@njit(f"none({I1}, int64)", cache=True, _nrt=False)
+def start_header_nb(state, n_players):
+    """A cleared state for n_players, no decision asked."""
+    state[:] = 0
+    state[N_PLAYERS] = n_players
+    state[ASK_KIND] = -1
+    state[ASK_SEAT] = -1
+
+
+@njit(f"none({U1}, int64, int64)", cache=True, _nrt=False)
+def seed_streams_nb(rng, seed, game):
+    """Stream i of game `game` (0 = the game's chance, 1 + seat = that seat's strategy):
+    every draw depends on (seed, game) only, never on which worker plays the game."""
+    for i in range(rng.shape[0]):
+        rng[i] = stream_seed_nb(seed, game, i)
+
+
+@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+def ask_nb(state, kind, seat):
+    """Ask `seat` for a decision of `kind`; advance_nb returns what this returns."""
+    state[ASK_KIND] = kind
+    state[ASK_SEAT] = seat
+    return kind
+
+
+@njit(cache=True, _nrt=False)
+def asked_seat_nb(state):
+    """Seat whose decision advance_nb is waiting for (-1 once the game is over)."""
+    return state[ASK_SEAT]
+
+
+@njit(f"none({I1}, int64)", cache=True, _nrt=False)
+def game_over_nb(state, done_phase):
+    """The game has ended: no decision is asked any more."""
+    state[PHASE] = done_phase
+    state[ASK_KIND] = -1
+    state[ASK_SEAT] = -1
+
+
+@njit(f"none({I1}, {I2}, int64, int64, int64, int64, int64, int64)", cache=True, _nrt=False)
+def log_nb(state, log, seat, event, a, b, c, d):
+    """Append one event stamped with the game's clock (ROUND); LOG_N keeps counting past
+    the log's capacity to reveal truncation."""
+    append_event_nb(state, log, LOG_N, state[ROUND], seat, event, a, b, c, d)
+
+
+@njit(f"none({I1}, int64, int64, {U1})", cache=True, _nrt=False)
+def shuffle_nb(state, at, n, rng):
+    """state[at:at + n] = a uniform permutation of 0..n-1 (Fisher-Yates, stream rng[0])."""
+    for i in range(n):
+        state[at + i] = i
+    for i in range(n - 1, 0, -1):
+        j = randint_nb(rng, 0, i + 1)
+        t = state[at + i]
+        state[at + i] = state[at + j]
+        state[at + j] = t

@@ -1,0 +1,61 @@
+"""The layout builder (simcore/core/layout.py): offsets checked at import, and the common
+header at the same offsets in every game's state."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from simcore.core import layout as H
+from simcore.core.games import games
+from simcore.core.layout import Layout, Params, state_layout
+
+
+def test_layout_declarations_check_themselves():
+    layout = Layout("t", size=4)
+    assert layout.take("a", 3) == 0
+    assert layout.take("b") == 3
+    assert layout.done() == 4
+    layout.take("c")
+    with pytest.raises(ValueError, match="at most 4"):
+        layout.done()
+    with pytest.raises(ValueError, match="twice"):
+        layout.take("a")
+    params = Params("t", {"x": 1.0, "y": 2.0, "z": 3.0})
+    assert params.index("y", span=2) == 1
+    with pytest.raises(ValueError, match="no offset for x"):
+        params.done()
+    with pytest.raises(ValueError, match="not registered"):
+        params.index("w")
+    with pytest.raises(ValueError, match="runs past"):
+        params.index("z", span=2)
+
+
+def test_header_slots_are_filled_first_and_must_all_be_used():
+    s = state_layout("t")
+    taken = [s.take(f"F{i}") for i in range(H.HEADER_SIZE - len(H.HEADER))]
+    assert sorted(taken + list(H.HEADER.values())) == list(range(H.HEADER_SIZE))
+    assert s.take("BLOCK", 3) == H.HEADER_SIZE
+    assert s.done() == H.HEADER_SIZE + 3
+    small = state_layout("t")  # a small game leaves header slots unused
+    assert small.take("ONLY") == min(set(range(H.HEADER_SIZE)) - set(H.HEADER.values()))
+    assert small.done() == H.HEADER_SIZE
+
+
+def test_record_columns_follow_the_declarations():
+    r = Layout("t")
+    r.take("a")
+    r.take("b", 2, ("b0", "b1"))
+    assert r.columns == ["a", "b0", "b1"]
+    with pytest.raises(ValueError, match="2 entries, 1 names"):
+        r.take("c", 2, ("c0",))
+
+
+@pytest.mark.parametrize("game", ["maharaja", "vermaechtnis"])
+def test_every_game_state_starts_with_the_common_header(game):
+    """The generic skeleton (simcore/core/skeleton_nb.py) reads these offsets in every game
+    built on it (the tests' one-file toy game keeps its own few slots)."""
+    engine = importlib.import_module(games()[game].engine)
+    for name, offset in H.HEADER.items():
+        assert getattr(engine.S, name) == offset, (game, name)
