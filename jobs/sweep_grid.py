@@ -20,13 +20,14 @@ class Axis:
 def parse_axes(items: tuple[str, ...], plugin: GamePlugin) -> list[Axis]:
     """`key=v1,v2,...` per item -> axes; every value checked against the rules."""
     if not items:
-        raise InputError("sweep: give at least one --set key=v1,v2,... (e.g. palace_cost=10,11)")
+        example = plugin.examples()["sweep"]
+        raise InputError(f"sweep: give at least one --set key=v1,v2,... (e.g. {example})")
     axes: list[Axis] = []
     for item in items:
         key, eq, text = (s.strip() for s in item.partition("="))
         if not eq or not key:
             raise InputError(
-                f"sweep --set {item!r}: expected key=v1,v2,..., e.g. palace_cost=10,11"
+                f"sweep --set {item!r}: expected key=v1,v2,..., e.g. {plugin.examples()['sweep']}"
             )
         if key in {a.key for a in axes}:
             raise InputError(f"sweep --set: {key} given twice")

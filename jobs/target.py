@@ -1,5 +1,5 @@
-"""The --target-ci stopping rule: every value of the game's primary balance key (Maharaja:
-the starting character) has a 95% Wilson '±' below H.
+"""The --target-ci stopping rule: every value of the game's primary balance key (a
+starting card, a seat) has a 95% Wilson '±' below H.
 
 The runner calls the check after each complete round of chunks with the files of the
 finished prefix, so the decision rests on the same rows whatever the workers. Values

@@ -62,7 +62,7 @@ def parse_vary(items: tuple[str, ...], plugin: GamePlugin, base: Rules) -> tuple
     """The axes of `--vary` items, every value checked against the game's rules over `base`
     (the starting rules); InputError naming the item otherwise."""
     if not items:
-        raise InputError("tune-rules: give at least one --vary key=lo..hi (e.g. palace_cost=9..15)")
+        raise InputError("tune-rules: give at least one --vary key=lo..hi (e.g. key=9..15)")
     start = base.to_dict()
     axes: list[Axis] = []
     for item in items:
