@@ -498,7 +498,8 @@ def tournament(names, game, players, games, chunk, boots, out, workers, executor
 @click.option("--set", "sets", multiple=True, help="Fixed rule value, e.g. {fixed}.")
 @click.option("--variant", "variants", multiple=True, help="Variant switch.")
 @click.option("--rules", "rules_file", type=str, help="Starting rules file (TOML or JSON).")
-@click.option("--board", "board_file", type=str, help="The game's data file.")
+@click.option("--board", "board_file", type=str, help="The game's first data file.")
+@click.option("--data", "data_items", multiple=True, help="A data file by name: NAME=FILE.")
 @click.option("--sampler", default="tpe", show_default=True, help="tpe or cmaes (Optuna).")
 @click.option("--top", type=int, default=3, show_default=True,
               help="Candidates replayed in the confirmation.")  # fmt: skip
@@ -524,7 +525,8 @@ def tournament(names, game, players, games, chunk, boots, out, workers, executor
 @click.option("--out", required=True, help="Tuning folder (runs, best.toml, report.html).")
 @_job_options
 def tune_rules(vary, game, players_text, objective, keys, penalty, budget, strategy,
-               check_strategy, check_games, sets, variants, rules_file, board_file, sampler, top,
+               check_strategy, check_games, sets, variants, rules_file, board_file, data_items,
+               sampler, top,
                confirm_ci, confirm_share, first_games, rungs, eta, out, workers, executor,
                scheduler, seed, resume):  # fmt: skip
     """Search the rule values that make the game fairest, confirm the best on fresh seeds,
@@ -551,6 +553,7 @@ def tune_rules(vary, game, players_text, objective, keys, penalty, budget, strat
         variants=tuple(variants),
         rules_file=rules_file,
         board_file=board_file,
+        data=tuple(data_items),
         sampler=sampler,
         top=top,
         confirm_ci=confirm_ci,

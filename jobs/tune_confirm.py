@@ -111,6 +111,7 @@ def play_stage(st: TuneSettings, root: Path, plan: dict, pool, progress, command
                 chunk=confirm_chunk(plan["cap"]),
                 target_ci=plan["target_ci"],
                 game=st.game,
+                data=st.data,
             ).check()
             progress.log(f"{plan['stage']}: {s['name']}, {n} players, {plan['strategy']}")
             try:

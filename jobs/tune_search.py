@@ -241,6 +241,7 @@ class Search:
                 st.board_file,
                 chunk=chunk_for(games),
                 game=st.game,
+                data=st.data,
             ).check()
             try:
                 job.play(out, self.pool, _run_started(out), self.progress.for_run())

@@ -90,6 +90,7 @@ class TuneSettings:
     variants: tuple[str, ...] = ()
     rules_file: str | None = None
     board_file: str | None = None
+    data: tuple[str, ...] = ()  # --data NAME=FILE items
     sampler: str = "tpe"
     top: int = 3
     confirm_ci: float = 0.01
@@ -158,6 +159,7 @@ class TuneSettings:
                         self.rules_file,
                         self.board_file,
                         game=self.game,
+                        data=self.data,
                     ).check()
         changes = {"keys": keys, "axes": axes, "strategy": strategy, "check_strategy": check}
         out = TuneSettings(**{**self.__dict__, **changes})
@@ -277,6 +279,7 @@ class TuneSettings:
                 "variants": list(self.variants),
                 "rules_file": self.rules_file,
                 "board_file": self.board_file,
+                **({"data": list(self.data)} if self.data else {}),
                 "sampler": self.sampler,
                 "top": self.top,
                 "confirm_ci": self.confirm_ci,

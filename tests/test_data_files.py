@@ -107,3 +107,13 @@ def test_the_manifest_records_each_data_file_with_its_sha256(capsys, tmp_path):
     assert m["board"] == {"source": str(table), "sha256": digest}
     code, _, err = run_cli(capsys, "run", "--game", "vermaechtnis", "--data", "map=x.toml")
     assert code == 2 and "--data map: vermaechtnis has no data file of that name" in err
+
+
+@pytest.mark.parametrize("command", [["run"], ["play"], ["tune-rules", "--vary", "tax_cap=6..10"]])
+def test_a_missing_data_file_is_one_line_before_anything_is_written(capsys, tmp_path, command):
+    out = tmp_path / "out"
+    args = [*command, "--game", "vermaechtnis", "--data", "cards=/no/such.toml"]
+    args += ["--out", str(out)] if command[0] != "play" else []
+    code, _, err = run_cli(capsys, *args)
+    assert code == 2 and "card table /no/such.toml: file not found" in err, err
+    assert len(err.strip().splitlines()) == 1 and not out.exists()
