@@ -71,6 +71,9 @@ class Table:
         G.answer_nb(self.state, self.d, self.r, self.log, self.out, ret)
 
     def legal(self) -> list[int]:
+        """The legal answers of the pending decision (asked first if none is pending)."""
+        if self.state[S.ASK_KIND] < 0:
+            self.ask()
         opts = np.zeros(G.MAX_OPTIONS, dtype=np.int64)
         n = G.legal_answers_nb(self.state, self.d, self.r, opts)
         return opts[:n].tolist()
