@@ -13,6 +13,8 @@ declaration order, so blocks can neither overlap nor be forgotten in STATE_SIZE.
     per seat   hand (hidden, T-I1) and its public size, cards and symbols played this
                visit, colour, influence tiles, commodities, palaces, score parts, rank,
                statistics for the results
+
+Hands are never shown to other seats (T-I1); table talk (T-I5) is outside the engine.
 """
 
 from .data_layout import MAX_CITIES, MAX_KINDS, MAX_PROV, N_NORMAL_CARDS, N_SPECIAL
@@ -107,7 +109,7 @@ ACTIVE = _B.take("active", P)  # 1 = still in the visit (T-R1)
 OVALS = _B.take("ovals", P * N_INFLUENCE)  # influence tiles held (T-A3, T-R4)
 COMM = _B.take("comm", P * N_COMMODITIES)  # commodities on bonus and province tiles (T-P1)
 PALACES = _B.take("palaces", P)  # bit mask of the cities holding a palace of the seat
-N_PALACES = _B.take("n_palaces", P)  # palaces placed (normal + crowned)
+N_PALACES = _B.take("n_palaces", P)  # palaces placed; unlimited (T-C7: <= 60 per game)
 POINTS = _B.take("points", P)  # score (T-P, T-P4)
 PTS_BONUS = _B.take("pts_bonus", P)  # T-P1
 PTS_PALACE = _B.take("pts_palace", P)  # T-P2

@@ -4,7 +4,9 @@ A `RuleSet` is validated when built (each problem is one `InputError` line namin
 and its range), carries the digest's defaults (ids T-… from `shared/rules/taj-mahal.md`)
 and packs itself into the int64 array laid out by `rules_layout` (field order = offsets,
 checked below at import). What is printed on the board, tiles and cards is not here but in
-the data files (game_data.py): map, province tiles, bonus tiles, card mix.
+the data files (game_data.py): map, province tiles, bonus tiles, card mix. The what-if
+parameters the digest asks for (T-V2) are fields too: display size, deal size, the
+immediate-withdraw card, the Taj Mahal value, the special-card mapping.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from simcore.tajmahal.enums import (
     ELEPHANT,
     EV_DRAW,
     EV_ERROR,
+    EV_PICK,
     GENERAL,
     MOGUL,
     MONK,
@@ -143,7 +144,8 @@ def test_no_legal_play_means_withdraw():
 
 def test_withdraw_wins_strict_majorities_among_those_still_in():
     """T-A2 strictly more than each other player still in; T-A6 a prize taken is gone;
-    the seed's tie: the one who stays wins it (Anna/Péter/Krisztián/Dóra, in words)."""
+    the seed's tie: the one who stays wins it (Anna/Péter/Krisztián/Dóra, in words);
+    T-A5 the elephants win the province tile."""
     t = fresh(4)
     for p in range(4):
         t.set_hand(p, [RED_EG] * 3)
@@ -204,7 +206,8 @@ def test_last_player_keeps_playing():
 
 def test_crowned_palace_rules():
     """T-A4 the crowned palace on any city, no bonus tile, a normal palace may still join
-    it and take the tile (T-A6a [choice]); switched off, it may not."""
+    it and take the tile (T-A6a [choice]); switched off, it may not. T-A3 a normal palace
+    only where no normal palace stands."""
     for open_, takes in ((True, True), (False, False)):
         t = fresh(3, own_crown_city_open=open_)
         prov = t[S.CUR_PROV]
@@ -222,11 +225,18 @@ def test_crowned_palace_rules():
         if takes:
             t.answer(city)
             assert t[S.BONUS_AT + city] == -1 and t[S.W_N_BONUS] == 1
+            t.state[S.SYM + 6 + GENERAL] = 1  # seat 1 leads the generals
+            t.state[S.SEAT_PLAYS + 1] = 1
+            while t.ask() != (DK_TURN, 1):
+                t.answer(t.legal()[0])
+            t.answer(WITHDRAW)
+            assert t.ask() == (DK_PALACE, 1) and city not in t.legal()
 
 
 def test_pick_two_one_if_last_and_the_immediate_card():
     """T-A7: 2 display cards, 1 for the last; withdrawing without a play first draws the
-    top card of the pile (blind)."""
+    top card of the pile (blind). T-I2: each pick is public (logged with its card);
+    T-R7: n - 1 seats take 2 and the last 1, so 2n - 1 cards leave the display empty."""
     t = fresh(3)
     pile = t[S.PILE_N]
     turn(t, 0, WITHDRAW)
@@ -235,6 +245,7 @@ def test_pick_two_one_if_last_and_the_immediate_card():
     t.answer(t.legal()[0])
     t.answer(t.legal()[-1])
     assert t[S.HAND_N] == 9 and t[S.DISPLAY_N] == 3
+    assert len(t.events(EV_PICK)) == 2 and (t.events(EV_PICK)[:, 4] >= 0).all()
     turn(t, 1, WITHDRAW)
     t.answer(t.legal()[0])
     t.answer(t.legal()[0])

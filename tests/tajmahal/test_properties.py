@@ -117,7 +117,10 @@ def check_final(s: np.ndarray, d: np.ndarray, rules: RuleSet) -> None:
 
 @pytest.mark.nojit
 def test_every_decision_keeps_the_invariants():
-    """Step by step through a random-legal game at 3, 4 and 5 players."""
+    """Step by step through a random-legal game at 3, 4 and 5 players: T-C4 influence
+    tiles and T-C7 palaces within the box, T-C5 cards conserved kind by kind, T-I1 public
+    hand sizes equal the hidden hands; T-I4 one decision at a time by the asked seat;
+    T-D1, T-D2, T-D3 every enumerated answer is legal (never counted as an error)."""
     rng = np.random.default_rng(5)
     for players in (3, 4, 5):
         t = Table(players, seed=9, game=players)
@@ -135,7 +138,8 @@ def test_every_decision_keeps_the_invariants():
 @pytest.mark.parametrize("rules", [RuleSet(), WHAT_IF], ids=["rulebook", "what-if"])
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_many_games(players, rules):
-    """Final states of 200 random-legal games: the invariants, T-P4 recomputed, ranks."""
+    """Final states of 200 random-legal games: the invariants, T-E1 every game ends after
+    visit 12, T-P4 recomputed, T-E2 ranks."""
     data = default_data().pack()
     finals = np.zeros((200, S.STATE_SIZE), dtype=np.int64)
     play_many_nb(200, data, rules.pack(), players, 17, finals)

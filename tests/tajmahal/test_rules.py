@@ -60,6 +60,7 @@ def test_pack_follows_the_layout():
 
 
 def test_bad_values_are_one_line():
+    """One InputError line per bad value; T-V1: 3 to 5 players (no 2-player rules)."""
     with pytest.raises(InputError, match="play_cap must be an integer in 1..1000"):
         RuleSet(play_cap=0)
     with pytest.raises(InputError, match="special_monk"):

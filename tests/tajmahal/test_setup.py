@@ -19,7 +19,8 @@ from .table import Table, total_cards
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_setup(players):
     """T-S4 six cards each, a display of 2n - 1, the rest the pile; T-S3 court full, the
-    special cards beside the board; T-S6 the start player opens visit 1."""
+    special cards beside the board; T-S5 every score 0; T-S6 the start player opens
+    visit 1; T-R1 and is asked first."""
     t = Table(players, seed=11)
     s = t.state
     assert [t[S.HAND_N + p] for p in range(players)] == [6] * players
@@ -27,6 +28,7 @@ def test_setup(players):
     assert t[S.PILE_N] == 96 - 6 * players - (2 * players - 1)
     assert total_cards(s, t.d) == 100
     assert t[S.COURT] == 0b111111 and t[S.VISIT] == 1
+    assert not s[S.POINTS : S.POINTS + S.MAX_SEATS].any()
     assert (s[S.SPECIAL_HOLDER : S.SPECIAL_HOLDER + 4] == -1).all()
     assert t[S.START_SEAT] == t[S.FIRST_START] == t[S.PLAYER]
     assert 0 <= t[S.FIRST_START] < players
@@ -36,7 +38,7 @@ def test_setup(players):
 def test_tiles_and_bonus_tiles():
     """T-S1: tile 12 on Agra, a permutation of 1..11 elsewhere, visited in tile order
     (province 1 first); T-S2: the Taj Mahal tile on its city, every other fortified city
-    one square tile, the mix as the tiles file says."""
+    one square tile, the mix as the tiles file says; T-I3 the province order is random."""
     g = default_data()
     orders = set()
     for seed in range(20):

@@ -18,7 +18,9 @@ _S32 = np.uint64(32)
 @njit(cache=True, _nrt=False)
 def rand_nb(state, n):
     """Uniform integer in [0, n) from the stream kept in the state (SplitMix64), so that
-    a reshuffle during play needs no random array and a state copy replays it."""
+    a reshuffle during play needs no random array and a state copy replays it. Every
+    random event of the game comes from here (T-I3): province order, bonus tiles, deal,
+    displays, blind draws, reshuffles, the start player."""
     if n <= 1:
         return 0
     s = np.uint64(state[S.RNG]) + _GOLDEN

@@ -77,7 +77,7 @@ DONE = -1
 
 @njit(cache=True, _nrt=False)
 def init_state_nb(state, data, rules, n_players):
-    """Empty table: no tiles, palaces or cards anywhere yet."""
+    """Empty table: no tiles, palaces or cards anywhere yet; every score 0 (T-S5)."""
     state[:] = 0
     state[S.N_PLAYERS] = n_players
     state[S.ASK_KIND] = -1
@@ -386,7 +386,7 @@ def advance_nb(state, data, rules, log, work):
             if state[S.PICKS_LEFT] > 0 and state[S.DISPLAY_N] > 0:
                 if not hand_full_nb(state, rules, seat):
                     return _ask_nb(state, DK_PICK, seat)
-            state[S.PICKS_LEFT] = 0
+            state[S.PICKS_LEFT] = 0  # T-R7: 2n - 1 cards leave the display empty
             if state[S.N_ACTIVE] == 0:
                 state[S.PHASE] = PH_VISIT_END
             else:
