@@ -99,9 +99,9 @@ def test_colour_rule_and_any_colour():
     assert t[S.ACTIVE] == 0 and len(t.events(EV_ERROR)) == 1
 
 
-def test_colour_is_free_again_next_visit_and_any_colour_on_a_later_play():
-    """T-A1a a new visit frees the colour; T-A1b with a committed colour the any-colour
-    card carries another colour and keeps the committed one."""
+def test_any_colour_on_a_later_play_keeps_the_colour():
+    """T-A1b: with a committed colour the any-colour card carries another colour and
+    keeps the committed one."""
     t = fresh()
     t.set_hand(0, [RED_EV, GREEN_EM, FX_ANY, RED_EE])
     t.set_hand(1, [RED_EG] * 3)
@@ -255,6 +255,7 @@ def test_pick_two_one_if_last_and_the_immediate_card():
     assert t.ask() == (DK_TURN, 1)
     assert t[S.VISIT] == 2 and t[S.DISPLAY_N] == 5
     assert t[S.START_SEAT] == 1  # T-R5: the start figure passes to the left
+    assert (t.state[S.COLOUR : S.COLOUR + 3] == -1).all()  # T-A1a: colours free again
 
 
 def test_no_immediate_card_when_switched_off():
