@@ -348,3 +348,45 @@ def test_step_cap_ends_the_game_with_its_own_reason():
     turn(t, 1, play(RED_EG))
     assert t.ask() == (-1, -1) and t[S.END_REASON] == END_CAP
     assert (t.state[S.RANK : S.RANK + 3] >= 0).all()
+
+
+def test_illegal_cities_and_picks_are_replaced():
+    """T-D2 / T-D3: an illegal city or display slot is counted and replaced by the lowest
+    legal city / the first display card (never raised)."""
+    from simcore.tajmahal.enums import E_BAD_CITY, E_BAD_PICK
+
+    t = fresh(3)
+    t.state[S.SYM + VIZIER] = 1
+    t.state[S.SEAT_PLAYS] = 1
+    turn(t, 0, WITHDRAW)
+    assert t.ask() == (DK_PALACE, 0)
+    first = t.legal()[0]
+    t.answer(999)
+    assert t[S.CITY_NORMAL + first] == 0 and t[S.FIRST_ERROR] == E_BAD_CITY
+    assert t.ask() == (DK_PICK, 0)
+    slot = t.legal()[0]
+    t.answer(-5)
+    assert t[S.DISPLAY + slot] == -1 and t[S.N_ERRORS] == 2
+    assert t.events(EV_ERROR)[-1][3] == E_BAD_PICK
+
+
+def test_hand_limit_choice():
+    """T-A7 [choice]: with a hand limit, cards beyond it are not taken (the pick is not
+    asked, the card stays in the display)."""
+    t = fresh(3, hand_limit=6)
+    turn(t, 0, WITHDRAW)  # 6 cards in hand: no immediate card, no pick
+    kind, seat = t.ask()
+    assert (kind, seat) == (DK_TURN, 1) and t[S.HAND_N] == 6 and t[S.DISPLAY_N] == 5
+
+
+def test_last_player_withdrawing_at_once():
+    """T-A7: the last player withdrawing without a play draws the top card, then takes
+    one display card."""
+    t = fresh(3)
+    for p in (1, 2):
+        t.state[S.ACTIVE + p] = 0
+    t[S.N_ACTIVE] = 1
+    turn(t, 0, WITHDRAW)
+    assert t.ask() == (DK_PICK, 0) and t[S.HAND_N] == 7
+    t.answer(t.legal()[0])
+    assert t[S.HAND_N] == 8 and t.ask()[0] == DK_TURN and t[S.VISIT] == 2

@@ -40,6 +40,7 @@ WHAT_IF = RuleSet(display_size=3, hand_limit=8, reshuffle=False, last_min_symbol
                   own_crown_city_open=False, discard_first=False, tie_break=1,
                   exchange_after_last=False, double_each=False, crown_scores=False,
                   immediate_card=False, hand_size=4)  # fmt: skip
+BIG_DISPLAY = RuleSet(display_size=12, special_princess=0, special_general=3)  # T-V2
 
 
 def check_state(s: np.ndarray, d: np.ndarray) -> None:
@@ -135,7 +136,9 @@ def test_every_decision_keeps_the_invariants():
         check_final(t.state, t.d, t.rules)
 
 
-@pytest.mark.parametrize("rules", [RuleSet(), WHAT_IF], ids=["rulebook", "what-if"])
+@pytest.mark.parametrize(
+    "rules", [RuleSet(), WHAT_IF, BIG_DISPLAY], ids=["rulebook", "what-if", "big-display"]
+)
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_many_games(players, rules):
     """Final states of 200 random-legal games: the invariants, T-E1 every game ends after
