@@ -87,6 +87,7 @@ PICKS_LEFT = _B.take("picks_left")  # display cards the seat may still take (T-A
 CROWN_CITY = _B.take("crown_city")  # city of this visit's crowned palace, -1 = none
 TIE = _B.take("tie")  # TIE_* (T-E2)
 N_WINNERS = _B.take("n_winners")
+N_KINDS = _B.take("n_kinds")  # normal card kinds of the data file (special t = N_KINDS + t)
 # table
 PROV_TILE = _B.take("prov_tile", MAX_PROV)  # tile number lying on each province (T-S1)
 TILE_PROV = _B.take("tile_prov", MAX_PROV)  # province of tile number t at t - 1
@@ -101,6 +102,7 @@ DISCARD = _B.take("discard", MAX_KINDS)  # discard pile, face up: counts per kin
 # per seat
 HAND = _B.take("hand", P * MAX_KINDS)  # hidden (T-I1): counts per kind
 HAND_N = _B.take("hand_n", P)  # public hand sizes ([choice] T-I1)
+KNOWN = _B.take("known", P * MAX_KINDS)  # public: display picks not provably played (T-I2)
 PLAYED = _B.take("played", P * MAX_KINDS)  # cards in front of the seat this visit (T-A1)
 SYM = _B.take("sym", P * N_SYMBOLS)  # symbols played this visit (T-A2)
 COLOUR = _B.take("colour", P)  # colour committed this visit, -1 = none yet (T-A1a)

@@ -51,6 +51,8 @@ def check_state(s: np.ndarray, d: np.ndarray) -> None:
     for p in range(n):
         hand = s[S.HAND + p * D.MAX_KINDS : S.HAND + (p + 1) * D.MAX_KINDS]
         assert hand.min() >= 0 and hand.sum() == s[S.HAND_N + p]
+        known = s[S.KNOWN + p * D.MAX_KINDS : S.KNOWN + (p + 1) * D.MAX_KINDS]
+        assert (known >= 0).all() and (known <= hand).all()  # T-I2 known cards are held
         per_kind += hand + s[S.PLAYED + p * D.MAX_KINDS : S.PLAYED + (p + 1) * D.MAX_KINDS]
     per_kind += s[S.DISCARD : S.DISCARD + D.MAX_KINDS]
     assert s[S.DISCARD_N] == s[S.DISCARD : S.DISCARD + D.MAX_KINDS].sum()

@@ -113,8 +113,9 @@ def deal_display_nb(state, data, rules, log):
 
 @njit(cache=True, _nrt=False)
 def take_display_nb(state, seat, slot):
-    """T-A7: the card of a display slot into the hand."""
+    """T-A7: the card of a display slot into the hand, publicly (T-I2: KNOWN)."""
     k = state[S.DISPLAY + slot]
+    state[S.KNOWN + seat * D.MAX_KINDS + k] += 1
     state[S.DISPLAY + slot] = -1
     state[S.DISPLAY_N] -= 1
     add_to_hand_nb(state, seat, k)

@@ -71,6 +71,10 @@ def play_ok_nb(state, data, rules, seat, code):
 
 @njit(cache=True, _nrt=False)
 def _put_nb(state, data, seat, kind):
+    """One card from the hand to the table; a publicly known card of that kind is now
+    one fewer for certain (T-I2)."""
+    if state[S.KNOWN + seat * D.MAX_KINDS + kind] > 0:
+        state[S.KNOWN + seat * D.MAX_KINDS + kind] -= 1
     state[S.HAND + seat * D.MAX_KINDS + kind] -= 1
     state[S.HAND_N + seat] -= 1
     state[S.PLAYED + seat * D.MAX_KINDS + kind] += 1

@@ -80,6 +80,7 @@ def init_state_nb(state, data, rules, n_players):
     """Empty table: no tiles, palaces or cards anywhere yet; every score 0 (T-S5)."""
     state[:] = 0
     state[S.N_PLAYERS] = n_players
+    state[S.N_KINDS] = data[D.N_KINDS]
     state[S.ASK_KIND] = -1
     state[S.ASK_SEAT] = -1
     state[S.CROWN_CITY] = -1
