@@ -1,0 +1,167 @@
+"""The Taj Mahal rule set: every number and every [choice] of the rules digest as data.
+
+A `RuleSet` is validated when built (each problem is one `InputError` line naming the key
+and its range), carries the digest's defaults (ids T-… from `shared/rules/taj-mahal.md`)
+and packs itself into the int64 array laid out by `rules_layout` (field order = offsets,
+checked below at import). What is printed on the board, tiles and cards is not here but in
+the data files (game_data.py): map, province tiles, bonus tiles, card mix. The what-if
+parameters the digest asks for (T-V2) are fields too: display size, deal size, the
+immediate-withdraw card, the Taj Mahal value, the special-card mapping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from ..core.datafile import read_data_file
+from ..core.errors import InputError
+from ..core.rule_fields import RuleBase
+from ..core.rule_fields import rule as _f
+from . import rules_layout as R
+from .enums import FX_ANY_COLOUR, FX_ELEPHANT, FX_MOGUL, FX_POINTS
+
+PLAYER_COUNTS = (3, 4, 5)  # T-S4: display sizes are given for 3, 4 and 5 players
+POINTS_HI = 20
+FX_HI = 3  # enums.EFFECT_NAMES
+
+
+@dataclass(frozen=True)
+class RuleSet(RuleBase):
+    """All rule parameters of one game; immutable and hashable, validated on construction."""
+
+    VARIANTS = {}  # T-V: the seed has no variants
+    CHOICES = (
+        "special_vizier",
+        "special_general",
+        "special_monk",
+        "special_princess",
+        "reshuffle",
+        "last_min_symbols",
+        "own_crown_city_open",
+        "hand_limit",
+        "discard_first",
+        "crown_scores",
+        "double_each",
+        "exchange_after_last",
+        "tie_break",
+        "play_cap",
+    )
+    OVERRIDE_EXAMPLE = "hand_size=5"
+
+    hand_size: int = _f(6, "T-S4", "cards dealt to each player", 0, 20)
+    display_size: int = _f(0, "T-S4", "display cards per visit, 0 = 2n - 1 (5/7/9)", 0, 15)
+    immediate_card: bool = _f(
+        True, "T-A7", "withdrawing without a play first draws the top card of the pile"
+    )
+    taj_points: int = _f(4, "T-P1", "points of the Taj Mahal tile", 0, POINTS_HI)
+    plus2_points: int = _f(2, "T-P1", "points of a gold '+2' bonus tile", 0, POINTS_HI)
+    special_points: int = _f(
+        2, "T-A1c", "points of the '+2' special card each time it is played", 0, POINTS_HI
+    )
+    special_vizier: int = _f(
+        FX_MOGUL, "T-C6 [choice]", "vizier special card: 0 elephant 1 mogul 2 points 3 any colour",
+        0, FX_HI,
+    )  # fmt: skip
+    special_general: int = _f(
+        FX_ELEPHANT, "T-C6 [choice]", "general special card: 0 elephant 1 mogul 2 points "
+        "3 any colour", 0, FX_HI,
+    )  # fmt: skip
+    special_monk: int = _f(
+        FX_POINTS, "T-C6 [choice]", "monk special card: 0 elephant 1 mogul 2 points 3 any colour",
+        0, FX_HI,
+    )  # fmt: skip
+    special_princess: int = _f(
+        FX_ANY_COLOUR, "T-C6 [choice]", "princess special card: 0 elephant 1 mogul 2 points "
+        "3 any colour", 0, FX_HI,
+    )  # fmt: skip
+    reshuffle: bool = _f(
+        True, "T-R6 [choice]", "an empty pile is refilled from the shuffled discards "
+        "(both empty: a draw does nothing)",
+    )  # fmt: skip
+    last_min_symbols: int = _f(
+        1, "T-A2 [choice]", "symbols the last player in a visit needs to win a prize "
+        "(0 = the literal reading: every prize left)", 0, 1,
+    )  # fmt: skip
+    own_crown_city_open: bool = _f(
+        True, "T-A6a [choice]", "a normal palace may go where the same player just put his "
+        "crowned palace (and take its bonus tile)",
+    )  # fmt: skip
+    hand_limit: int = _f(
+        0, "T-A7 [choice]", "hand limit, 0 = none; cards beyond it are not taken", 0, 100
+    )
+    discard_first: bool = _f(
+        True, "T-P [choice]", "the withdrawing player discards before scoring (else after)"
+    )
+    crown_scores: bool = _f(True, "T-P2 [choice]", "a crowned palace alone earns the palace points")
+    double_each: bool = _f(
+        True, "T-P3a [choice]", "a tile showing one commodity twice scores each as 1 + held "
+        "before the tile (else one after the other)",
+    )  # fmt: skip
+    exchange_after_last: bool = _f(
+        True, "T-E1 [choice]", "the special-card exchange (T-R4) also follows the last visit"
+    )
+    tie_break: int = _f(
+        0, "T-E2 [choice]", "0 = tied players share the win, 1 = most hand cards first", 0, 1
+    )
+    play_cap: int = _f(
+        60, "T-R3 [choice]", "plays in one visit after which the game ends (end reason cap)",
+        1, 1000,
+    )  # fmt: skip
+
+    def display_for(self, n_players: int) -> int:
+        """T-S4: cards laid out per visit."""
+        return self.display_size or 2 * n_players - 1
+
+
+VARIANTS = RuleSet.VARIANTS
+CHOICES = RuleSet.CHOICES
+FIELD_DOCS = RuleSet.field_docs()
+_OFFSETS = {  # rules_layout offset of each field; pack() writes fields in order
+    "hand_size": R.HAND_SIZE,
+    "display_size": R.DISPLAY_SIZE,
+    "immediate_card": R.IMMEDIATE_CARD,
+    "taj_points": R.TAJ_POINTS,
+    "plus2_points": R.PLUS2_POINTS,
+    "special_points": R.SPECIAL_POINTS,
+    "special_vizier": R.SPECIAL_FX,
+    "special_general": R.SPECIAL_FX + 1,
+    "special_monk": R.SPECIAL_FX + 2,
+    "special_princess": R.SPECIAL_FX + 3,
+    "reshuffle": R.RESHUFFLE,
+    "last_min_symbols": R.LAST_MIN_SYMBOLS,
+    "own_crown_city_open": R.OWN_CROWN_CITY_OPEN,
+    "hand_limit": R.HAND_LIMIT,
+    "discard_first": R.DISCARD_FIRST,
+    "crown_scores": R.CROWN_SCORES,
+    "double_each": R.DOUBLE_EACH,
+    "exchange_after_last": R.EXCHANGE_AFTER_LAST,
+    "tie_break": R.TIE_BREAK,
+    "play_cap": R.PLAY_CAP,
+}
+
+
+def _check_layout() -> None:
+    """The packed array is the fields in order: each field's index is its offset."""
+    names = [f.name for f in fields(RuleSet)]
+    if list(_OFFSETS) != names or list(_OFFSETS.values()) != list(range(len(names))):
+        raise ValueError("tajmahal rules_layout does not match the RuleSet field order")
+    if len(names) != R.RULES_SIZE:
+        raise ValueError(f"tajmahal RULES_SIZE is {R.RULES_SIZE}, RuleSet has {len(names)}")
+    for c in RuleSet.CHOICES:
+        if c not in names:
+            raise ValueError(f"tajmahal CHOICES names an unknown field {c!r}")
+
+
+_check_layout()
+
+
+def check_for_players(rules: RuleSet, n_players: int) -> None:
+    """T-S4: 3 to 5 players (a 2-player variant exists but is not in the seed, T-V1)."""
+    if n_players not in PLAYER_COUNTS:
+        raise InputError(f"--players must be between 3 and 5, got {n_players}")
+
+
+def load_rules(path: str | Path) -> RuleSet:
+    """Read a .toml or .json rules file (only the keys that differ need be given)."""
+    return RuleSet.from_mapping(read_data_file(path, "rules file"), f"rules file {Path(path)}")
