@@ -233,10 +233,14 @@ def headline(b: Balance, extra=()) -> list[str]:
         if joint:
             factor, position = joint
             f = fits.get((run, n))
+            ch = [e for e in f.effects if e.factor == "factor"] if f is not None else []
             if f is not None and f.ok:
-                ch = [e for e in f.effects if e.factor == "factor"]
-                hi, lo = max(ch, key=lambda e: e.effect), min(ch, key=lambda e: e.effect)
-                if any(e.significant for e in ch):
+                hi = max(ch, key=lambda e: e.effect, default=None)
+                lo = min(ch, key=lambda e: e.effect, default=None)
+                if not ch:
+                    unsplit.append(f"with {n} players no {factor.label} effect is supported "
+                                   f"({f.note.split(';')[0].rstrip('.')})")  # fmt: skip
+                elif any(e.significant for e in ch):
                     strong.append(
                         f"with {n} players the strongest {factor.label} is "
                         f"{value_words(factor, hi.level)}, {_pts(hi)}, and the weakest "
