@@ -250,7 +250,7 @@ def fit_cells(run: str, players: int, games: int, cells: pl.DataFrame, order,
         return ModelFit(
             run, players, games, [],
             f"the two effects do not add up: the additive model is rejected against one rate "
-            f"per combination (likelihood ratio {lr:.1f}, {lr_df} df, p = {_p(lr_p)}), so no "
+            f"per combination (likelihood ratio {lr:.1f}, {lr_df} df, p {_p(lr_p)}), so no "
             "single number per level describes them; read the cell table.",
             (), lr, lr_df, lr_p,
         )  # fmt: skip
@@ -307,14 +307,15 @@ def fit_cells(run: str, players: int, games: int, cells: pl.DataFrame, order,
         notes.append(f"{', '.join(map(str, thin))}: fewer than {MIN_SEATS} seats in all but "
                      "one combination, no effect quoted")  # fmt: skip
     notes.append(f"the additive model is not rejected (likelihood ratio {lr:.1f}, {lr_df} df, "
-                 f"p = {_p(lr_p)})")  # fmt: skip
+                 f"p {_p(lr_p)})")  # fmt: skip
     note = "; ".join(notes) + "."
     note = note[0].upper() + note[1:]
     return ModelFit(run, players, games, effects, note, one, lr, lr_df, lr_p, withheld)
 
 
 def _p(p: float) -> str:
-    return "< 0.0001" if p < 1e-4 else f"{p:.2g}"
+    """'< 0.0001' or '= 0.03', to follow a 'p'."""
+    return "< 0.0001" if p < 1e-4 else f"= {p:.2g}"
 
 
 def additivity(w: np.ndarray, n: np.ndarray, p: np.ndarray, df: int) -> tuple[float, int, float]:

@@ -224,7 +224,7 @@ def headline(b: Balance, extra=()) -> list[str]:
         return [*extra, *why[: max(1, 5 - len(extra))]]
     game, key, joint = b.game, b.game.primary, _joint(b)
     fits = {(f.run, f.players): f for f in b.model}
-    strong, flat, turn, unsplit, raw, firsts = [], [], [], [], [], []
+    strong, flat, turn, unsplit, raw, firsts, interact = [], [], [], [], [], [], []
     fair_yes, fair_no = [], []
     others = [k for k in game.keys if k.ordinal and k.column in b.rates
               and k.column not in (game.seat_key, joint[1].column if joint else "")]  # fmt: skip
@@ -251,6 +251,8 @@ def headline(b: Balance, extra=()) -> list[str]:
                 first = f.get("position", 0)
                 if first is not None:
                     turn.append(f"{_pts(first)} with {n} players")
+            elif f is not None and f.lr_p < 0.05:
+                interact.append(n)
             else:
                 why = f.note if f is not None else f"the runs do not record the {position.label}"
                 why = why.split(";")[0].rstrip(".")
@@ -295,6 +297,12 @@ def headline(b: Balance, extra=()) -> list[str]:
             out.append(f"Being {position.words(0)}, beyond the {factor.label} that brings it, "
                        "is worth (points over the fair share, 95% interval): " + _join(turn)
                        + ".")  # fmt: skip
+        if interact:
+            out.append(f"{_counts(interact)[0].upper()}{_counts(interact)[1:]} the "
+                       f"{factor.label} and the {position.label} interact (the additive model is "
+                       "rejected by a likelihood-ratio test against one rate per combination): "
+                       f"no number per {factor.label} beyond its {position.label}; the cell "
+                       "tables show every combination.")  # fmt: skip
         if unsplit:
             text = _join(unsplit)
             out.append(text[0].upper() + text[1:] + ".")

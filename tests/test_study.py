@@ -90,7 +90,7 @@ def test_variants_study_covers_every_single_switch():
 def test_default_study_plays_the_rulebook_order_and_random_deals():
     st = get_study(MAHARAJA, None)
     assert st.name == "balance"
-    jobs = dict(study_jobs(st, 0, "weighted:char_noise=1"))
+    jobs = dict(study_jobs(st, 0, "weighted:char_noise=1", game="maharaja"))
     for n in (2, 3, 4, 5):
         choose, dealt = jobs[f"{n}p"], jobs[f"{n}p-dealt"]
         assert choose.players == dealt.players == n
@@ -116,7 +116,7 @@ def test_default_study_plays_the_rulebook_order_and_random_deals():
 def test_games_caps_fixed_runs_and_random_chooser_is_explicit():
     st = get_study(MAHARAJA, "robustness", players=3)
     assert layout(st).players == 3 and layout(st).labels[-1] == "lookahead-400"
-    jobs = study_jobs(st, 0, "weighted", games=50)
+    jobs = study_jobs(st, 0, "weighted", games=50, game="maharaja")
     assert all(j.games <= 50 and j.players == 3 for _, j in jobs)
     # a random first chooser only when asked for
     job = RunJob(4, 10, 0, "random", sets=("first_chooser=-1",)).check()
@@ -125,9 +125,13 @@ def test_games_caps_fixed_runs_and_random_chooser_is_explicit():
 
 def test_small_fixed_runs_are_split_for_the_workers():
     st = get_study(MAHARAJA, None)
-    jobs = dict(study_jobs(st, 0, "weighted"))
+    jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
     lad = layout(st)
-    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games
-    assert la.games == 300 and la.chunk == 38  # ceil(300 / 8)
-    assert jobs[lad.table_folder(0)].chunk == 750  # 6,000 games in 8 chunks
+    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games a round, up to 20 rounds
+    assert la.games == 300 * 20 and la.chunk == 75 and la.round_chunks == 4
+    assert la.decide is not None and la.decide[1] == 0.02
+    assert jobs[lad.table_folder(0)].chunk == 1500  # 6,000 games a round in 4 chunks
     assert jobs[lad.step_folder(3, 0)].chunk == 10  # 24 games: at least 10 per chunk
+    # the dealt runs at the other counts are adaptive too; the choosing runs are not
+    assert jobs["3p-dealt"].decide is not None and jobs["3p"].decide is None
+    assert jobs["4p-dealt"].decide is None  # 4 players: the ladder decides
