@@ -46,11 +46,6 @@ def bot_label(run: Run) -> str:
     return str(next(iter(names))) if len(names) == 1 else ""
 
 
-def _rulebook(run: Run) -> bool:
-    """No variant and no rule changed, besides the ladder's own settings."""
-    return not run.manifest.get("variants")
-
-
 def power_frames(runs: list[Run], game: GamePlugin, root: Path | None = None,
                  plan: LadderPlan | None = None) -> tuple[dict, dict, list[str]]:  # fmt: skip
     """({(players, bot): (LazyFrame, games)}, {players: bots weakest first}, sets)."""
@@ -63,16 +58,23 @@ def power_frames(runs: list[Run], game: GamePlugin, root: Path | None = None,
             r = load_run(Path(root) / folder)
             frames[(plan.players, label)] = (r.scan(), r.games_done)
         order[plan.players] = list(plan.labels)
-    for r in runs:
-        bot = bot_label(r)
-        if not bot or r.players in order or not _rulebook(r) or not has_sets(r, sets):
-            continue
-        rules_changed = set((r.manifest.get("rules_changed") or {}).keys())
-        if rules_changed - {s.partition("=")[0].strip() for s in sets}:
-            continue  # another rule value: not the rulebook game
-        if (r.players, bot) not in frames:
-            frames[(r.players, bot)] = (r.scan(), r.games_done)
-    return frames, order, sets
+    own = {s.partition("=")[0].strip() for s in sets}
+    candidates = [r for r in runs if bot_label(r) and r.players not in order and has_sets(r, sets)]
+    settings = {_setting(r, own) for r in candidates}
+    # the rulebook game; failing that, the one setting every run plays (a single run's page)
+    pick = () if () in settings else next(iter(settings)) if len(settings) == 1 else None
+    for r in candidates:
+        if _setting(r, own) != pick:
+            continue  # another variant or rule value: not the game the verdicts are about
+        if (r.players, bot_label(r)) not in frames:
+            frames[(r.players, bot_label(r))] = (r.scan(), r.games_done)
+    return frames, order, sets + [f"{k}={v}" for k, v in (pick or ())]
+
+
+def _setting(run: Run, own: set) -> tuple:
+    """A run's variants and changed rules besides the ladder's settings (() = rulebook)."""
+    changed = run.manifest.get("rules_changed") or {}
+    return tuple(sorted((str(k), str(v)) for k, v in changed.items() if k not in own))
 
 
 def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
