@@ -60,6 +60,9 @@ def power_frames(runs: list[Run], game: GamePlugin, root: Path | None = None,
         order[plan.players] = list(plan.labels)
     own = {s.partition("=")[0].strip() for s in sets}
     candidates = [r for r in runs if bot_label(r) and r.players not in order and has_sets(r, sets)]
+    if not candidates and not frames and sets:  # no run takes the choice out: as played
+        sets, own = [], set()
+        candidates = [r for r in runs if bot_label(r)]
     settings = {_setting(r, own) for r in candidates}
     # the rulebook game; failing that, the one setting every run plays (a single run's page)
     pick = () if () in settings else next(iter(settings)) if len(settings) == 1 else None
@@ -83,6 +86,7 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
     """The verdicts over `runs` (and the ladder of a study folder). `strength`: per player
     count the bots weakest first as measured (default: the ladder's order)."""
     key = game.primary
+    lad = game.ladder(game.default_players, False)
     frames, order, sets = power_frames(runs, game, root, plan)
     if strength:
         order.update(strength)
@@ -116,7 +120,10 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
         return None
     counts = pl.DataFrame(rows)
     v = decide(counts, key.column, delta=delta, order=key.order)
+    dealt = lad is not None and lad.sets and set(lad.sets) <= set(sets)
     setup = ", ".join(sets) if sets else "the rulebook's settings"
+    if lad is not None and lad.sets and not dealt:
+        setup += " as the strategies played them (their own choices included: what play does)"
     turn = {}
     pos = _position_key(game)
     for players in bots:

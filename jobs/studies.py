@@ -4,6 +4,7 @@ and, if it has one, its robustness ladder's runs (jobs.ladder)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from analyses.verdict import DELTA, family_z
 from simcore.core.errors import InputError
@@ -49,6 +50,21 @@ def plan_extra(st: Study) -> dict | None:
     return {"study": st.name, "ladder": lay.describe() if lay is not None else None}
 
 
+def _against_rulebook(runs: tuple, plugin) -> list:
+    """Runs compared with the rulebook game: a single switch the rulebook already has on
+    (Maharaja's neutral palaces) would replay the basic game, so it is compared by turning it
+    off (`--set FIELD=false`, folder `<folder>-off`)."""
+    default = plugin.default_rules().to_dict()
+    out = []
+    for r in runs:
+        fields = [f for v in r.variants for f in plugin.variants.get(v, ())]
+        if r.variants and fields and all(default.get(f) is True for f in fields):
+            r = replace(r, folder=f"{r.folder}-off", variants=(),
+                        sets=(*r.sets, *(f"{f}=false" for f in fields)))  # fmt: skip
+        out.append(r)
+    return out
+
+
 def decide_settings(st: Study, players: int, values: int, delta: float = DELTA) -> tuple:
     """(z, delta) of the adaptive rule at this player count: the verdicts' family z over
     `values` x the bots the study plays there (the ladder's rungs, else one), an upper bound
@@ -77,7 +93,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
     tables = set(lay.table_folder(i) for i in range(len(lay.labels))) if lay else set()
     ladder_sets = tuple(st.ladder.sets) if st.ladder is not None else None
     out = []
-    for r in study_runs(st):
+    for r in _against_rulebook(study_runs(st), get_game(game)):
         strat = r.strategy or strategy
         size = chunk or st.chunk
         if r.folder in tables:

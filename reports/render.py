@@ -288,7 +288,9 @@ def render_report(
             )
         )
 
-    side = {VERDICT_SUFFIX: verdict_card.verdict_json(sv, Path(out).name)} if sv else None
+    name = Path(out).name
+    side = {VERDICT_SUFFIX: verdict_card.verdict_json(sv, name) if sv else verdict_card.empty_json(
+        b.game.name, name, "no run plays one game with one strategy in every seat")}  # fmt: skip
     return write_report(out, build, side)
 
 

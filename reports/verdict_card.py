@@ -175,3 +175,12 @@ def verdict_json(sv: StudyVerdict, page: str) -> str:
         ],
     }
     return json.dumps(doc, indent=1, sort_keys=False) + "\n"
+
+
+def empty_json(game: str, page: str, why: str) -> str:
+    """The verdict file of a page whose runs give no verdict (a sweep without the rulebook's
+    game, mixed strategies): no findings, and why."""
+    doc = {"generator": "palace-lab", "schema": SCHEMA, "page": page, "game": game,
+           "delta": None, "balanced": {}, "bots": {"competent": {}, "left_out": {}},
+           "findings": [], "note": why}  # fmt: skip
+    return json.dumps(doc, indent=1) + "\n"

@@ -135,3 +135,19 @@ def test_small_fixed_runs_are_split_for_the_workers():
     # the dealt runs at the other counts are adaptive too; the choosing runs are not
     assert jobs["3p-dealt"].decide is not None and jobs["3p"].decide is None
     assert jobs["4p-dealt"].decide is None  # 4 players: the ladder decides
+
+
+def test_variants_study_has_one_baseline_and_turns_default_switches_off():
+    """A switch the rulebook already has on (neutral palaces, M-V2 [choice]) would replay the
+    basic game: it is compared by turning it off, so one run plays the rulebook's game."""
+    from simcore.maharaja.rules import RuleSet
+
+    st = get_study(MAHARAJA, "variants")
+    jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
+    default = RuleSet()
+    rulebook = [f for f, j in jobs.items() if RunJob(4, 10, 0, "random", j.variants, j.sets)
+                .check().spec.rules == default]  # fmt: skip
+    assert rulebook == ["4p-basic"]
+    off = jobs["4p-neutral-off"]
+    assert off.variants == () and off.sets == ("neutral_palaces=false",)
+    assert default.neutral_palaces is True
