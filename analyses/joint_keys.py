@@ -208,7 +208,7 @@ def fit_cells(run: str, players: int, games: int, cells: pl.DataFrame, order,
     for factor, d in levels.items():
         for level, w, n in d.iter_rows():
             if w == 0 or w == n:
-                what = f"the {level}" if factor == FACTOR else f"position {level + 1}"
+                what = f"{level}" if factor == FACTOR else f"position {level + 1}"
                 how = "never" if w == 0 else "always"
                 return _with(
                     blank,
@@ -299,7 +299,7 @@ def fit_cells(run: str, players: int, games: int, cells: pl.DataFrame, order,
     notes = []
     for c in one:
         o = cells.filter(pl.col(CHAR) == c)[ORDER][0]
-        notes.append(f"the {c} always acts at position {o + 1} in these games: its power is "
+        notes.append(f"{c} always acts at position {o + 1} in these games: its power is "
                      "that turn position, no separate number")  # fmt: skip
     thin = [lv for f_, lv in withheld if f_ == FACTOR and lv not in one]
     thin += [f"position {lv + 1}" for f_, lv in withheld if f_ == POSITION]

@@ -37,8 +37,8 @@ def _where(run: str, players: int, several_runs: bool) -> str:
 
 
 def value_words(key: Key, value) -> str:
-    """'the Mogul' for a named value (a card), the key's own words otherwise ('seat 1')."""
-    return key.words(value) if key.text is not None else f"the {value}"
+    """A value in words, as the game's Key declares them (generic code builds no words)."""
+    return key.words(value)
 
 
 def _joint(b: Balance):
