@@ -103,6 +103,9 @@ def headline(t: Tuning) -> list[str]:
             f"{_est(win)}. Difference {_diff(win)}, one-sided p {_p(win.diff.p_better)}, "
             f"Holm-adjusted over {cands} candidate(s) {_p(win.p_holm)}."
         )
+    drv = _driver_text(t)
+    if drv:
+        out.append(drv)
     if t.check is not None:
         c = t.check
         words = {
@@ -110,9 +113,10 @@ def headline(t: Tuning) -> list[str]:
             "not confirmed": "is NOT confirmed (flag: the fix may only work for one bot)",
             "worse": "is REVERSED (flag: the recommendation is less fair under this bot)",
         }[c.verdict]
+        what = "recommendation" if win is not start else f"best candidate ({_setting(c.winner)})"
         out.append(
             f"Under a second strategy ({c.strategy}) the improvement {words}: starting rules "
-            f"{_est(c.start)}, recommendation {_est(c.winner)}; difference "
+            f"{_est(c.start)}, {what} {_est(c.winner)}; difference "
             f"{c.diff.value:+.1f} points (95% interval {c.diff.lo:+.1f} to {c.diff.hi:+.1f}), "
             f"one-sided p {_p(c.diff.p_better)}."
         )
@@ -125,6 +129,32 @@ def headline(t: Tuning) -> list[str]:
         f"{b['check']:,}."
     )
     return out
+
+
+def _driver_text(t: Tuning) -> str:
+    """Which cell drives the imbalance, and whether the varied rules move it at all."""
+    d = t.driver
+    if d is None:
+        return ""
+    players, column, value = d.cell
+    game = t.start.runs[0].plugin
+    try:
+        key = game.key(column)
+        cell = f"{key.words(value)} ({key.label}) at {players} players"
+    except (KeyError, ValueError, TypeError):
+        cell = f"{column} = {value} at {players} players"
+    head = (f"The imbalance is driven by {cell}: {100 * d.rate:.1f}% against a fair "
+            f"{100 * d.fair:.1f}% under the starting rules.")  # fmt: skip
+    if not d.moves:
+        return head
+    name, diff, lo, hi = max(d.moves, key=lambda m: abs(m[1]))
+    setting = next((_setting(c) for c in t.confirmed if c.name == name), name)
+    if d.movable:
+        return (f"{head} The varied rules move it: most {setting}, {100 * diff:+.1f} points "
+                f"(95% interval {100 * lo:+.1f} to {100 * hi:+.1f}, paired).")  # fmt: skip
+    return (f"{head} None of the confirmed settings moves it measurably (largest change "
+            f"{100 * diff:+.1f} points, {100 * lo:+.1f} to {100 * hi:+.1f}, with {setting}): the "
+            "varied rules may not reach this cell; vary a rule that acts on it.")  # fmt: skip
 
 
 def budget(t: Tuning) -> dict:
