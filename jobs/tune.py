@@ -101,12 +101,13 @@ def tune_rules(st: TuneSettings, root: Path, pool, resume: bool, command: str) -
             search = Search(st, root, pool, bar, again).open(resume)
             search.run()
             bar.log(f"search done ({search.done}): {search.used():,} games")
-            runs = st.confirm_runs - st.check_runs * len(st.players)
-            later = st.check_runs * len(st.players) * st.check_cap
-            bar.set_total(bar.done + runs * st.confirm_cap + later)
             cap = spend_cap(st, search.used())
             plan = load_or_save(root / TUNE_CONFIRM,
                                 lambda: confirm_plan(st, search.candidates(), cap))  # fmt: skip
+            cap = plan["cap"]  # a resumed run keeps the cap it planned
+            runs = len(plan["settings"]) * len(st.players)
+            later = st.check_runs * len(st.players) * min(cap, st.check_games or cap)
+            bar.set_total(bar.done + runs * cap + later)
             play_stage(st, root, plan, pool, bar, again)
             _, settings, winner = confirmation(root)
             bar.set_total(bar.done + later)

@@ -114,11 +114,12 @@ def headline(t: Tuning) -> list[str]:
             "worse": "is REVERSED (flag: the recommendation is less fair under this bot)",
         }[c.verdict]
         what = "recommendation" if win is not start else f"best candidate ({_setting(c.winner)})"
+        blind = _check_competence(t)
         out.append(
             f"Under a second strategy ({c.strategy}) the improvement {words}: starting rules "
             f"{_est(c.start)}, {what} {_est(c.winner)}; difference "
             f"{c.diff.value:+.1f} points (95% interval {c.diff.lo:+.1f} to {c.diff.hi:+.1f}), "
-            f"one-sided p {_p(c.diff.p_better)}."
+            f"one-sided p {_p(c.diff.p_better)}." + blind
         )
     elif win is not start and s["check_strategy"] is None:
         out.append("No second-strategy check (--check-strategy none).")
@@ -129,6 +130,23 @@ def headline(t: Tuning) -> list[str]:
         f"{b['check']:,}."
     )
     return out
+
+
+def _check_competence(t: Tuning) -> str:
+    """' (but BOT plays without X: ...)' when the check's bot skips an action the judge takes
+    often (analyses.competence), else ''."""
+    from analyses.competence import assess
+
+    judge, check = t.settings["strategy"], t.check.strategy
+    frames = {judge: t.start.runs[0].scan(), check: t.check.start.runs[0].scan()}
+    if judge == check:
+        return ""
+    comp = assess(frames, [check, judge])
+    if check not in comp.left_out:
+        return ""
+    return (f" But {check} {comp.why(check)} (the judge takes it at least once per seat and "
+            "game): its figures measure another game; choose a competent --check-strategy "
+            "(docs/TUNING.md).")  # fmt: skip
 
 
 def _driver_text(t: Tuning) -> str:
@@ -604,7 +622,13 @@ def render_tuning(t: Tuning, out: Path, command: str) -> list[Path]:
             )
         )
 
-    return write_report(out, build)
+    from .output import VERDICT_SUFFIX
+    from .verdict_card import empty_json
+
+    why = ("a tuning page compares rule settings (its confirm/ runs: palace-lab report "
+           "DIR/confirm/start gives that setting's verdict)")  # fmt: skip
+    game = t.start.runs[0].plugin.name
+    return write_report(out, build, {VERDICT_SUFFIX: empty_json(game, Path(out).name, why)})
 
 
 def _reading() -> list[str]:
