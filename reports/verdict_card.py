@@ -101,7 +101,9 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
         rows.append({"players": players, "state": state, "lines": lines, "cls": cls})
     left = {b: why for d in sv.left_out.values() for b, why in d.items()}
     notes = [
-        f"Verdicts per {sv.key_label} from {sv.setup} (power, not the bots' choices): above / "
+        f"Verdicts per {sv.key_label} from {sv.setup}"
+        + (" (power: the bots' own choices taken out)" if sv.sets else "")
+        + ": above / "
         f"below = the adjusted interval excludes the fair share 1/N; fair = it lies within "
         f"±{100 * v.delta:g} points of it (equivalence test); effects are points against the "
         f"fair share under the reference bot, intervals Bonferroni-adjusted per player count "
