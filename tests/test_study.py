@@ -42,7 +42,9 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
         assert dealt["rules"]["deal"] == "random" and dealt["rules"]["first_chooser"] == 0
     html = (out / "report.html").read_text()
     assert "char_noise" in html  # the report says how characters were chosen
-    assert "Robustness across bots" in html and "Verdict per starting character" in html
+    assert "Robustness across bots" in html and 'id="verdict"' in html
+    verdict = json.loads((out / "report.verdict.json").read_text())
+    assert verdict["game"] == "maharaja" and set(verdict["balanced"]) <= {"2", "3", "4", "5"}
     assert "Effect of deal=random" in html
     got = {}
     for row in _table(html, "Win rate by starting character"):
