@@ -14,7 +14,11 @@ from .ladder import LadderLayout
 from .run_job import RunJob
 
 FIXED_CHUNK_MIN = 10  # games per chunk at least, for runs of a fixed size
-ADAPT = 20  # a ladder rung plays until its verdicts are decided, up to ADAPT x its games
+# A ladder rung plays until its verdicts are decided, up to ADAPT x its first round: the
+# default study's rounds are small (lookahead: a few hundred games), the other studies'
+# (`study robustness`) already large, so they grow by less.
+ADAPT = 40
+ADAPT_LARGE = 5
 ROUND_CHUNKS = 4  # chunks per round between two checks of a stopping rule
 
 
@@ -83,12 +87,15 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
     Adaptive: the ladder's key-table runs, and the runs with the ladder's settings at the
     other player counts (the runs the verdicts rest on), play rounds until every value of
     the primary key is decided (jobs.target.decided_rule), a ladder rung up to ADAPT times
+    (ADAPT_LARGE in a study other than the game's default)
     its own games (its first round is its own games)."""
     if game is None:
         raise ValueError("study_jobs needs the game's name")
     from simcore.core.games import get_game
 
-    n_values = len(get_game(game).primary.order)
+    plugin = get_game(game)
+    n_values = len(plugin.primary.order)
+    default = next(iter(plugin.studies(st.ladder_players or plugin.default_players))) == st.name
     lay = layout(st)
     tables = set(lay.table_folder(i) for i in range(len(lay.labels))) if lay else set()
     ladder_sets = tuple(st.ladder.sets) if st.ladder is not None else None
@@ -97,7 +104,8 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
         strat = r.strategy or strategy
         size = chunk or st.chunk
         if r.folder in tables:
-            cap = min(r.games * ADAPT, games) if games else r.games * ADAPT
+            cap = r.games * (ADAPT if default else ADAPT_LARGE)
+            cap = min(cap, games) if games else cap
             job = RunJob(r.players, cap, seed, strat, r.variants, r.sets,
                          chunk=max(FIXED_CHUNK_MIN, math.ceil(r.games / ROUND_CHUNKS)),
                          round_chunks=ROUND_CHUNKS, game=game,
