@@ -153,3 +153,14 @@ def test_variants_study_has_one_baseline_and_turns_default_switches_off():
     off = jobs["4p-neutral-off"]
     assert off.variants == () and off.sets == ("neutral_palaces=false",)
     assert default.neutral_palaces is True
+
+
+def test_adaptive_caps_default_and_other_studies():
+    """The default study's small rounds grow up to 40 times, `study robustness`'s large
+    ones up to 5 times (jobs.studies.ADAPT, ADAPT_LARGE)."""
+    st = get_study(MAHARAJA, "robustness")
+    jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
+    lad = layout(st)
+    top = jobs[lad.table_folder(4)]  # lookahead-400, 1,200 games a round
+    assert top.games == 1200 * 5 and top.decide is not None
+    assert jobs[lad.table_folder(0)].games == 20_000 * 5
