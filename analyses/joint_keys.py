@@ -16,7 +16,25 @@ early. Two views separate them:
   share 1/N when every game has one winner). Intervals by the delta method.
 
 A model that cannot be fitted (a level that always or never wins: perfect separation;
-a factor with one level; no convergence) gives no effects and a note saying why.
+a factor with one level; no convergence) gives no effects and a note saying why, in words
+(never a library's warning text).
+
+Claims only where the data support them:
+
+- **exactly identified** (as many parameters as observed combinations): the model only
+  restates the cell table and cannot test its own assumption; no effects, a note;
+- **additivity tested**: a likelihood-ratio test of the additive model against one rate
+  per observed combination (chi-square, cells - parameters df; seats of one game share a
+  winner, which the test ignores, so read its p-value as approximate). Where it is
+  rejected (p < 5%) the two keys interact, no single number per level describes them, and
+  the fit gives no effects, only the test in words;
+- **support**: a level's effect is quoted only when it is observed in at least two
+  combinations with at least `MIN_SEATS` seats each; otherwise its effect would rest on
+  the additive assumption alone (a card that always acts first by rule: its power *is* its
+  turn position) and the note says so instead of a number.
+
+Intervals and flags use one adjustment: Bonferroni over the effects of one fit (the
+interval at z(1 - 0.05 / 2m), flagged exactly when it excludes 0).
 """
 
 from __future__ import annotations
@@ -32,10 +50,11 @@ import polars as pl
 from simcore.core.plugin import JointKeys
 
 from .intervals import Z95
-from .multiple import ALPHA, holm, two_sided
+from .multiple import ALPHA, two_sided
 from .rates import GROUP, in_order, win, with_intervals
 
 SE_KIND = "standard errors clustered by game"
+MIN_SEATS = 200  # seats per combination behind a quoted effect
 FACTOR, POSITION = "factor", "position"
 
 
@@ -49,7 +68,7 @@ class Effect:
     margin: float  # the model's win rate with every seat at this level
     n: int  # seats observed at this level
     p_value: float = float("nan")  # z-test of effect = 0
-    p_holm: float = float("nan")  # Holm-adjusted over the effects of one fit
+    p_holm: float = float("nan")  # Bonferroni-adjusted over the effects of one fit
 
     @property
     def significant(self) -> bool:
@@ -64,6 +83,10 @@ class ModelFit:
     effects: list[Effect] = field(default_factory=list)
     note: str = ""  # why there are no effects, or what to keep in mind
     one_position: tuple[str, ...] = ()  # factor levels seen at a single position only
+    lr: float = float("nan")  # likelihood ratio against one rate per combination
+    lr_df: int = 0
+    lr_p: float = float("nan")
+    withheld: tuple = ()  # (factor, level) whose effects lack support
 
     @property
     def ok(self) -> bool:
@@ -185,7 +208,7 @@ def fit_cells(run: str, players: int, games: int, cells: pl.DataFrame, order,
     for factor, d in levels.items():
         for level, w, n in d.iter_rows():
             if w == 0 or w == n:
-                what = f"the {level}" if factor == FACTOR else f"position {level + 1}"
+                what = f"{level}" if factor == FACTOR else f"position {level + 1}"
                 how = "never" if w == 0 else "always"
                 return _with(
                     blank,
@@ -208,10 +231,29 @@ def fit_cells(run: str, players: int, games: int, cells: pl.DataFrame, order,
     xc = np.array([x_of(ci[c], oi[o]) for c, o in cells.select(CHAR, ORDER).iter_rows()])
     w = cells["w"].to_numpy().astype(float)
     n = cells["n"].to_numpy().astype(float)
+    if np.linalg.matrix_rank(xc) < k:
+        return _with(blank, "the two keys cannot be told apart in these games (each value of "
+                     "one fixes the other); read the cell table instead.")  # fmt: skip
+    if cells.height == k:
+        return _with(
+            blank,
+            f"the model has as many parameters ({k}) as combinations observed "
+            f"({cells.height}): it only restates the cell table and cannot test whether the "
+            "two effects add up; read the cell table.",
+        )
     try:
         beta = _fit(xc, w, n)
     except _FitError as e:
-        return _with(blank, f"the model could not be fitted: {e}; read the cell table instead.")
+        return _with(blank, f"the model could not be fitted ({e}); read the cell table instead.")
+    lr, lr_df, lr_p = additivity(w, n, _expit(xc @ beta), cells.height - k)
+    if lr_p < ALPHA:
+        return ModelFit(
+            run, players, games, [],
+            f"the two effects do not add up: the additive model is rejected against one rate "
+            f"per combination (likelihood ratio {lr:.1f}, {lr_df} df, p {_p(lr_p)}), so no "
+            "single number per level describes them; read the cell table.",
+            (), lr, lr_df, lr_p,
+        )  # fmt: skip
     # Cluster-robust (by game) sandwich: bread from the cell-level information, meat from
     # per-game sums of the seat scores x_i (y_i - p_i).
     p_cell = _expit(xc @ beta)
@@ -249,28 +291,75 @@ def fit_cells(run: str, players: int, games: int, cells: pl.DataFrame, order,
             effects.append(
                 Effect(factor, level, eff, eff - Z95 * se, eff + Z95 * se, margin, int(own_n[j]))
             )
-    effects = _with_holm(effects)
+    effects = _adjusted(effects)
     one = tuple(c for c in chars if cells.filter(pl.col(CHAR) == c)[ORDER].n_unique() == 1)
-    note = ""
-    if one:
-        note = (
-            f"{', '.join(map(str, one))} played at one position only: "
-            f"{'its' if len(one) == 1 else 'their'} effect beyond the position rests on the "
-            "model's assumption that the two effects add up (on the log-odds scale)."
-        )
-    return ModelFit(run, players, games, effects, note, one)
+    supported = _supported(cells)
+    withheld = tuple((e.factor, e.level) for e in effects if (e.factor, e.level) not in supported)
+    effects = [e for e in effects if (e.factor, e.level) in supported]
+    notes = []
+    for c in one:
+        o = cells.filter(pl.col(CHAR) == c)[ORDER][0]
+        notes.append(f"{c} always acts at position {o + 1} in these games: its power is "
+                     "that turn position, no separate number")  # fmt: skip
+    thin = [lv for f_, lv in withheld if f_ == FACTOR and lv not in one]
+    thin += [f"position {lv + 1}" for f_, lv in withheld if f_ == POSITION]
+    if thin:
+        notes.append(f"{', '.join(map(str, thin))}: fewer than {MIN_SEATS} seats in all but "
+                     "one combination, no effect quoted")  # fmt: skip
+    notes.append(f"the additive model is not rejected (likelihood ratio {lr:.1f}, {lr_df} df, "
+                 f"p {_p(lr_p)})")  # fmt: skip
+    note = "; ".join(notes) + "."
+    note = note[0].upper() + note[1:]
+    return ModelFit(run, players, games, effects, note, one, lr, lr_df, lr_p, withheld)
 
 
-def _with_holm(effects: list[Effect]) -> list[Effect]:
-    """p-values of "effect = 0" and their Holm adjustment over this fit's effects."""
+def _p(p: float) -> str:
+    """'< 0.0001' or '= 0.03', to follow a 'p'."""
+    return "< 0.0001" if p < 1e-4 else f"= {p:.2g}"
+
+
+def additivity(w: np.ndarray, n: np.ndarray, p: np.ndarray, df: int) -> tuple[float, int, float]:
+    """Likelihood ratio of one rate per combination (saturated) against the fitted rates p,
+    with its chi-square p-value (df = combinations - parameters)."""
+    from scipy.special import chdtrc, xlogy
+
+    obs = w / n
+    lr = 2.0 * float(np.sum(xlogy(w, obs) - xlogy(w, p) + xlogy(n - w, 1 - obs)
+                            - xlogy(n - w, 1 - p)))  # fmt: skip
+    lr = max(lr, 0.0)
+    return lr, df, float(chdtrc(df, lr)) if df > 0 else float("nan")
+
+
+def _supported(cells: pl.DataFrame) -> set:
+    """(factor, level) observed in at least two combinations of MIN_SEATS seats or more."""
+    big = cells.filter(pl.col("n") >= MIN_SEATS)
+    out = set()
+    for lv, g in big.group_by(CHAR):
+        if g.height >= 2:
+            out.add((FACTOR, lv[0]))
+    for lv, g in big.group_by(ORDER):
+        if g.height >= 2:
+            out.add((POSITION, lv[0]))
+    return out
+
+
+def _adjusted(effects: list[Effect]) -> list[Effect]:
+    """p-values of "effect = 0", Bonferroni-adjusted over this fit's effects (`p_holm`, the
+    first step of Holm's), and intervals at the same level, so that an interval excludes 0
+    exactly when its effect is flagged."""
     from dataclasses import replace
 
-    ps = []
+    from .verdict import family_z
+
+    m = len(effects)
+    z = family_z(m)
+    out = []
     for e in effects:
         se = (e.hi - e.lo) / (2 * Z95)
-        ps.append(two_sided(e.effect / se) if se > 0 else 1.0)
-    adj = holm(ps)
-    return [replace(e, p_value=p, p_holm=a) for e, p, a in zip(effects, ps, adj, strict=True)]
+        p = two_sided(e.effect / se) if se > 0 else 1.0
+        out.append(replace(e, lo=e.effect - z * se, hi=e.effect + z * se, p_value=p,
+                           p_holm=min(1.0, m * p)))  # fmt: skip
+    return out
 
 
 def _with(fit: ModelFit, note: str) -> ModelFit:
@@ -298,8 +387,10 @@ def _fit(x: np.ndarray, w: np.ndarray, n: np.ndarray) -> np.ndarray:
         warnings.simplefilter("ignore", RuntimeWarning)
         try:
             res = sm.GLM(np.column_stack([w, n - w]), x, family=sm.families.Binomial()).fit()
-        except (ConvergenceWarning, PerfectSeparationWarning) as e:
-            raise _FitError(type(e).__name__) from None
+        except PerfectSeparationWarning:
+            raise _FitError("a combination always or never wins") from None
+        except ConvergenceWarning:
+            raise _FitError("the fit did not converge") from None
         except (np.linalg.LinAlgError, ValueError) as e:
             raise _FitError(str(e).split("\n")[0][:80]) from None
     beta = np.asarray(res.params, dtype=float)

@@ -330,8 +330,8 @@ def headline_sentences(rb: Robustness) -> list[str]:
 
 
 def value_words(key: Key, value) -> str:
-    """'the Mogul' for a named value (a card), 'seat 1' for a key with its own words."""
-    return key.words(value) if key.text is not None else f"the {value}"
+    """A value in words, as the game's Key declares them (generic code builds no words)."""
+    return key.words(value)
 
 
 # ---------------------------------------------------------------- setting effect
@@ -398,7 +398,7 @@ def setting_headline(ce: pl.DataFrame, sets: list[str], key: Key) -> list[str]:
     more = "more" if r["diff"] > 0 else "less"
     return [
         f"The strategies' own choices matter: {sig.height} of {ce.height} {key.label} figures "
-        f"change with {what}, most {value_words(key, r['value'])} with {r['players']} players "
+        f"change with {what}, most for {value_words(key, r['value'])} with {r['players']} players "
         f"({100 * r['played']:.1f}% as played vs {100 * r['with']:.1f}% with {what}, "
         f"{100 * abs(r['diff']):.1f} points {more} as played, 95% interval "
         f"{100 * r['lo']:+.1f} to {100 * r['hi']:+.1f})."

@@ -17,13 +17,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from simcore.core.errors import InputError
 from simcore.core.outpaths import TUNE, TUNE_CHECK, TUNE_CONFIRM, TUNE_SEARCH
 
-from .imbalance import Difference, Estimate, aligned, block_weights, difference, estimate
+from .imbalance import (
+    MIN_CELL,
+    Difference,
+    Estimate,
+    aligned,
+    block_weights,
+    difference,
+    estimate,
+)
 from .multiple import ALPHA, holm
 from .rundata import Run, load_run
-from .win_cells import BLOCKS, Cells, count_cells
+from .win_cells import BLOCKS, Cell, Cells, count_cells
 
 START = "start"
 CONFIRM_DIR = "confirm"
@@ -65,6 +75,46 @@ class Check:
 
 
 @dataclass(frozen=True)
+class Driver:
+    """The cell that drives the imbalance under the starting rules (the farthest from its
+    fair share), and how far each confirmed setting moves it: the paired difference of its
+    win rate (same seeds, shared block weights), with a basic bootstrap 95% interval."""
+
+    cell: Cell  # (players, key column, value as text)
+    fair: float
+    rate: float  # under the starting rules
+    moves: list[tuple[str, float, float, float]]  # (setting, diff, lo, hi) as fractions
+
+    @property
+    def movable(self) -> bool:
+        """Some confirmed setting moves the cell (its interval excludes 0)."""
+        return any(lo > 0 or hi < 0 for _, _, lo, hi in self.moves)
+
+
+def driving_cell(confirmed: list[Confirmed], weights: np.ndarray) -> Driver | None:
+    start = confirmed[0]
+    cl = start.cells
+    rates = cl.rates
+    gap = np.where(cl.total_n >= MIN_CELL, np.abs(rates - cl.fair), -1.0)
+    if not len(gap) or gap.max() < 0:
+        return None
+    j = int(np.argmax(gap))
+
+    def boot(c: Cells) -> np.ndarray:
+        w, n = weights @ c.wins[:, j], weights @ c.n[:, j]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return w / n
+
+    base = boot(cl)
+    moves = []
+    for c in confirmed[1:]:
+        d = float(c.cells.rates[j] - rates[j])
+        lo_q, hi_q = np.nanpercentile(boot(c.cells) - base, [2.5, 97.5])
+        moves.append((c.name, d, 2 * d - float(hi_q), 2 * d - float(lo_q)))
+    return Driver(cl.labels[j], float(cl.fair[j]), float(rates[j]), moves)
+
+
+@dataclass(frozen=True)
 class Tuning:
     root: Path
     record: dict  # tune.json
@@ -74,6 +124,7 @@ class Tuning:
     check: Check | None = None
     weights_seed: int = 0
     notes: list[str] = field(default_factory=list)
+    driver: Driver | None = None
 
     @property
     def start(self) -> Confirmed:
@@ -205,4 +256,6 @@ def load_tuning(root: str | Path) -> Tuning:
     record, settings, winner = confirmation(root)
     search = read_json(root / TUNE_SEARCH)
     seed = record["plan"]["seeds"]["bootstrap"]
-    return Tuning(root, record, search, settings, winner, check_result(root, record), seed)
+    drv = driving_cell(settings, block_weights(seed, BLOCKS))
+    return Tuning(root, record, search, settings, winner, check_result(root, record), seed,
+                  driver=drv)  # fmt: skip

@@ -89,9 +89,10 @@ class RunJob:
 
     def __init__(self, players, games, seed, strategy, variants=(), sets=(), rules_file=None,
                  board_file=None, chunk=5000, target_ci=None, round_chunks=4,
-                 game=None, data=()):  # fmt: skip
+                 game=None, data=(), decide=None):  # fmt: skip
         game = game or default_game()
         self.data = tuple(data)
+        self.decide = decide  # (z, delta): play rounds until every value is decided (jobs.target)
         self.players, self.games, self.seed, self.strategy = players, games, seed, strategy
         self.variants, self.sets, self.rules_file = tuple(variants), tuple(sets), rules_file
         self.board_file, self.chunk, self.target_ci = board_file, chunk, target_ci
@@ -132,7 +133,7 @@ class RunJob:
         from simcore.core.batch import play_chunk_parquet, run_config, warm
         from simcore.core.runner import RunInterrupted, RunPlan, execute, open_run
 
-        from .target import half_width_rule, stopping_config
+        from .target import decided_config, decided_rule, half_width_rule, stopping_config
 
         seat_info = [
             {"seat": i, "name": s.name, "params": dict(zip(s.param_names, map(float, s.params())))}
@@ -147,6 +148,13 @@ class RunJob:
             expected = key.expected(self.spec.rules.to_dict()) if key.expected else ()
             config["stopping"] = stopping_config(self.target_ci, self.round_chunks, key.column)
             stop = half_width_rule(self.target_ci, key.column, expected)
+        if self.decide is not None:
+            key = self.plugin.primary
+            expected = key.expected(self.spec.rules.to_dict()) if key.expected else ()
+            z, delta = self.decide
+            config["stopping"] = decided_config(z, delta, self.round_chunks, key.column,
+                                                self.target_ci)  # fmt: skip
+            stop = decided_rule(z, delta, self.players, key.column, expected, stop)
         command = self.command(out_dir)
         plan = RunPlan(out_dir, config, self.games, self.chunk, self.players, play_chunk_parquet,
                        self.spec, command, resume, warm, stop, self.round_chunks)  # fmt: skip
@@ -172,7 +180,8 @@ class RunJob:
                 "sets": list(self.sets), "rules_file": self.rules_file,
                 "board_file": self.board_file, "chunk": self.chunk,
                 "target_ci": self.target_ci,
-                **({"data": list(self.data)} if self.data else {})}  # fmt: skip
+                **({"data": list(self.data)} if self.data else {}),
+                **({"decide": list(self.decide)} if self.decide is not None else {})}  # fmt: skip
 
 
 def default_out():

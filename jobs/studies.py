@@ -4,7 +4,9 @@ and, if it has one, its robustness ladder's runs (jobs.ladder)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
+from analyses.verdict import DELTA, family_z
 from simcore.core.errors import InputError
 from simcore.core.plugin import GamePlugin, Study
 
@@ -12,6 +14,12 @@ from .ladder import LadderLayout
 from .run_job import RunJob
 
 FIXED_CHUNK_MIN = 10  # games per chunk at least, for runs of a fixed size
+# A ladder rung plays until its verdicts are decided, up to ADAPT x its first round: the
+# default study's rounds are small (lookahead: a few hundred games), the other studies'
+# (`study robustness`) already large, so they grow by less.
+ADAPT = 40
+ADAPT_LARGE = 5
+ROUND_CHUNKS = 4  # chunks per round between two checks of a stopping rule
 
 
 def get_study(plugin: GamePlugin, name: str | None, players: int | None = None) -> Study:
@@ -46,16 +54,63 @@ def plan_extra(st: Study) -> dict | None:
     return {"study": st.name, "ladder": lay.describe() if lay is not None else None}
 
 
+def _against_rulebook(runs: tuple, plugin) -> list:
+    """Runs compared with the rulebook game: a single switch the rulebook already has on
+    (Maharaja's neutral palaces) would replay the basic game, so it is compared by turning it
+    off (`--set FIELD=false`, folder `<folder>-off`)."""
+    default = plugin.default_rules().to_dict()
+    out = []
+    for r in runs:
+        fields = [f for v in r.variants for f in plugin.variants.get(v, ())]
+        if r.variants and fields and all(default.get(f) is True for f in fields):
+            r = replace(r, folder=f"{r.folder}-off", variants=(),
+                        sets=(*r.sets, *(f"{f}=false" for f in fields)))  # fmt: skip
+        out.append(r)
+    return out
+
+
+def decide_settings(st: Study, players: int, values: int, delta: float = DELTA) -> tuple:
+    """(z, delta) of the adaptive rule at this player count: the verdicts' family z over
+    `values` x the bots the study plays there (the ladder's rungs, else one), an upper bound
+    of the report's family (bots left out shrink it), so a run stopped as decided is
+    decided in the report too."""
+    bots = len(st.ladder.rungs) if st.ladder is not None and players == st.ladder_players else 1
+    return family_z(max(values, players) * bots), delta
+
+
 def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
                target_ci: float | None = None, chunk: int | None = None,
-               game: str = "maharaja") -> list:  # fmt: skip
+               game: str | None = None) -> list:  # fmt: skip
     """(folder, RunJob) per run. `games` caps every run (a fixed-count run plays the smaller
-    of its own count and the cap); `target_ci` and `chunk` override the study's."""
+    of its own count and the cap); `target_ci` and `chunk` override the study's.
+
+    Adaptive: the ladder's key-table runs, and the runs with the ladder's settings at the
+    other player counts (the runs the verdicts rest on), play rounds until every value of
+    the primary key is decided (jobs.target.decided_rule), a ladder rung up to ADAPT times
+    (ADAPT_LARGE in a study other than the game's default)
+    its own games (its first round is its own games)."""
+    if game is None:
+        raise ValueError("study_jobs needs the game's name")
+    from simcore.core.games import get_game
+
+    plugin = get_game(game)
+    n_values = len(plugin.primary.order)
+    default = next(iter(plugin.studies(st.ladder_players or plugin.default_players))) == st.name
+    lay = layout(st)
+    tables = set(lay.table_folder(i) for i in range(len(lay.labels))) if lay else set()
+    ladder_sets = tuple(st.ladder.sets) if st.ladder is not None else None
     out = []
-    for r in study_runs(st):
+    for r in _against_rulebook(study_runs(st), get_game(game)):
         strat = r.strategy or strategy
         size = chunk or st.chunk
-        if r.games is not None:
+        if r.folder in tables:
+            cap = r.games * (ADAPT if default else ADAPT_LARGE)
+            cap = min(cap, games) if games else cap
+            job = RunJob(r.players, cap, seed, strat, r.variants, r.sets,
+                         chunk=max(FIXED_CHUNK_MIN, math.ceil(r.games / ROUND_CHUNKS)),
+                         round_chunks=ROUND_CHUNKS, game=game,
+                         decide=decide_settings(st, r.players, n_values))  # fmt: skip
+        elif r.games is not None:
             n = min(r.games, games) if games else r.games
             # at least 8 chunks when the run is small (a few hundred lookahead games), so
             # that every worker gets some; the size never depends on the workers
@@ -64,7 +119,10 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
                          game=game)  # fmt: skip
         else:
             tci = st.target_ci if target_ci is None else target_ci
+            dealt = ladder_sets is not None and tuple(r.sets) == ladder_sets and not r.variants
+            own = dealt and r.players != st.ladder_players  # the ladder decides its own count
+            adapt = decide_settings(st, r.players, n_values) if own else None
             job = RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
-                         chunk=size, target_ci=tci, game=game)  # fmt: skip
+                         chunk=size, target_ci=tci, game=game, decide=adapt)  # fmt: skip
         out.append((r.folder, job))
     return out

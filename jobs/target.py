@@ -84,3 +84,56 @@ def stopping_config(target: float, round_chunks: int, key: str) -> dict:
         "round_chunks": round_chunks,
         "key": key,
     }
+
+
+def decided_rule(z: float, delta: float, players: int, key: str, expected: Sequence = (),
+                 then: Callable | None = None) -> Callable[[Path, list[str]], dict]:  # fmt: skip
+    """The adaptive study's check: met when every value seen is decided against the fair
+    share 1/players by analyses.verdict's procedure at the family's z (above, below, or fair
+    within ±delta), and `then` (another rule, e.g. the half-width one) is met too."""
+    from analyses.verdict import UNDETERMINED, cell_verdict
+
+    fair = 1.0 / players
+
+    def check(run_dir: Path, files: list[str]) -> dict:
+        counts = key_counts([Path(run_dir) / f for f in files], key)
+        verdicts = {}
+        for c, (w, n) in counts.items():
+            lo, hi = wilson_interval(w, n, z)
+            verdicts[str(c)] = cell_verdict(lo, hi, fair, delta)
+        open_ = sorted(c for c, v in verdicts.items() if v == UNDETERMINED)
+        out = dict(then(run_dir, files)) if then is not None else {"met": True}
+        out.update({
+            "met": bool(verdicts) and not open_ and bool(out["met"]),
+            "undetermined": open_,
+            "verdicts": verdicts,
+            "never_started": [str(c) for c in expected if c not in counts],
+        })  # fmt: skip
+        return out
+
+    return check
+
+
+def wilson_interval(wins: float, n: int, z: float) -> tuple[float, float]:
+    """The Wilson interval at z (analyses.intervals.wilson's formula)."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def decided_config(z: float, delta: float, round_chunks: int, key: str,
+                   target: float | None) -> dict:  # fmt: skip
+    """What the manifest records (and --resume compares) about the adaptive rule."""
+    return {
+        "rule": "stop after the first complete round of chunks in which every value of the "
+        "key seen is decided against the fair share (analyses.verdict: its interval at z is "
+        "wholly above, wholly below, or within ±delta of 1/players)"
+        + (" and has a 95% Wilson half-width below target_ci" if target else "")
+        + "; games is the cap",
+        "z": round(z, 6),
+        "delta": delta,
+        "target_ci": target,
+        "round_chunks": round_chunks,
+        "key": key,
+    }

@@ -23,7 +23,7 @@ from simcore.core.run_lock import RunLock
 
 from .plans import save_json
 from .run_job import rules_from
-from .tune_confirm import check_plan, confirm_plan, load_or_save, play_stage
+from .tune_confirm import check_plan, confirm_plan, load_or_save, play_stage, spend_cap
 from .tune_progress import TuneProgress
 from .tune_search import Search
 from .tune_settings import FORMAT, TuneSettings
@@ -101,17 +101,24 @@ def tune_rules(st: TuneSettings, root: Path, pool, resume: bool, command: str) -
             search = Search(st, root, pool, bar, again).open(resume)
             search.run()
             bar.log(f"search done ({search.done}): {search.used():,} games")
-            runs = st.confirm_runs - st.check_runs * len(st.players)
-            later = st.check_runs * len(st.players) * st.check_cap
-            bar.set_total(bar.done + runs * st.confirm_cap + later)
-            plan = load_or_save(root / TUNE_CONFIRM, lambda: confirm_plan(st, search.candidates()))
+            cap = spend_cap(st, search.used())
+            plan = load_or_save(root / TUNE_CONFIRM,
+                                lambda: confirm_plan(st, search.candidates(), cap))  # fmt: skip
+            cap = plan["cap"]  # a resumed run keeps the cap it planned
+            runs = len(plan["settings"]) * len(st.players)
+            later = st.check_runs * len(st.players) * min(cap, st.check_games or cap)
+            bar.set_total(bar.done + runs * cap + later)
             play_stage(st, root, plan, pool, bar, again)
             _, settings, winner = confirmation(root)
             bar.set_total(bar.done + later)
-            if st.check_strategy is not None and winner.name != START:
+            # the second bot is asked about the winner, or the best candidate when none won
+            best = min(settings[1:], key=lambda c: (c.score, c.distance, c.name), default=None)
+            checked = winner if winner.name != START else best
+            if st.check_strategy is not None and checked is not None:
                 as_plan = {s["name"]: s for s in plan["settings"]}
                 check = load_or_save(
-                    root / TUNE_CHECK, lambda: check_plan(st, as_plan[START], as_plan[winner.name])
+                    root / TUNE_CHECK,
+                    lambda: check_plan(st, as_plan[START], as_plan[checked.name], cap),
                 )
                 play_stage(st, root, check, pool, bar, again)
         write_best(root / BEST, st, winner.values, command)

@@ -31,8 +31,16 @@ def confirm_chunk(cap: int) -> int:
     return max(MIN_CHUNK, cap // (4 * ROUNDS))
 
 
-def confirm_plan(st: TuneSettings, candidates: list[dict]) -> dict:
-    """confirm.json: the starting rules and the top --top other candidates, best first."""
+def spend_cap(st: TuneSettings, search_used: int) -> int:
+    """Games per confirmation and check run: the budget the search left, spent in full
+    (evenly over every run of both stages), at least the planned cap."""
+    return max(st.confirm_cap, (st.budget - search_used) // st.confirm_runs)
+
+
+def confirm_plan(st: TuneSettings, candidates: list[dict], cap: int | None = None) -> dict:
+    """confirm.json: the starting rules and the top --top other candidates, best first, all
+    on one fresh seed (paired: common random numbers) and played to the cap: the budget is
+    spent, not stopped early (a difference is measured to the precision paid for)."""
     start = start_values(st.axes)
     settings = [
         {
@@ -60,19 +68,22 @@ def confirm_plan(st: TuneSettings, candidates: list[dict]) -> dict:
         "stage": "confirm",
         "strategy": st.strategy,
         "seed": st.confirm_seed,
-        "cap": st.confirm_cap,
-        "target_ci": st.confirm_ci,
+        "cap": cap or st.confirm_cap,
+        "target_ci": None,
         "settings": settings,
     }
 
 
-def check_plan(st: TuneSettings, start: dict, winner: dict) -> dict:
+def check_plan(st: TuneSettings, start: dict, winner: dict, cap: int | None = None) -> dict:
+    """check.json: the starting rules and the winner (or, when no candidate won, the best
+    confirmed one: the second bot's view is asked either way) under the second strategy,
+    on one fresh seed, played to the cap (--check-games bounds it for slow bots)."""
     return {
         "stage": "check",
         "strategy": st.check_strategy,
         "seed": st.check_seed,
-        "cap": st.check_cap,
-        "target_ci": st.confirm_ci,
+        "cap": st.check_cap if cap is None else min(cap, st.check_games or cap),
+        "target_ci": None,
         "settings": [start, winner],
     }
 
@@ -109,7 +120,7 @@ def play_stage(st: TuneSettings, root: Path, plan: dict, pool, progress, command
                 st.rules_file,
                 st.board_file,
                 chunk=confirm_chunk(plan["cap"]),
-                target_ci=plan["target_ci"],
+                target_ci=plan.get("target_ci"),
                 game=st.game,
                 data=st.data,
             ).check()

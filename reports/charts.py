@@ -259,6 +259,8 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
     """Win rate per factor x position of the game's joint keys, centred on the fair share."""
     import numpy as np  # noqa: PLC0415
 
+    from .tables import THIN_CELL  # noqa: PLC0415
+
     factor, position = game.key(game.joint.factor), game.key(game.joint.position)
     f, o = factor.column, position.column
     d = cells.filter((pl.col("run") == run) & (pl.col("players") == players))
@@ -268,7 +270,7 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
     text = [["never"] * len(orders) for _ in chars]
     for r in d.iter_rows(named=True):
         i, j = chars.index(r[f]), orders.index(r[o])
-        grid[i, j] = 100 * r["rate"]
+        grid[i, j] = 100 * r["rate"] if r["n"] >= THIN_CELL else np.nan  # thin: grey
         text[i][j] = f"{100 * r['rate']:.0f}%\n±{50 * (r['hi'] - r['lo']):.0f}\nn={r['n']:,}"
     from matplotlib.colors import TwoSlopeNorm  # noqa: PLC0415
 
@@ -283,7 +285,7 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
     ax.set_xticks(range(len(orders)), [_short(position.words(k)) for k in orders], fontsize=8)
     ax.set_yticks(range(len(chars)), [str(c) for c in chars])
     bar = fig.colorbar(im, ax=ax, fraction=0.05)
-    bar.set_label(f"win rate, % (white = fair share {fair:.1f}%)")
+    bar.set_label(f"win rate, % (white = fair share {fair:.1f}%; grey: < {THIN_CELL} seats)")
     title = f"{players} players ({run}): win rate by {factor.label} and {position.label}"
     ax.set_title(title, fontsize=9)
     return _save(fig, _slug(f"heat-{run}-{players}p"), title, png_dir)

@@ -37,8 +37,8 @@ def _where(run: str, players: int, several_runs: bool) -> str:
 
 
 def value_words(key: Key, value) -> str:
-    """'the Mogul' for a named value (a card), the key's own words otherwise ('seat 1')."""
-    return key.words(value) if key.text is not None else f"the {value}"
+    """A value in words, as the game's Key declares them (generic code builds no words)."""
+    return key.words(value)
 
 
 def _joint(b: Balance):
@@ -224,7 +224,7 @@ def headline(b: Balance, extra=()) -> list[str]:
         return [*extra, *why[: max(1, 5 - len(extra))]]
     game, key, joint = b.game, b.game.primary, _joint(b)
     fits = {(f.run, f.players): f for f in b.model}
-    strong, flat, turn, unsplit, raw, firsts = [], [], [], [], [], []
+    strong, flat, turn, unsplit, raw, firsts, interact = [], [], [], [], [], [], []
     fair_yes, fair_no = [], []
     others = [k for k in game.keys if k.ordinal and k.column in b.rates
               and k.column not in (game.seat_key, joint[1].column if joint else "")]  # fmt: skip
@@ -233,10 +233,14 @@ def headline(b: Balance, extra=()) -> list[str]:
         if joint:
             factor, position = joint
             f = fits.get((run, n))
+            ch = [e for e in f.effects if e.factor == "factor"] if f is not None else []
             if f is not None and f.ok:
-                ch = [e for e in f.effects if e.factor == "factor"]
-                hi, lo = max(ch, key=lambda e: e.effect), min(ch, key=lambda e: e.effect)
-                if any(e.significant for e in ch):
+                hi = max(ch, key=lambda e: e.effect, default=None)
+                lo = min(ch, key=lambda e: e.effect, default=None)
+                if not ch:
+                    unsplit.append(f"with {n} players no {factor.label} effect is supported "
+                                   f"({f.note.split(';')[0].rstrip('.')})")  # fmt: skip
+                elif any(e.significant for e in ch):
                     strong.append(
                         f"with {n} players the strongest {factor.label} is "
                         f"{value_words(factor, hi.level)}, {_pts(hi)}, and the weakest "
@@ -247,6 +251,8 @@ def headline(b: Balance, extra=()) -> list[str]:
                 first = f.get("position", 0)
                 if first is not None:
                     turn.append(f"{_pts(first)} with {n} players")
+            elif f is not None and f.lr_p < 0.05:
+                interact.append(n)
             else:
                 why = f.note if f is not None else f"the runs do not record the {position.label}"
                 why = why.split(";")[0].rstrip(".")
@@ -291,6 +297,12 @@ def headline(b: Balance, extra=()) -> list[str]:
             out.append(f"Being {position.words(0)}, beyond the {factor.label} that brings it, "
                        "is worth (points over the fair share, 95% interval): " + _join(turn)
                        + ".")  # fmt: skip
+        if interact:
+            out.append(f"{_counts(interact)[0].upper()}{_counts(interact)[1:]} the "
+                       f"{factor.label} and the {position.label} interact (the additive model is "
+                       "rejected by a likelihood-ratio test against one rate per combination): "
+                       f"no number per {factor.label} beyond its {position.label}; the cell "
+                       "tables show every combination.")  # fmt: skip
         if unsplit:
             text = _join(unsplit)
             out.append(text[0].upper() + text[1:] + ".")

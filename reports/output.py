@@ -31,11 +31,27 @@ from simcore.core.outpaths import (
 
 META = '<meta name="generator" content="palace-lab">'
 STAMP = ".palace-lab-report"
+VERDICT_SUFFIX = ".verdict.json"  # report.html -> report.verdict.json (reports/verdict_card.py)
 _HEAD = re.compile(r"<head[^>]*>", re.IGNORECASE)
 
 
 def chart_dir(page: Path) -> Path:
     return page.parent / f"{page.stem}_charts"
+
+
+def side_file(page: Path, suffix: str) -> Path:
+    """A file written beside the page and named after it (`report.verdict.json`)."""
+    return page.parent / f"{page.stem}{suffix}"
+
+
+def is_side_file(path: Path) -> bool:
+    """True for a side file palace-lab wrote (a JSON object with its generator field)."""
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > 1 << 26:
+            return False
+        return json.loads(path.read_text(encoding="utf-8")).get("generator") == "palace-lab"
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def is_report_page(page: Path) -> bool:
@@ -95,6 +111,10 @@ def check_report_target(text: str | os.PathLike | None, option: str = "--out") -
     charts = chart_dir(page)
     if os.path.lexists(charts):
         old_chart_files(charts, option)
+    side = side_file(page, VERDICT_SUFFIX)
+    if os.path.lexists(side) and not is_side_file(side):
+        raise InputError(f"{option} {page}: {side.name} exists and is not palace-lab's verdict "
+                         "file; move it or choose another")  # fmt: skip
     check_creatable(page.parent, option, page)
     return page
 
@@ -108,9 +128,12 @@ def _with_generator(html: str) -> str:
     return html[: m.end()] + "\n" + META + html[m.end() :]
 
 
-def write_report(out: str | os.PathLike, build: Callable[[Path], str]) -> list[Path]:
+def write_report(out: str | os.PathLike, build: Callable[[Path], str],
+                 side: dict[str, str] | None = None) -> list[Path]:  # fmt: skip
     """`build(png_dir)` draws the charts into a temporary folder and returns the page;
-    then `out` and `<stem>_charts/` are swapped in. Returns the PNGs."""
+    then `out` and `<stem>_charts/` are swapped in. `side`: suffix -> text of files written
+    beside the page after it (the verdict file), each under a temporary name and swapped in.
+    Returns the PNGs."""
     page = check_report_target(out)
     charts = chart_dir(page)
     created = make_parents(page.parent)
@@ -140,6 +163,17 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str]) -> list[P
         tmp_dir, swapped = None, True
         os.replace(tmp_page, page)
         tmp_page = None
+        for suffix, text in (side or {}).items():
+            fd, tmp_side = tempfile.mkstemp(prefix=f".{page.stem}.", suffix=".tmp",
+                                            dir=page.parent)  # fmt: skip
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(text)
+                os.chmod(tmp_side, 0o644)
+                os.replace(tmp_side, side_file(page, suffix))
+            except BaseException:
+                Path(tmp_side).unlink(missing_ok=True)
+                raise
     except BaseException:
         if swapped and tmp_page is not None:  # the page failed: take the new charts back out
             shutil.rmtree(charts, ignore_errors=True)

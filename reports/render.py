@@ -21,10 +21,10 @@ from analyses.checks import warnings_for
 
 from . import charts as ch
 from . import tables as tb
-from . import words
+from . import verdict_card, words
 from .findings import _main_runs, findings, headline, section_title
 from .notes import context_notes, stop_text
-from .output import write_report
+from .output import VERDICT_SUFFIX, write_report
 from .words import title_for
 
 
@@ -257,6 +257,9 @@ def render_report(
     bots), shown first in the headline.
     """
 
+    sv = _verdict(b)
+    card = verdict_card.card(sv, b.game) if sv is not None else None
+
     def build(png_dir: Path) -> str:
         sections = _sections(b, png_dir)
         if extra is not None:
@@ -269,6 +272,7 @@ def render_report(
             .get_template("report.html.j2")
             .render(
                 title=title,
+                card=card,
                 intro=[*intro, *context_notes(b)],
                 game=b.game.title,
                 headline=headline(b, headline_extra),
@@ -284,4 +288,23 @@ def render_report(
             )
         )
 
-    return write_report(out, build)
+    name = Path(out).name
+    side = {VERDICT_SUFFIX: verdict_card.verdict_json(sv, name) if sv else verdict_card.empty_json(
+        b.game.name, name, "no run plays one game with one strategy in every seat")}  # fmt: skip
+    return write_report(out, build, side)
+
+
+def _verdict(b: Balance):
+    """The verdicts of the report's runs and, where they are a study's, its ladder (the
+    study folder's plan)."""
+    from analyses.robustness import ladder_plan
+    from analyses.verdict_study import study_verdict
+
+    roots = {r.path.parent for r in b.runs}
+    plan = root = None
+    for d in sorted(roots):
+        plan = ladder_plan(d)
+        if plan is not None:
+            root = d
+            break
+    return study_verdict(b.runs, b.game, root, plan)

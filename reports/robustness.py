@@ -14,23 +14,20 @@ import numpy as np
 import polars as pl
 
 from analyses.robustness import (
-    DEPENDS,
-    HOLDS,
     Robustness,
     analyse_ladder,
-    headline_sentences,
     ladder_plan,
     not_a_ladder,
     setting_effect,
     setting_headline,
 )
 from analyses.rundata import Run, find_runs
+from analyses.verdict import ABOVE, BELOW, DEPENDS, FAIR, UNDETERMINED
+from analyses.verdict_study import StudyVerdict, study_verdict
 from simcore.core.plugin import GamePlugin, Key
 
 from .charts import _err, _ordered, _save
 from .tables import Table
-
-_CLS = {HOLDS: "up", DEPENDS: "down"}
 
 
 def _pct(x: float) -> str:
@@ -86,55 +83,53 @@ def _spread_chart(rb: Robustness, png_dir: Path | None):
     return _save(fig, "robustness-spread", "Best–worst spread against bot strength", png_dir)
 
 
-def _key_table(rb: Robustness) -> Table:
+_VCLS = {ABOVE: "up", BELOW: "down", FAIR: "", UNDETERMINED: "ns", DEPENDS: "down"}
+
+
+def _key_table(rb: Robustness, sv: StudyVerdict | None) -> Table:
+    """Win rate per value and bot, with the verdicts' adjusted intervals and colours for the
+    competent bots (analyses.verdict) and plain 95% intervals, greyed, for the bots left out."""
     t = rb.table
     labels = rb.labels
+    p = rb.ladder.players
+    cells = {(c.bot, c.value): c for c in sv.verdicts.cells if c.players == p} if sv else {}
+    finding = {f.value: f for f in sv.verdicts.at(p)} if sv else {}
+    left = sv.left_out.get(p, {}) if sv else {}
     rows = []
     k = rb.key
     for c in _ordered(t["value"], k.order):
         row = [(str(k.words(c)), "")]
         for rung in labels:
+            cell = cells.get((rung, c))
+            if cell is not None:
+                row.append((f"{_pct(cell.rate)} ({_pct(cell.lo)}–{_pct(cell.hi)}, "
+                            f"n={cell.n:,}): {cell.verdict}", _VCLS[cell.verdict]))  # fmt: skip
+                continue
             r = t.filter((pl.col("rung") == rung) & (pl.col("value") == c))
             if not r.height:
                 row.append(("–", "ns"))
                 continue
             r = r.row(0, named=True)
-            cls = "ns" if r["lo"] <= r["fair"] <= r["hi"] else (
-                "up" if r["rate"] > r["fair"] else "down")  # fmt: skip
-            row.append((f"{_pct(r['rate'])} ({_pct(r['lo'])}–{_pct(r['hi'])}, n={r['n']:,})",
-                        cls))  # fmt: skip
-        v = rb.verdicts.filter(pl.col("value") == c)
-        verdict = v["verdict"][0] if v.height else ""
-        row.append((verdict, _CLS.get(verdict, "ns")))
+            row.append((f"{_pct(r['rate'])} (n={r['n']:,})", "ns"))
+        f = finding.get(c)
+        verdict = f.verdict if f is not None else ""
+        row.append((verdict, _VCLS.get(verdict, "ns")))
         rows.append(row)
     games = ", ".join(f"{k} {n:,}" for k, n in rb.games.items())
     how = f" ({', '.join(rb.ladder.sets)})" if rb.ladder.sets else ""
+    heads = [f"{b} (left out)" if b in left else b for b in labels]
+    out = (" Left out of the verdicts (grey, no interval): "
+           + "; ".join(f"{b}, {why}" for b, why in left.items()) + "." if left else "")  # fmt: skip
+    z = sv.verdicts.z.get(p) if sv else None
+    adj = (f"the verdicts' interval (Wilson at z = {z:.2f}, family-wise 95% over the "
+           f"player count's cells)" if z else "95% Wilson interval")  # fmt: skip
     return Table(
         f"Win rate by {k.label} under each bot{how}",
-        [k.label, *labels, "verdict"],
+        [k.label, *heads, "verdict across bots"],
         rows,
-        f"Each cell: win rate (95% Wilson interval, n = seats with that {k.label}). Games "
-        f"per bot: {games}. Colour: interval above / below the fair share "
-        f"{100 / rb.ladder.players:.1f}% (unadjusted); the verdict uses Holm-adjusted exact "
-        f"binomial tests over all {k.plural} × bots.",
-    )
-
-
-def _verdict_table(rb: Robustness) -> Table:
-    k = rb.key
-    rows = [
-        [(str(k.words(r["value"])), ""), (r["verdict"], _CLS.get(r["verdict"], "ns")),
-         (r["detail"], ""), (f"{_pct(r['min_rate'])} – {_pct(r['max_rate'])}", "num")]
-        for r in rb.verdicts.iter_rows(named=True)
-    ]  # fmt: skip
-    return Table(
-        f"Verdict per {k.label}",
-        [k.label, "verdict", "where", "range over bots"],
-        rows,
-        "'holds across bots': on the same side of the fair share under every bot, significant "
-        f"under every bot after Holm correction over {k.plural} × bots (family-wise 5%); "
-        "'not distinguishable from fair': significant under none; 'depends on the bot': "
-        "the rest.",
+        f"Each cell: win rate ({adj}, n = seats with that {k.label}) and that bot's verdict "
+        f"(above / below / fair within ±{100 * (sv.verdicts.delta if sv else 0.02):g} points / "
+        f"undetermined; the verdict card's procedure). Games per bot: {games}.{out}",
     )
 
 
@@ -168,13 +163,14 @@ def _strength_table(rb: Robustness) -> Table:
     )
 
 
-def robustness_section(rb: Robustness, png_dir: Path | None) -> dict:
+def robustness_section(rb: Robustness, png_dir: Path | None,
+                       sv: StudyVerdict | None = None) -> dict:  # fmt: skip
     broken = not_a_ladder(rb)
     why = f", with {rb.ladder.note}" if rb.ladder.note else ""
     note = (
         f"The key table (win rate by {rb.key.label}) played by several bots, weakest expected "
-        f"first{why}. A finding that holds across bots is a property of the game as these "
-        "bots play it; one that depends on the bot is not. "
+        f"first{why}. A verdict that holds across the competent bots is a property of the "
+        "game as these bots play it; one that depends on the bot is not (the verdict card). "
         + ("The ladder is not a ladder everywhere: " + "; ".join(broken) + "."
            if broken else "Each rung is measurably stronger than the one below.")
     )  # fmt: skip
@@ -182,7 +178,7 @@ def robustness_section(rb: Robustness, png_dir: Path | None) -> dict:
         "id": "robustness",
         "title": "Robustness across bots",
         "charts": [_key_chart(rb, png_dir), _spread_chart(rb, png_dir)],
-        "tables": [_verdict_table(rb), _key_table(rb), _strength_table(rb)],
+        "tables": [_key_table(rb, sv), _strength_table(rb)],
         "note": note,
     }
 
@@ -238,12 +234,18 @@ def study_report(root: Path, game: GamePlugin):
     own = [p for p in root.iterdir() if (p / "manifest.json").is_file()]
     dirs = [root] if own or plan is None else [root / plan.tables[0].split("/")[0]]
     sets = plan.sets if plan is not None else []
-    headline = headline_sentences(rb) if rb is not None else []
+    # the verdicts are the card's (reports.verdict_card); the headline keeps what the card
+    # does not say: where the ladder is not a ladder
+    broken = not_a_ladder(rb) if rb is not None else []
+    headline = (
+        ["The ladder is not a ladder everywhere: " + "; ".join(broken) + "."] if broken else []
+    )
+    sv = study_verdict(find_runs(dirs), game, root, plan) if rb is not None else None
     headline += setting_headline(setting_effect(find_runs(dirs), sets, game.primary), sets,
                                  game.primary)  # fmt: skip
 
     def extra(b, png_dir):
-        out = [robustness_section(rb, png_dir)] if rb is not None else []
+        out = [robustness_section(rb, png_dir, sv)] if rb is not None else []
         ch = setting_section(b.runs, sets, game.primary)
         return out + ([ch] if ch else [])
 

@@ -220,6 +220,9 @@ def _cell_class(sig: bool, rate: float, fair: float) -> str:
     return "ns" if not sig else ("up" if rate > fair else "down")
 
 
+THIN_CELL = 200  # seats: fewer are greyed in the heat tables (the joint model's support)
+
+
 def heat_table(cells: pl.DataFrame, run: str, players: int, game: GamePlugin) -> Table:
     """Factor (rows) x position (columns) of the game's joint keys: rate, interval, n."""
     from analyses.multiple import holm_column
@@ -240,6 +243,9 @@ def heat_table(cells: pl.DataFrame, run: str, players: int, game: GamePlugin) ->
                 row.append(("never", "ns"))
                 continue
             text = f"{_pct(r['rate'])} ({_ci(r['lo'], r['hi'])}) n={r['n']:,}"
+            if r["n"] < THIN_CELL:  # too few seats to read: greyed, no colour
+                row.append((text, "num ns"))
+                continue
             row.append((text, "num " + _cell_class(r["significant"], r["rate"], r["fair"])))
         rows.append(row)
     title = f"{players} players ({run}): win rate by {factor.label} and {position.label}"
@@ -248,7 +254,7 @@ def heat_table(cells: pl.DataFrame, run: str, players: int, game: GamePlugin) ->
         f"position. Along a row the {factor.label} is fixed and only the position changes; "
         f"down a column the position is fixed and only the {factor.label} changes. 'never' = "
         "that combination never occurred. Colour: above (red) or below (blue) the "
-        f"fair share {100 / players:.1f}%. "
+        f"fair share {100 / players:.1f}%; grey: fewer than {THIN_CELL} seats. "
         + holm_note(d.height, FAIR_TEST).replace("rows", "cells")
     )
     return Table(title, [factor.label, *[position.words(k) for k in orders]], rows, note)

@@ -168,4 +168,10 @@ def render_tournament(g: Games, out: Path, command: list[str], boots: int = 200)
             created=datetime.now(UTC).isoformat(timespec="seconds"), unfinished=[],
         )  # fmt: skip
 
-    return write_report(out, build)
+    from .output import VERDICT_SUFFIX
+    from .verdict_card import empty_json
+
+    why = "a tournament rates strategies against each other, not the game's balance"
+    return write_report(
+        out, build, {VERDICT_SUFFIX: empty_json(g.runs[0].game, Path(out).name, why)}
+    )

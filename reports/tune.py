@@ -103,6 +103,9 @@ def headline(t: Tuning) -> list[str]:
             f"{_est(win)}. Difference {_diff(win)}, one-sided p {_p(win.diff.p_better)}, "
             f"Holm-adjusted over {cands} candidate(s) {_p(win.p_holm)}."
         )
+    drv = _driver_text(t)
+    if drv:
+        out.append(drv)
     if t.check is not None:
         c = t.check
         words = {
@@ -110,11 +113,13 @@ def headline(t: Tuning) -> list[str]:
             "not confirmed": "is NOT confirmed (flag: the fix may only work for one bot)",
             "worse": "is REVERSED (flag: the recommendation is less fair under this bot)",
         }[c.verdict]
+        what = "recommendation" if win is not start else f"best candidate ({_setting(c.winner)})"
+        blind = _check_competence(t)
         out.append(
             f"Under a second strategy ({c.strategy}) the improvement {words}: starting rules "
-            f"{_est(c.start)}, recommendation {_est(c.winner)}; difference "
+            f"{_est(c.start)}, {what} {_est(c.winner)}; difference "
             f"{c.diff.value:+.1f} points (95% interval {c.diff.lo:+.1f} to {c.diff.hi:+.1f}), "
-            f"one-sided p {_p(c.diff.p_better)}."
+            f"one-sided p {_p(c.diff.p_better)}." + blind
         )
     elif win is not start and s["check_strategy"] is None:
         out.append("No second-strategy check (--check-strategy none).")
@@ -125,6 +130,49 @@ def headline(t: Tuning) -> list[str]:
         f"{b['check']:,}."
     )
     return out
+
+
+def _check_competence(t: Tuning) -> str:
+    """' (but BOT plays without X: ...)' when the check's bot skips an action the judge takes
+    often (analyses.competence), else ''."""
+    from analyses.competence import assess
+
+    judge, check = t.settings["strategy"], t.check.strategy
+    frames = {judge: t.start.runs[0].scan(), check: t.check.start.runs[0].scan()}
+    if judge == check:
+        return ""
+    comp = assess(frames, [check, judge])
+    if check not in comp.left_out:
+        return ""
+    return (f" But {check} {comp.why(check)} (the judge takes it at least once per seat and "
+            "game): its figures measure another game; choose a competent --check-strategy "
+            "(docs/TUNING.md).")  # fmt: skip
+
+
+def _driver_text(t: Tuning) -> str:
+    """Which cell drives the imbalance, and whether the varied rules move it at all."""
+    d = t.driver
+    if d is None:
+        return ""
+    players, column, value = d.cell
+    game = t.start.runs[0].plugin
+    try:
+        key = game.key(column)
+        cell = f"{key.words(value)} ({key.label}) at {players} players"
+    except (KeyError, ValueError, TypeError):
+        cell = f"{column} = {value} at {players} players"
+    head = (f"The imbalance is driven by {cell}: {100 * d.rate:.1f}% against a fair "
+            f"{100 * d.fair:.1f}% under the starting rules.")  # fmt: skip
+    if not d.moves:
+        return head
+    name, diff, lo, hi = max(d.moves, key=lambda m: abs(m[1]))
+    setting = next((_setting(c) for c in t.confirmed if c.name == name), name)
+    if d.movable:
+        return (f"{head} The varied rules move it: most {setting}, {100 * diff:+.1f} points "
+                f"(95% interval {100 * lo:+.1f} to {100 * hi:+.1f}, paired).")  # fmt: skip
+    return (f"{head} None of the confirmed settings moves it measurably (largest change "
+            f"{100 * diff:+.1f} points, {100 * lo:+.1f} to {100 * hi:+.1f}, with {setting}): the "
+            "varied rules may not reach this cell; vary a rule that acts on it.")  # fmt: skip
 
 
 def budget(t: Tuning) -> dict:
@@ -574,7 +622,13 @@ def render_tuning(t: Tuning, out: Path, command: str) -> list[Path]:
             )
         )
 
-    return write_report(out, build)
+    from .output import VERDICT_SUFFIX
+    from .verdict_card import empty_json
+
+    why = ("a tuning page compares rule settings (its confirm/ runs: palace-lab report "
+           "DIR/confirm/start gives that setting's verdict)")  # fmt: skip
+    game = t.start.runs[0].plugin.name
+    return write_report(out, build, {VERDICT_SUFFIX: empty_json(game, Path(out).name, why)})
 
 
 def _reading() -> list[str]:

@@ -42,7 +42,9 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
         assert dealt["rules"]["deal"] == "random" and dealt["rules"]["first_chooser"] == 0
     html = (out / "report.html").read_text()
     assert "char_noise" in html  # the report says how characters were chosen
-    assert "Robustness across bots" in html and "Verdict per starting character" in html
+    assert "Robustness across bots" in html and 'id="verdict"' in html
+    verdict = json.loads((out / "report.verdict.json").read_text())
+    assert verdict["game"] == "maharaja" and set(verdict["balanced"]) <= {"2", "3", "4", "5"}
     assert "Effect of deal=random" in html
     got = {}
     for row in _table(html, "Win rate by starting character"):
@@ -90,7 +92,7 @@ def test_variants_study_covers_every_single_switch():
 def test_default_study_plays_the_rulebook_order_and_random_deals():
     st = get_study(MAHARAJA, None)
     assert st.name == "balance"
-    jobs = dict(study_jobs(st, 0, "weighted:char_noise=1"))
+    jobs = dict(study_jobs(st, 0, "weighted:char_noise=1", game="maharaja"))
     for n in (2, 3, 4, 5):
         choose, dealt = jobs[f"{n}p"], jobs[f"{n}p-dealt"]
         assert choose.players == dealt.players == n
@@ -116,7 +118,7 @@ def test_default_study_plays_the_rulebook_order_and_random_deals():
 def test_games_caps_fixed_runs_and_random_chooser_is_explicit():
     st = get_study(MAHARAJA, "robustness", players=3)
     assert layout(st).players == 3 and layout(st).labels[-1] == "lookahead-400"
-    jobs = study_jobs(st, 0, "weighted", games=50)
+    jobs = study_jobs(st, 0, "weighted", games=50, game="maharaja")
     assert all(j.games <= 50 and j.players == 3 for _, j in jobs)
     # a random first chooser only when asked for
     job = RunJob(4, 10, 0, "random", sets=("first_chooser=-1",)).check()
@@ -125,9 +127,40 @@ def test_games_caps_fixed_runs_and_random_chooser_is_explicit():
 
 def test_small_fixed_runs_are_split_for_the_workers():
     st = get_study(MAHARAJA, None)
-    jobs = dict(study_jobs(st, 0, "weighted"))
+    jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
     lad = layout(st)
-    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games
-    assert la.games == 300 and la.chunk == 38  # ceil(300 / 8)
-    assert jobs[lad.table_folder(0)].chunk == 750  # 6,000 games in 8 chunks
+    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games a round, up to 40 rounds
+    assert la.games == 300 * 40 and la.chunk == 75 and la.round_chunks == 4
+    assert la.decide is not None and la.decide[1] == 0.02
+    assert jobs[lad.table_folder(0)].chunk == 1500  # 6,000 games a round in 4 chunks
     assert jobs[lad.step_folder(3, 0)].chunk == 10  # 24 games: at least 10 per chunk
+    # the dealt runs at the other counts are adaptive too; the choosing runs are not
+    assert jobs["3p-dealt"].decide is not None and jobs["3p"].decide is None
+    assert jobs["4p-dealt"].decide is None  # 4 players: the ladder decides
+
+
+def test_variants_study_has_one_baseline_and_turns_default_switches_off():
+    """A switch the rulebook already has on (neutral palaces, M-V2 [choice]) would replay the
+    basic game: it is compared by turning it off, so one run plays the rulebook's game."""
+    from simcore.maharaja.rules import RuleSet
+
+    st = get_study(MAHARAJA, "variants")
+    jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
+    default = RuleSet()
+    rulebook = [f for f, j in jobs.items() if RunJob(4, 10, 0, "random", j.variants, j.sets)
+                .check().spec.rules == default]  # fmt: skip
+    assert rulebook == ["4p-basic"]
+    off = jobs["4p-neutral-off"]
+    assert off.variants == () and off.sets == ("neutral_palaces=false",)
+    assert default.neutral_palaces is True
+
+
+def test_adaptive_caps_default_and_other_studies():
+    """The default study's small rounds grow up to 40 times, `study robustness`'s large
+    ones up to 5 times (jobs.studies.ADAPT, ADAPT_LARGE)."""
+    st = get_study(MAHARAJA, "robustness")
+    jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
+    lad = layout(st)
+    top = jobs[lad.table_folder(4)]  # lookahead-400, 1,200 games a round
+    assert top.games == 1200 * 5 and top.decide is not None
+    assert jobs[lad.table_folder(0)].games == 20_000 * 5

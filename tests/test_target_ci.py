@@ -64,3 +64,27 @@ def test_the_cap_is_hit_when_the_target_is_out_of_reach(capsys, tmp_path):
     assert m["stop_outcome"]["reason"] == "cap reached"
     assert m["stop_outcome"]["games"] == 1500
     assert all(c["status"] == "done" for c in m["chunks"])
+
+
+def test_decided_rule_stops_only_when_every_value_is_decided(tmp_path):
+    """4 players, fair 25%, z = 2: a value at 40% of 400 seats is 'above' (its interval
+    excludes 25%), one at 25% of 400 is not inside ±2 points yet (half-width about 4.3)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from jobs.target import decided_rule
+
+    def chunk(name, wins_a, wins_b, n=400):
+        key = ["a"] * n + ["b"] * n
+        won = [True] * wins_a + [False] * (n - wins_a) + [True] * wins_b + [False] * (n - wins_b)
+        pq.write_table(pa.table({"k": key, "winner": won}), tmp_path / name)
+
+    chunk("c0.parquet", 160, 100)
+    rule = decided_rule(2.0, 0.02, 4, "k")
+    out = rule(tmp_path, ["c0.parquet"])
+    assert not out["met"] and out["undetermined"] == ["b"]
+    assert out["verdicts"] == {"a": "above", "b": "undetermined"}
+    # 40,000 seats of b at 25%: half-width 2 * sqrt(.25 * .75 / 40000) = 0.43 points: fair
+    chunk("c1.parquet", 16_000, 10_000, n=40_000)
+    out = rule(tmp_path, ["c0.parquet", "c1.parquet"])
+    assert out["met"] and out["verdicts"] == {"a": "above", "b": "fair"}

@@ -37,8 +37,12 @@ def test_turn_order_alone_gives_no_character_effect(turn_only):
     assert first.lo <= 0.15 <= first.hi and abs(first.effect - 0.15) < 0.02
     last = fit.get("position", 3)
     assert last.lo <= -0.10 <= last.hi
-    # Mogul and Artist only ever hold one position: the note says the effect is modelled.
-    assert set(fit.one_position) == {"Mogul", "Artist"} and "one position" in fit.note
+    # Mogul and Artist only ever hold one position: words, no number (their power is that
+    # position; an effect would rest on the additive assumption alone).
+    assert set(fit.one_position) == {"Mogul", "Artist"}
+    assert "Mogul always acts at position 1" in fit.note
+    assert fit.get("factor", "Mogul") is None and fit.get("factor", "Artist") is None
+    assert fit.lr_p > 0.05  # the data were drawn additively (position only)
 
 
 def test_character_alone_gives_no_turn_effect():
@@ -91,3 +95,24 @@ def test_separation_and_degenerate_designs_give_a_note_not_a_traceback():
     one = df.with_columns(pl.lit("Mogul").alias("start_character"))
     fit = fit_frame("r", 4, one, JOINT)
     assert not fit.ok and "only one level" in fit.note
+
+
+def test_interaction_rejects_the_additive_model_and_exact_fits_give_words():
+    """Winning depends on the combination (the Sadhu wins only when acting last): the
+    additive model is rejected and no number is quoted; a design with as many parameters as
+    combinations gives words, not a library's warning."""
+    df = synthetic_frame(6000, seed=10, win_by_order=(1, 1, 1, 1), maharaja_order=False)
+    sadhu_last = (pl.col("start_character") == "Sadhu") & (pl.col("first_order") == 3)
+    game_has = sadhu_last.any().over("game_id")
+    inter = df.with_columns(
+        pl.when(game_has).then(sadhu_last).otherwise(pl.col("winner")).alias("winner")
+    )
+    fit = fit_frame("r", 4, inter, JOINT)
+    assert not fit.ok and "do not add up" in fit.note and fit.lr_p < 0.001
+    two = df.filter(pl.col("start_character").is_in(["Mogul", "Sadhu"])).with_columns(
+        pl.col("first_order").clip(0, 1)
+    )
+    fit = fit_frame("r", 4, two, JOINT)  # 2 x 2 combinations, 3 parameters: 1 df, fitted
+    three = two.filter(~((pl.col("start_character") == "Sadhu") & (pl.col("first_order") == 1)))
+    fit = fit_frame("r", 4, three, JOINT)  # 3 combinations, 3 parameters
+    assert not fit.ok and "as many parameters" in fit.note and "Warning" not in fit.note

@@ -96,8 +96,17 @@ def validate(m: dict, where: str) -> None:
             c.fail(f"strategies[{i}].params", "an object of numbers", params)
     if "stopping" in m:
         st = m["stopping"]
-        if not isinstance(st.get("target_ci"), (int, float)) or not 0 < st["target_ci"] < 0.5:
-            c.fail("stopping.target_ci", "a number between 0 and 0.5", st.get("target_ci"))
+        adaptive = "z" in st  # jobs.target.decided_config: target_ci may be null
+        if "z" in st and (not isinstance(st["z"], (int, float)) or not 0 < st["z"] < 10):
+            c.fail("stopping.z", "a number between 0 and 10", st["z"])
+        if "delta" in st and (not isinstance(st["delta"], (int, float))
+                              or not 0 < st["delta"] < 0.5):  # fmt: skip
+            c.fail("stopping.delta", "a number between 0 and 0.5", st["delta"])
+        tci = st.get("target_ci")
+        if not (adaptive and tci is None) and (
+            not isinstance(tci, (int, float)) or not 0 < tci < 0.5
+        ):
+            c.fail("stopping.target_ci", "a number between 0 and 0.5", tci)
         c.int(st, "round_chunks", 1, MAX_GAMES, "stopping.round_chunks")
     if "stop_outcome" in m:
         o = m["stop_outcome"]

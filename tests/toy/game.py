@@ -30,7 +30,8 @@ SCORE, REROLLS, KEEPS, DICE = 6, 10, 14, 18
 MAX_ROUNDS, MAX_SEATS = 10, 4
 STATE_SIZE = DICE + MAX_ROUNDS * MAX_SEATS * 2
 OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS = 4, 4, 1, 1 + MAX_SEATS
-R_ROUNDS, R_SIDES, R_SEAT0 = 0, 1, 2  # RuleSet field order
+R_ROUNDS, R_SIDES, R_SEAT0, R_PLANT = 0, 1, 2, 3  # RuleSet field order
+PLANT_BONUS = 1000  # beats any dice total: seat 0 wins that game outright
 ROLL_AGAIN = 0  # the decision kind
 N_REC = 7  # strategy, score, rank, rounds, errors, rerolls, keeps
 
@@ -43,6 +44,9 @@ def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
     state[N] = n_players
     for i in range(MAX_ROUNDS * MAX_SEATS * 2):
         state[DICE + i] = 1 + randint_nb(rng, 0, rules[R_SIDES])
+    # T-4, the planted effect (drawn after the dice, so the dice do not change with it)
+    if rules[R_PLANT] > 0 and randint_nb(rng, 0, 1000) < rules[R_PLANT]:
+        state[SCORE] += PLANT_BONUS
 
 
 @njit(cache=True)
@@ -96,6 +100,9 @@ class ToyRules(RuleBase):
     rounds: int = rule(3, "T-1", "rounds; each seat rolls once per round", 1, MAX_ROUNDS)
     sides: int = rule(6, "T-2", "faces of the die", 2, 20)
     seat0_points: int = rule(2, "T-3", "points added to seat 0's score", -20, 20)
+    planted: int = rule(
+        0, "T-4", "per mille of games seat 0 wins outright (planted: +q/1000 (1 - 1/N))", 0, 1000
+    )
 
 
 @dataclass(frozen=True)

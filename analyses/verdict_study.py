@@ -1,0 +1,149 @@
+"""The verdict of a set of runs (a study folder, or the runs of `palace-lab report`): which
+runs measure power, which bots are competent, and the verdicts (analyses.verdict).
+
+One setup per claim: power is measured with the strategies' own choice taken out (the
+settings of the game's ladder, Maharaja: characters dealt at random). Runs without those
+settings measure what play does and are left out of the verdicts. A game without a ladder
+(no choice to take out) uses every run at the rulebook's settings. Per player count the
+bots are the ladder's rungs where the study played a ladder, else the strategy of each
+run there; a bot that plays without an action the stronger bots take often is left out
+(analyses.competence).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from simcore.core.plugin import GamePlugin
+
+from .competence import Competence, assess
+from .rates import win
+from .robustness import LadderPlan, has_sets
+from .rundata import Run, load_run
+from .verdict import DELTA, Verdicts, decide
+
+
+@dataclass(frozen=True)
+class StudyVerdict:
+    game: str
+    key_label: str
+    verdicts: Verdicts
+    competence: dict[int, Competence]  # players -> what each bot took
+    bots: dict[int, list[str]]  # players -> competent bots (weakest first where known)
+    left_out: dict[int, dict[str, str]]  # players -> bot -> why
+    setup: str  # the setup the verdicts come from, in words
+    sets: list[str] = field(default_factory=list)
+    # players -> the first turn position under the reference bot: label, wins, n
+    turn: dict[int, dict] = field(default_factory=dict)
+
+
+def bot_label(run: Run) -> str:
+    """The strategy of a run with one strategy in every seat (None-like '' when mixed)."""
+    names = {s.get("name") for s in run.manifest.get("strategies", [])}
+    return str(next(iter(names))) if len(names) == 1 else ""
+
+
+def power_frames(runs: list[Run], game: GamePlugin, root: Path | None = None,
+                 plan: LadderPlan | None = None) -> tuple[dict, dict, list[str]]:  # fmt: skip
+    """({(players, bot): (LazyFrame, games)}, {players: bots weakest first}, sets)."""
+    lad = game.ladder(game.default_players, False)
+    sets = list(plan.sets) if plan is not None else list(lad.sets) if lad is not None else []
+    frames: dict[tuple[int, str], tuple[pl.LazyFrame, int]] = {}
+    order: dict[int, list[str]] = {}
+    if plan is not None and root is not None:
+        for label, folder in zip(plan.labels, plan.tables, strict=True):
+            r = load_run(Path(root) / folder)
+            frames[(plan.players, label)] = (r.scan(), r.games_done)
+        order[plan.players] = list(plan.labels)
+    own = {s.partition("=")[0].strip() for s in sets}
+    candidates = [r for r in runs if bot_label(r) and r.players not in order and has_sets(r, sets)]
+    if not candidates and not frames and sets:  # no run takes the choice out: as played
+        sets, own = [], set()
+        candidates = [r for r in runs if bot_label(r)]
+    settings = {_setting(r, own) for r in candidates}
+    # the rulebook game; failing that, the one setting every run plays (a single run's page)
+    pick = () if () in settings else next(iter(settings)) if len(settings) == 1 else None
+    for r in candidates:
+        if _setting(r, own) != pick:
+            continue  # another variant or rule value: not the game the verdicts are about
+        if (r.players, bot_label(r)) not in frames:
+            frames[(r.players, bot_label(r))] = (r.scan(), r.games_done)
+    return frames, order, sets + [f"{k}={v}" for k, v in (pick or ())]
+
+
+def _setting(run: Run, own: set) -> tuple:
+    """A run's variants and changed rules besides the ladder's settings (() = rulebook)."""
+    changed = run.manifest.get("rules_changed") or {}
+    return tuple(sorted((str(k), str(v)) for k, v in changed.items() if k not in own))
+
+
+def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
+                  plan: LadderPlan | None = None, delta: float = DELTA,
+                  strength: dict[int, list[str]] | None = None) -> StudyVerdict | None:  # fmt: skip
+    """The verdicts over `runs` (and the ladder of a study folder). `strength`: per player
+    count the bots weakest first as measured (default: the ladder's order)."""
+    key = game.primary
+    lad = game.ladder(game.default_players, False)
+    frames, order, sets = power_frames(runs, game, root, plan)
+    if strength:
+        order.update(strength)
+    if not frames:
+        return None
+    rows = []
+    comp: dict[int, Competence] = {}
+    bots: dict[int, list[str]] = {}
+    left: dict[int, dict[str, str]] = {}
+    for players in sorted({p for p, _ in frames}):
+        mine = {b: frames[(p, b)][0] for p, b in frames if p == players}
+        c = assess(mine, order.get(players, ()))
+        comp[players] = c
+        ranked = [b for b in order.get(players, []) if b in mine] + sorted(
+            b for b in mine if b not in order.get(players, []))  # fmt: skip
+        ok = c.competent(ranked) or ranked  # never leave a count with no bot at all
+        bots[players] = ok
+        left[players] = {b: c.why(b) for b in ranked if b not in ok}
+        for b in ok:
+            lf, games = frames[(players, b)]
+            t = (
+                lf.filter((pl.col("players") == players) & pl.col(key.column).is_not_null())
+                .group_by(key.column)
+                .agg(win(lf).sum().alias("wins"), pl.len().alias("n"))
+                .collect()
+            )
+            for value, w, n in t.iter_rows():
+                rows.append({"players": players, "bot": b, "value": value, "wins": float(w),
+                             "n": int(n), "games": games})  # fmt: skip
+    if not rows:
+        return None
+    counts = pl.DataFrame(rows)
+    v = decide(counts, key.column, delta=delta, order=key.order)
+    dealt = lad is not None and lad.sets and set(lad.sets) <= set(sets)
+    setup = ", ".join(sets) if sets else "the rulebook's settings"
+    if lad is not None and lad.sets and not dealt:
+        setup += " as the strategies played them (their own choices included: what play does)"
+    turn = {}
+    pos = _position_key(game)
+    for players in bots:
+        ref = next((f.reference for f in v.at(players)), None)
+        if pos is None or ref is None:
+            continue
+        lf = frames[(players, ref)][0]
+        if pos.column not in lf.collect_schema().names():
+            continue
+        t = (lf.filter((pl.col("players") == players) & (pl.col(pos.column) == 0))
+             .select(win(lf).sum().alias("w"), pl.len().alias("n")).collect())  # fmt: skip
+        if t["n"][0]:
+            turn[players] = {"label": pos.words(0), "wins": float(t["w"][0] or 0.0),
+                             "n": int(t["n"][0]), "bot": ref}  # fmt: skip
+    return StudyVerdict(game.name, key.label, v, comp, bots, left, setup, sets, turn)
+
+
+def _position_key(game: GamePlugin):
+    """The turn position a game's primary key goes with (its joint position), else its first
+    ordinal key other than the seat."""
+    if game.joint is not None:
+        return game.key(game.joint.position)
+    return next((k for k in game.keys if k.ordinal and k.column != game.seat_key), None)

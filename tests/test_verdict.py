@@ -1,0 +1,105 @@
+"""The verdict procedure (analyses.verdict) on counts whose answer is known: hand-computed
+intervals, a fair game drawn at random (false alarms at most the family's 5%), a planted
+effect (named), two bots that disagree (depends) and too few games (undetermined)."""
+
+import math
+
+import numpy as np
+import polars as pl
+
+from analyses.verdict import (
+    ABOVE,
+    BELOW,
+    DEPENDS,
+    FAIR,
+    UNDETERMINED,
+    cell_verdict,
+    decide,
+    family_z,
+    seats_to_decide,
+)
+
+
+def _counts(cells):
+    return pl.DataFrame(
+        [
+            {"players": p, "bot": b, "value": v, "wins": float(w), "n": n, "games": g}
+            for p, b, v, w, n, g in cells
+        ]  # fmt: skip
+    )
+
+
+def test_family_z_is_bonferroni():
+    assert math.isclose(family_z(1), 1.959963984540054, rel_tol=1e-9)
+    # 1 - 0.05 / (2 * 10) = 0.9975 -> z = 2.807 (normal table)
+    assert math.isclose(family_z(10), 2.807033768, rel_tol=1e-6)
+
+
+def test_cell_verdict_reads_the_interval():
+    assert cell_verdict(0.26, 0.30, 0.25) == ABOVE
+    assert cell_verdict(0.20, 0.24, 0.25) == BELOW
+    assert cell_verdict(0.235, 0.265, 0.25, 0.02) == FAIR
+    assert cell_verdict(0.225, 0.265, 0.25, 0.02) == UNDETERMINED  # lo outside the margin
+
+
+def test_one_cell_by_hand():
+    # 2,500 of 10,000 at fair 1/4, one cell (z = 1.96): Wilson half-width
+    # 1.96 * sqrt(.25 * .75 / 10000) ≈ 0.0085 < 0.02 -> fair
+    v = decide(_counts([(4, "a", "x", 2500, 10_000, 10_000)]), "k")
+    f = v.findings[0]
+    assert f.verdict == FAIR and f.robust
+    assert abs(f.lo + 0.0085) < 0.0003 and abs(f.hi - 0.0085) < 0.0003
+    assert v.balanced() == {4: True}
+
+
+def test_depends_needs_a_significant_disagreement():
+    cells = [(4, "a", "x", 3000, 10_000, 10_000), (4, "b", "x", 2000, 10_000, 10_000)]
+    f = decide(_counts(cells), "k").findings[0]
+    assert f.verdict == DEPENDS and not f.robust and set(f.disagree) == {"a", "b"}
+    # one bot decided, the other not: undetermined, not "depends"
+    cells = [(4, "a", "x", 3000, 10_000, 10_000), (4, "b", "x", 30, 100, 100)]
+    f = decide(_counts(cells), "k").findings[0]
+    assert f.verdict == UNDETERMINED and f.bots == {"a": ABOVE, "b": UNDETERMINED}
+    assert f.need["b"] > 100
+
+
+def test_seats_to_decide_by_hand():
+    # rate .30 against .25, z 1.96: n = 1.96^2 * .21 / .05^2 = 322.7
+    assert math.isclose(seats_to_decide(0.30, 0.25, 1.96), 1.96**2 * 0.21 / 0.0025)
+    # rate .255 within the margin: fits inside when z sqrt(p(1-p)/n) < .015
+    assert math.isclose(seats_to_decide(0.255, 0.25, 1.96), 1.96**2 * 0.255 * 0.745 / 0.015**2)
+
+
+def _draw(rng, rates, n, bots=("a", "b", "c"), players=4):
+    cells = []
+    for b in bots:
+        for i, p in enumerate(rates):
+            cells.append((players, b, f"v{i}", rng.binomial(n, p), n, n))
+    return _counts(cells)
+
+
+def test_a_fair_game_comes_out_fair_and_false_alarms_stay_rare():
+    """200 seeded fair tables (6 values x 3 bots, 20,000 seats each): the family-wise error
+    is at most 5% by construction (Bonferroni), so at most ~10 of 200 may raise a flag; with
+    this many seats every cell's interval is far inside ±2 points, so all come out fair."""
+    rng = np.random.default_rng(7)
+    alarms = balanced = 0
+    for _ in range(200):
+        v = decide(_draw(rng, [0.25] * 6, 20_000), "k")
+        alarms += any(f.verdict in (ABOVE, BELOW, DEPENDS) for f in v.findings)
+        balanced += v.balanced()[4] is True
+    assert alarms <= 10
+    assert balanced >= 190
+
+
+def test_a_planted_effect_is_named():
+    """+4 and -4 points planted on two values of six (the rest fair): with 20,000 seats
+    per cell the interval half-width is under 1.3 points at the family's z, so both are
+    found under every bot, in every one of 50 seeded tables."""
+    rng = np.random.default_rng(11)
+    for _ in range(50):
+        v = decide(_draw(rng, [0.29, 0.21, 0.25, 0.25, 0.25, 0.25], 20_000), "k")
+        by = {f.value: f for f in v.findings}
+        assert by["v0"].verdict == ABOVE and by["v0"].robust
+        assert by["v1"].verdict == BELOW and by["v1"].robust
+        assert v.balanced()[4] is False

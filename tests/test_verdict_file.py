@@ -1,0 +1,39 @@
+"""The verdict file beside a report page (docs/REPORT.md): named after the page, the schema's
+fields, the same verdicts as the card, and never written over a file palace-lab did not
+write."""
+
+import json
+
+from tests.cli_run import run_cli
+
+
+def test_report_writes_its_verdict_file_beside_the_page(tmp_path, capsys):
+    # toy game, rulebook settings: seat 0 adds 2 points to its dice (T-3), so seat 1 (seat 0)
+    # must come out above its fair share, the others below or fair
+    run = tmp_path / "run"
+    args = ["--players", "3", "--games", "6000", "--chunk-size", "2000", "--strategy", "greedy"]
+    code, _, err = run_cli(capsys, "run", "--game", "toy", *args, "--out", run)
+    assert code == 0, err
+    page = tmp_path / "page.html"
+    code, _, err = run_cli(capsys, "report", run, "--out", page)
+    assert code == 0, err
+    side = tmp_path / "page.verdict.json"
+    doc = json.loads(side.read_text())
+    assert doc["game"] == "toy" and doc["delta"] == 0.02 and doc["generator"] == "palace-lab"
+    assert set(doc["balanced"]) == {"3"} and doc["balanced"]["3"] is False
+    assert doc["bots"]["competent"] == {"3": ["greedy"]}
+    by = {f["value"]: f for f in doc["findings"]}
+    assert set(by) == {0, 1, 2}
+    f0 = by[0]
+    assert {"players", "key", "value", "verdict", "effect", "ci95", "n", "bots", "robust"} <= set(
+        f0
+    )
+    assert f0["verdict"] == "above" and f0["bots"] == {"greedy": "above"} and f0["robust"]
+    assert f0["ci95"][0] < f0["effect"] < f0["ci95"][1] and f0["ci95"][0] > 0 and f0["n"] == 6000
+    html = page.read_text()
+    assert html.index('id="verdict"') < html.index('id="summary"')
+    assert "3 players: not balanced" in html
+    # a file of the user's under that name is never replaced
+    side.write_text('{"mine": true}')
+    code, _, err = run_cli(capsys, "report", run, "--out", page)
+    assert code == 2 and "verdict file" in err and json.loads(side.read_text()) == {"mine": True}
