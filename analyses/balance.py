@@ -3,7 +3,7 @@
 What is analysed comes from the game's plug-in: a win-rate table (with an all-equal test
 where each value is one seat's per game) for every balance key the runs record, the
 overlapping rates of its mask keys, its game-shape measures, and the joint model of its
-two keys that go together (Maharaja: starting character and round-1 turn position).
+two keys that go together (e.g. a starting card and the turn position it brings).
 Each run is reduced once, in a few passes over its Parquet files (analyses.run_summary),
 and the reduction is cached beside the run (analyses.summary_cache); the results are small
 frames (one row per run, player count and key value) that carry n and 95% intervals.

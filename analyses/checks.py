@@ -1,8 +1,8 @@
 """Warnings for degenerate patterns a designer should see before any figure.
 
 Each is a plain sentence: a value of a balance key that should occur but never does (a
-character never dealt or chosen), a value that occurs at the start but never at the end
-(a character always passed on), games decided almost entirely by position (a position
+value never dealt or chosen), a value that occurs at the start but never at the end
+(a value always passed on), games decided almost entirely by position (a position
 winning > 90%), a strategy that never takes some action, and illegal requests by the
 strategies.
 """

@@ -2,7 +2,7 @@
 
 Each run is compared with the basic-game run of the same player count: the run with no
 variant and every rule at its rulebook value (settings that all runs of that player
-count share, e.g. deal=random everywhere, do not count). For a sweep that is the run at
+count share, e.g. a setting every run shares, do not count). For a sweep that is the run at
 the rulebook value. When there is no such run, or several, nothing is compared (an
 arbitrary baseline would make every difference arbitrary) and the note says why.
 Differences carry Newcombe's interval (rates) or a Welch interval (means) and a

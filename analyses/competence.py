@@ -1,6 +1,6 @@
 """Which bots play every rule: a bot that never takes an action the stronger bots take often
-measures a different game (Maharaja: a bot that never swaps characters freezes the turn
-order, and its character table measures the turn order, not the characters).
+measures a different game (e.g. a bot that never takes the action that changes the turn
+order freezes it, and its table of starting cards measures the turn order, not the cards).
 
 Measured from the rows: act_<action> counts how often a seat took each action type in a
 game; per bot, the mean per seat and game. A bot is flagged "plays without X" when it

@@ -1,7 +1,7 @@
-"""Test of "every character (or seat) wins its fair share 1/N", per run and player count.
+"""Test of "every value of a key (a card, a seat) wins its fair share 1/N", per run and player count.
 
 Under the null each seat of an N-player game wins with probability 1/N. With K keys
-(characters) of which only N appear in a game, the win counts W_k are not multinomial:
+(e.g. cards) of which only N appear in a game, the win counts W_k are not multinomial:
 Var(W_k) = n_k (1/N)(1 - 1/N) and Cov(W_j, W_k) = -m_jk / N^2, where n_k counts games
 with key k and m_jk games with both. The Wald statistic D' S^+ D of D = W - n/N with
 that exact covariance S is chi-square with rank(S) degrees of freedom (K - 1 when

@@ -1,8 +1,8 @@
 """Two keys that are nearly the same variable, separated (a game's JointKeys).
 
-In Maharaja the turn order of a round follows the character numbers, so a seat's
-starting character (the *factor*, what a designer changes) and its round-1 turn position
-(the *position* it brings) go together: a "strong" character may only be one that acts
+When the turn order of a round follows the cards' numbers, a seat's starting card (the
+*factor*, what a designer changes) and its round-1 turn position (the *position* it
+brings) go together: a "strong" card may only be one that acts
 early. Two views separate them:
 
 - `cell_rates`: win rate per (factor, position) cell, with n and a Wilson interval.

@@ -1,6 +1,6 @@
 """Multiple-comparison control: Holm's step-down adjustment, and the p-values it needs.
 
-A report raises many flags at once (every character, seat and difference against fair
+A report raises many flags at once (every value of every key and difference against fair
 or a baseline); at 5% each, some would be raised by chance alone. Holm (1979) keeps
 the family-wise error rate at 5% without assuming independence: sort the m p-values,
 multiply the i-th smallest by (m - i + 1), make the sequence non-decreasing, cap at 1.

@@ -1,7 +1,7 @@
 """Win rates with 95% Wilson intervals, grouped by run, player count and one key column.
 
 Each rate is the share of seats with that key that won; for a key that at most one seat
-per game has (a character, a seat, a turn-order position) those seats come from
+per game has (a card, a seat, a turn-order position) those seats come from
 different games, so the Wilson interval's independence assumption holds. In games where
 first place can be shared, a seat's win counts its share (`win_share`, 1/k).
 """

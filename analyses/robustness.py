@@ -1,8 +1,8 @@
 """Does a balance finding hold across bots? The key table (win rate by the game's primary
-balance key, e.g. the starting character with characters dealt at random) played under
+balance key, e.g. a starting card dealt at random) played under
 a ladder of strategies, each rung's measured strength, and a verdict per value.
 
-Why: with the strategies choosing, a character's win rate mixes the card's power with the
+Why: with the strategies choosing, a value's win rate mixes the card's power with the
 bot's taste for it; with a random deal the choice is gone, but the figure still depends on
 how well the bot plays the card. A finding a designer can use is one that holds under every
 bot of the ladder. A ladder is only a ladder if each rung beats the one below it: each step
@@ -45,7 +45,9 @@ class LadderPlan:
     labels: list[str]
     tables: list[str]  # key-table run folder per rung
     steps: list[dict]  # {"upper", "lower", "runs": [{"folder", "upper_seats"}]}
-    sets: list[str]  # rule settings every ladder run plays (e.g. deal=random)
+    sets: list[
+        str
+    ]  # rule settings every ladder run plays (e.g. a deal taken out of the strategies' hands)
     note: str = ""
 
     @classmethod
@@ -349,7 +351,7 @@ def has_sets(run: Run, sets: list[str]) -> bool:
 
 def setting_effect(runs: list[Run], sets: list[str], key: Key) -> pl.DataFrame:
     """Per player count and key value: win rate as played minus the rate with `sets` (the
-    ladder's settings, e.g. deal=random: the strategies' own choice against none), with a
+    ladder's settings, e.g. a random deal: the strategies' own choice against none), with a
     Newcombe interval and a Holm-adjusted flag.
 
     Pairs, per player count, the first run without the settings with the first with them;

@@ -1,5 +1,5 @@
 """Game shape: how long games last, how they end, and how far the winner is ahead, in the
-game's own measures (its plug-in's Shape: rounds or turns, palaces or points).
+game's own measures (its plug-in's Shape: rounds or turns, pieces or points).
 
 Per-game figures use one value per game (the winner's, or the mean of the other seats),
 so the games are the independent units behind every interval. With a shared first place

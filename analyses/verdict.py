@@ -1,5 +1,5 @@
 """The verdict procedure: per player count and value of the game's primary key (a starting
-character, a seat), is it above its fair share, below it, fair, or not yet decided, under
+card, a seat), is it above its fair share, below it, fair, or not yet decided, under
 each competent bot and across them.
 
 Per (players, bot, value) cell, with the fair share f = 1/players and the study's margin
@@ -29,7 +29,7 @@ Across the competent bots of a player count:
 - **undetermined** otherwise (a bot has not decided, or the bots' disagreement is within
   noise). Undetermined is never a finding: `games_to_decide` says what would decide it.
 
-The cells must come from one setup (characters dealt at random, for power): seats of one
+The cells must come from one setup (values dealt at random, for power): seats of one
 game never share a value of the key (`Key.one_per_game`), so a cell's seats are
 independent games and the Wilson interval holds; a shared win counts its share.
 """

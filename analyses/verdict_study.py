@@ -2,7 +2,7 @@
 runs measure power, which bots are competent, and the verdicts (analyses.verdict).
 
 One setup per claim: power is measured with the strategies' own choice taken out (the
-settings of the game's ladder, Maharaja: characters dealt at random). Runs without those
+settings of the game's ladder, e.g. cards dealt at random). Runs without those
 settings measure what play does and are left out of the verdicts. A game without a ladder
 (no choice to take out) uses every run at the rulebook's settings. Per player count the
 bots are the ladder's rungs where the study played a ladder, else the strategy of each

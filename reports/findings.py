@@ -1,7 +1,7 @@
 """Plain-sentence findings generated from the numbers (nothing here is written by hand).
 
 `headline` gives 3-5 sentences for the top of the report: for a game with two keys that
-go together (Maharaja: the starting character and the round-1 turn position) each one's
+go together (e.g. a starting card and the turn position it brings) each one's
 worth beyond the other; how the runs were set up (the game's own sentence: what the
 strategies' own choices do); whether the primary key's values can be told from fair.
 `findings` gives the detailed bullets. Each sentence states the figure, its 95% interval

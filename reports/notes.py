@@ -1,5 +1,5 @@
 """Sentences about how the runs were played: strategies, the game's own set-up words (its
-plug-in's `describe_runs`: Maharaja says how characters were dealt or chosen), where
+plug-in's `describe_runs`: e.g. how cards were dealt or chosen), where
 --target-ci stopped each run, and what every figure of this game rests on (its notes)."""
 
 from __future__ import annotations

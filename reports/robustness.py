@@ -1,6 +1,6 @@
 """Report sections of analyses.robustness: the key table under every bot of the ladder, the
 bots' measured strengths, a verdict per value of the game's primary key, the spread chart,
-and the effect of the ladder's settings on the balance runs (Maharaja: the choice effect).
+and the effect of the ladder's settings on the balance runs (e.g. the effect of the strategies' own choice).
 
 Sections are plain dicts for render_report's `extra=` hook (same shape as render.py's).
 """
@@ -184,7 +184,7 @@ def robustness_section(rb: Robustness, png_dir: Path | None,
 
 
 def setting_section(runs: list[Run], sets: list[str], key: Key) -> dict | None:
-    """The balance runs as played against the same with the ladder's settings (Maharaja:
+    """The balance runs as played against the same with the ladder's settings (e.g.
     the strategies choosing against a random deal), per player count; None without pairs."""
     ce = setting_effect(runs, sets, key)
     if not ce.height:

@@ -60,7 +60,7 @@ def rate_table(
     note: str = "",
 ) -> Table:
     """Run, players, key, win rate, 95% interval, n, fair share, flag (+ the mean of each of
-    the game's seat measures, e.g. palaces and gold, when `means` is given)."""
+    the game's seat measures, e.g. pieces and money, when `means` is given)."""
     label = label_for(game, key)
     df = rates.to_pandas()
     note = " ".join(x for x in (note, holm_note(len(df), FAIR_TEST)) if x)
@@ -122,7 +122,7 @@ def test_table(tests: list, title: str) -> Table:
     note = (
         "Wald chi-square test of 'every one wins 1/N of the games it is in', using the exact "
         "covariance of the win counts (in a game only some values may be present, e.g. N of "
-        "the characters). "
+        "the cards). "
         f"The verdict uses p Holm-adjusted over the {len(tests)} tests of this table "
         "(family-wise error 5%)."
     )

@@ -11,6 +11,7 @@ import math
 from analyses.intervals import wilson
 from analyses.verdict import ABOVE, BELOW, DEPENDS, FAIR, UNDETERMINED, games_to_decide
 from analyses.verdict_study import StudyVerdict
+from simcore.core.games import default_game
 from simcore.core.plugin import GamePlugin
 
 SCHEMA = 1
@@ -130,7 +131,7 @@ def _next_step(sv: StudyVerdict, game: GamePlugin, tune_hint: str) -> str:
                     "rungs further, up to its cap; `--games` raises the cap).")  # fmt: skip
         return "Nothing to fix at the measured precision."
     sets = " ".join(f"--set {s}" for s in sv.sets)
-    g = f" --game {game.name}" if game.name != "maharaja" else ""
+    g = f" --game {game.name}" if game.name != default_game() else ""
     rule = tune_hint or "RULE=LO..HI"
     return (
         f"The largest imbalance is {_words(game, worst.value)} at {worst.players} players "

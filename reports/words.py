@@ -1,6 +1,6 @@
 """Plain words for the codes a run records, wherever a reader sees them, from the game's
-plug-in: key labels ("starting character"), value words ("seat 1", "the player 1st in
-round 1"), end reasons ("governor reached field 10"), and each run's settings.
+plug-in: key labels ("starting card"), value words ("seat 1", "the player 1st in
+round 1"), end reasons ("the track reached its end"), and each run's settings.
 
 Data keep their codes (`field10`, seat 0, first_order 0); the report shows words.
 """
