@@ -1,4 +1,4 @@
-"""Test of "every value of a key (a card, a seat) wins its fair share 1/N", per run and player count.
+"""Test of "every value of a key (a card, a seat) wins its fair share 1/N", per run.
 
 Under the null each seat of an N-player game wins with probability 1/N. With K keys
 (e.g. cards) of which only N appear in a game, the win counts W_k are not multinomial:

@@ -56,7 +56,7 @@ def plan_extra(st: Study) -> dict | None:
 
 def _against_rulebook(runs: tuple, plugin) -> list:
     """Runs compared with the rulebook game: a single switch the rulebook already has on
-    (e.g. a game's neutral-pieces switch) would replay the basic game, so it is compared by turning it
+    (e.g. a neutral-pieces switch) would replay the basic game, so it is compared by turning it
     off (`--set FIELD=false`, folder `<folder>-off`)."""
     default = plugin.default_rules().to_dict()
     out = []

@@ -1,6 +1,6 @@
 """Report sections of analyses.robustness: the key table under every bot of the ladder, the
 bots' measured strengths, a verdict per value of the game's primary key, the spread chart,
-and the effect of the ladder's settings on the balance runs (e.g. the effect of the strategies' own choice).
+and the effect of the ladder's settings on the balance runs (the strategies' own choice).
 
 Sections are plain dicts for render_report's `extra=` hook (same shape as render.py's).
 """
