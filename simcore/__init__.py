@@ -5,3 +5,4 @@ from simcore.core import numba_compat as _numba_compat
 
 _numba_cache.configure()
 _numba_compat.install_inline_patch()
+_numba_compat.install_private_linking()

@@ -69,3 +69,46 @@ def test_the_patch_can_be_switched_off(monkeypatch):
     monkeypatch.setenv(numba_compat.PATCHES_ENV, "0")
     monkeypatch.setattr(ic.InlineWorker, "_palace_lab_inline", False)
     assert not numba_compat.install_inline_patch()
+
+
+@njit(_nrt=False)
+def _walk(xs, ys, zs, k):
+    # big enough that LLVM keeps a linkonce_odr copy out of line (a call, with every
+    # array passed as its seven fields)
+    total = 0
+    for i in range(xs.shape[0]):
+        a = xs[i]
+        for j in range(ys.shape[0]):
+            b = ys[j]
+            if a > b:
+                total += a * k - b
+            elif a == b:
+                zs[i % zs.shape[0]] += total
+            elif a + b > k:
+                total -= zs[j % zs.shape[0]] * 3
+            else:
+                total ^= a * 7 + b * 11
+            if total > 1 << 40:
+                total = total % 1000003
+        zs[i % zs.shape[0]] = total
+    return total
+
+
+@njit(_nrt=False)
+def _walk_once(xs, ys, zs):
+    return _walk(xs, ys, zs, 5) + 1
+
+
+@pytest.mark.skipif(numba_compat.jit_disabled(), reason="inspects machine code")
+def test_a_linked_callee_called_once_is_inlined():
+    """install_private_linking makes the linked copy internal: LLVM inlines it and drops
+    the out-of-line copy (with PALACE_LAB_NUMBA_PATCHES=inline the call stays)."""
+    xs = np.arange(6, dtype=np.int64)
+    ys = np.array([3, 1, 4, 1, 5], dtype=np.int64)
+    zs = np.zeros(3, dtype=np.int64)
+    expected = _walk.py_func(xs, ys, zs.copy(), 5) + 1
+    assert _walk_once(xs, ys, zs) == expected
+    (llvm,) = _walk_once.inspect_llvm().values()
+    callee = _walk.overloads[_walk.signatures[0]].fndesc.llvm_func_name
+    assert numba_compat.patch_wanted("private")
+    assert f"@{callee}(" not in llvm and f'@"{callee}"(' not in llvm
