@@ -23,9 +23,16 @@ loops (called instead, they cost the engine alone a third of its speed). On a fr
 cache the strategies compile on all cores while a worker compiles the driver
 (simcore/core/precompile.py; `COMPILE_AHEAD`), and this process loads them all.
 
-Functions that never allocate are compiled with `_nrt=False`: numba's runtime
-would otherwise wrap every array passed to a non-inlined call in atomic
-reference-count updates, which took a third of the run time.
+Functions that never allocate are compiled with `_nrt=False` (numba_compat.njit_static
+says why): numba's runtime would otherwise wrap every array passed to a non-inlined call
+in atomic reference-count updates, which took a third of the run time. The callees
+linked into each unit are private to it (numba_compat.install_private_linking), so LLVM
+inlines those called once.
+
+The driver's loop and search are real code (simcore/core/driver_loop.py,
+driver_search.py), copied after a generated header: the engine's names, the strategies'
+units and the dispatch `decide_nb` by strategy id (and `model_decide_nb`, the same
+without searches).
 
 A game engine module provides the names of simcore.core.engine_api.ENGINE_API, which
 the driver imports: start_game_nb, advance_nb (next decision kind or -1; asked again,
