@@ -234,11 +234,14 @@ def install_inline_patch() -> bool:
 # elsewhere, and leaves any but the smallest as a call: with numba's calling convention
 # each array argument is passed as its seven fields, so a strategy's decision spent
 # more time handing its arrays down than in some of the functions it called. Here
-# the linked copies are made `internal` before the library is optimised: a copy is
-# private to the library (a caller that needs the function links its own copy), so
-# LLVM inlines a callee called once and drops the out-of-line copy. The library's own
+# the linked copies are made `internal` (and renamed) before the library is optimised: a
+# copy is private to the library (a caller that needs the function links its own copy),
+# so LLVM inlines a callee called once and drops the out-of-line copy. The library's own
 # functions keep their linkage (calls by symbol, the Python wrapper). Integer and
 # float results are the same (no fast-math: LLVM reorders no float operation).
+
+
+_PRIVATE = ".palace_lab_private"
 
 
 def install_private_linking() -> bool:
@@ -263,6 +266,10 @@ def install_private_linking() -> bool:
         for fn in self._final_module.functions:
             if not fn.is_declaration and fn.linkage == ll.Linkage.linkonce_odr:
                 fn.linkage = ll.Linkage.internal
+                # renamed: LLVM may change a private copy's arguments and calling
+                # convention, and the JIT finds a function by name in any module (an
+                # address looked up by name, a call by symbol, must be the original)
+                fn.name = fn.name + _PRIVATE
         return optimize(self)
 
     optimize_private._palace_lab_private = True
