@@ -2,7 +2,7 @@
 
     python -m bench.engine [--games 100000] [--repeats 5] [--strategy random]
     python -m bench.engine --compare [--game maharaja] [--seconds 0.5] [--repeats 7]
-                           [--only a,b] [--import bench.weighted_frozen]
+                           [--only a,b] [--import MODULES] [--rev REV --rounds 5]
 
 It also times the engine by itself, driven by a bench-only trivial strategy,
 so that the cost of the rules and the cost of a strategy are told apart.
@@ -12,7 +12,9 @@ that load from other processes hits both alike. `--compare` prints every registe
 strategy of a game side by side (games/s per core, four copies of the strategy at
 the table, one core, one process), round-robin over the strategies so that load
 from other processes hits all alike, with the engine ceiling (the trivial strategy)
-and each strategy's ratio to it. Compile time is measured in
+and each strategy's ratio to it. With `--rev REV` (a git revision, bench/revision.py) the
+comparison runs `--rounds` times in fresh processes, alternately on REV's code and on this
+tree's, and prints both medians per strategy and their ratio. Compile time is measured in
 fresh processes: once with an empty numba cache (cold) and with the cache that
 run left behind (warm). Not a test: the machine is shared and noisy.
 """
@@ -137,6 +139,46 @@ def compare(game: str, players: int, seconds: float, repeats: int, only: list[st
     return "\n".join(lines)
 
 
+def _rates(table: str) -> dict[str, float]:
+    """Strategy -> median games/s from a --compare table."""
+    out = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and cells[1].replace(",", "").isdigit():
+            out[cells[0]] = float(cells[1].replace(",", ""))
+    return out
+
+
+def compare_rev(rev: str, rounds: int, argv: list[str]) -> str:
+    """--compare on REV's code and on this tree's, alternately in fresh processes."""
+    from bench import revision  # noqa: PLC0415
+
+    here = {**os.environ, "PYTHONPATH": str(revision.ROOT)}
+    rates: dict[str, dict[str, list[float]]] = {"rev": {}, "here": {}}
+    for _ in range(rounds):
+        for side in ("rev", "here"):
+            cmd = ["bench.engine", "--compare", *argv]
+            if side == "rev":
+                table = revision.run(rev, cmd, capture=True).stdout
+            else:
+                table = subprocess.run([sys.executable, "-m", *cmd], env=here, check=True,
+                                       capture_output=True, text=True).stdout  # fmt: skip
+            for label, v in _rates(table).items():
+                rates[side].setdefault(label, []).append(v)
+    lines = [
+        f"--compare {' '.join(argv)}: {rounds} rounds, each a fresh process on {rev} "
+        "then one on this tree; medians of the rounds' medians (games/s per core)",
+        "",
+        f"| strategy | {rev} | this tree | ratio |",
+        "|---|---:|---:|---:|",
+    ]
+    for label, v in rates["here"].items():
+        old = statistics.median(rates["rev"].get(label, [float("nan")]))
+        new = statistics.median(v)
+        lines.append(f"| {label} | {old:,.0f} | {new:,.0f} | {new / old:.2f} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100_000)
@@ -151,9 +193,18 @@ def main() -> None:
     ap.add_argument(
         "--import", dest="imports", default="", metavar="MODULES",
         help="comma list of modules to import first (bench-only strategies they register, "
-        "e.g. bench.weighted_frozen)",
+        "e.g. bench.lookahead_old)",
     )  # fmt: skip
+    ap.add_argument("--rev", default="", help="--compare: against this git revision's code")
+    ap.add_argument("--rounds", type=int, default=5, help="--rev: processes per side")
     args = ap.parse_args()
+    if args.compare and args.rev:
+        argv = [f"--game={args.game}", f"--players={args.players}",
+                f"--seconds={args.seconds}", f"--repeats={args.repeats}"]  # fmt: skip
+        argv += [f"--only={args.only}"] if args.only else []
+        argv += [f"--import={args.imports}"] if args.imports else []
+        print(compare_rev(args.rev, args.rounds, argv))
+        return
     for module in filter(None, args.imports.split(",")):
         importlib.import_module(module)
     if args.compare:

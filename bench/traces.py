@@ -1,13 +1,16 @@
 """Fixed-seed decision traces: a digest of every game a strategy plays on fixed seeds.
 
-    python -m bench.traces --save /tmp/before.json     # before a refactor or a speed-up
-    python -m bench.traces --check /tmp/before.json    # after: which cases differ
+    python -m bench.traces --save /tmp/before.json [--game G]   # before a refactor
+    python -m bench.traces --check /tmp/before.json [--game G]  # after: which cases differ
 
 A case is (strategy mix, rule setting, player count); its digest hashes, game by game,
 the final state vector, the event log and the result records (without the strategy-id
 column, which moves when a strategy is added). A pure refactor or speed-up must leave
 every digest unchanged; a case that differs names a decision that changed. Not a test:
 the digests are the code's own output, so they can only compare two versions.
+
+The cases of a game are listed here (`GAMES`): its rule settings (overrides and
+variants of the rulebook game), its scripted strategies, a mix and its search.
 """
 
 from __future__ import annotations
@@ -16,53 +19,111 @@ import argparse
 import hashlib
 import json
 import sys
+from dataclasses import dataclass
 
 import numpy as np
 
 import strategies
-from simcore.maharaja.game import play_game
-from simcore.maharaja.rules import RuleSet
+from simcore.core.games import get_game
 
-SETTINGS = {
-    "basic": RuleSet(),
-    "dealt": RuleSet(deal="random"),
-    "random-first": RuleSet(first_chooser=-1),
-    "advanced1": RuleSet().with_variants(["advanced1"]),
-    "advanced2": RuleSet().with_variants(["advanced2"]),
-    "auction": RuleSet().with_variants(["auction"]),
-    "several": RuleSet().with_variants(["several"]),
-    "short": RuleSet(short_game=True),
+
+@dataclass(frozen=True)
+class Cases:
+    """What a game's traces play: settings name -> (variants, --set overrides)."""
+
+    settings: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+    scripted: tuple[str, ...]
+    players: tuple[int, ...]
+    mix: tuple[str, ...]
+    mix_players: tuple[int, ...]
+    search: tuple[str, ...]
+    search_settings: tuple[str, ...]
+    search_field: tuple[str, ...]
+    seed: int = 20261123
+
+
+GAMES = {
+    "maharaja": Cases(
+        settings={
+            "basic": ((), ()),
+            "dealt": ((), ("deal=random",)),
+            "random-first": ((), ("first_chooser=-1",)),
+            "advanced1": (("advanced1",), ()),
+            "advanced2": (("advanced2",), ()),
+            "auction": (("auction",), ()),
+            "several": (("several",), ()),
+            "short": ((), ("short_game=true",)),
+        },
+        scripted=("random", "palace-rush", "house-network", "chaser", "weighted"),
+        players=(2, 3, 4, 5),
+        mix=("weighted:char_noise=1", "chaser", "house-network", "palace-rush", "random"),
+        mix_players=(3, 5),
+        search=("lookahead:rollouts=8:char_rollouts=0",),
+        search_settings=("basic", "advanced2"),
+        search_field=("weighted", "chaser", "house-network"),
+    ),
+    "vermaechtnis": Cases(
+        settings={
+            "basic": ((), ()),
+            "grey": (("grey",), ()),
+            "give-up-first": ((), ("check_before_give_up=false",)),
+            "offer-refill": ((), ("short_offer_ends=false",)),
+            "tie-before": ((), ("tie_after_discard=false",)),
+            "no-lone-discard": ((), ("lone_discard=false",)),
+        },
+        scripted=("random", "hoarder", "collector", "pairs", "chaser", "weighted"),
+        players=(2, 3, 4),
+        mix=("weighted", "chaser", "pairs", "collector"),
+        mix_players=(3, 4),
+        search=("lookahead:rollouts=8",),
+        search_settings=("basic", "grey"),
+        search_field=("weighted", "chaser", "pairs"),
+    ),
 }
-SCRIPTED = ("random", "palace-rush", "house-network", "chaser", "weighted")
-SEARCH = ("lookahead:rollouts=8:char_rollouts=0",)
 
 
-def cases(games: int, with_search: bool) -> list[tuple[str, list[str], str, int, int]]:
+def cases(
+    games: int, with_search: bool, game: str = "maharaja"
+) -> list[tuple[str, list[str], str, int, int]]:
     """(case name, seat names, setting, players, games)."""
+    c = GAMES[game]
     out = []
-    for name in SCRIPTED:
-        for setting in SETTINGS:
-            for players in (2, 3, 4, 5):
+    for name in c.scripted:
+        for setting in c.settings:
+            for players in c.players:
                 out.append((f"{name}|{setting}|{players}p", [name], setting, players, games))
-    mix = ["weighted:char_noise=1", "chaser", "house-network", "palace-rush", "random"]
-    for setting in SETTINGS:
-        for players in (3, 5):
-            out.append((f"mix|{setting}|{players}p", mix[:players], setting, players, games))
+    for setting in c.settings:
+        for players in c.mix_players:
+            seats = list(c.mix[:players])
+            out.append((f"mix|{setting}|{players}p", seats, setting, players, games))
     if with_search:
-        for name in SEARCH:
-            for setting in ("basic", "advanced2"):
-                seats = [name, "weighted", "chaser", "house-network"]
-                out.append((f"{name}|{setting}|4p", seats, setting, 4, max(1, games // 10)))
+        for name in c.search:
+            for setting in c.search_settings:
+                seats = [name, *c.search_field]
+                n = len(seats)
+                out.append((f"{name}|{setting}|{n}p", seats, setting, n, max(1, games // 10)))
     return out
 
 
-def digest(seats: list[str], setting: str, players: int, games: int) -> str:
-    driver = strategies.driver_for("maharaja")
-    sids, params = strategies.seat_arrays(strategies.resolve(seats, players))
+def rules_of(game: str, setting: str):
+    variants, overrides = GAMES[game].settings[setting]
+    rules = get_game(game).default_rules()
+    if variants:
+        rules = rules.with_variants(list(variants))
+    if overrides:
+        rules = rules.with_overrides(list(overrides))
+    return rules
+
+
+def digest(seats: list[str], setting: str, players: int, games: int, game: str = "maharaja"
+           ) -> str:  # fmt: skip
+    plugin = get_game(game)
+    driver = strategies.driver_for(game)
+    sids, params = strategies.seat_arrays(strategies.resolve(seats, players, game), game)
+    rules, data = rules_of(game, setting), plugin.default_data()
     h = hashlib.sha256()
     for g in range(games):
-        p = play_game(driver, sids, params, players, seed=20261123, game=g,
-                      rules=SETTINGS[setting])  # fmt: skip
+        p = plugin.play_game(driver, sids, params, players, GAMES[game].seed, g, rules, data)
         h.update(np.ascontiguousarray(p.state).tobytes())
         h.update(np.ascontiguousarray(p.log).tobytes())
         h.update(np.ascontiguousarray(p.records[:players, 1:]).tobytes())
@@ -74,18 +135,24 @@ def main(argv: list[str] | None = None) -> int:
     group = ap.add_mutually_exclusive_group(required=True)
     group.add_argument("--save", help="write the digests to this JSON file")
     group.add_argument("--check", help="compare with the digests in this JSON file")
+    ap.add_argument("--game", default="maharaja", choices=sorted(GAMES))
     ap.add_argument("--games", type=int, default=20, help="games per case")
     ap.add_argument("--no-search", action="store_true", help="leave out lookahead cases")
     a = ap.parse_args(argv)
-    got = {name: digest(seats, setting, players, n)
-           for name, seats, setting, players, n in cases(a.games, not a.no_search)}  # fmt: skip
+    got = {name: digest(seats, setting, players, n, a.game)
+           for name, seats, setting, players, n in cases(a.games, not a.no_search, a.game)
+           }  # fmt: skip
     if a.save:
         with open(a.save, "w") as f:
-            json.dump({"games": a.games, "digests": got}, f, indent=1)
+            json.dump({"game": a.game, "games": a.games, "digests": got}, f, indent=1)
         print(f"saved {len(got)} case digests to {a.save}")
         return 0
     with open(a.check) as f:
-        old = json.load(f)["digests"]
+        saved = json.load(f)
+    if saved.get("game", "maharaja") != a.game:
+        print(f"{a.check} holds traces of {saved['game']}, not {a.game}")
+        return 2
+    old = saved["digests"]
     differ = [k for k in got if k in old and old[k] != got[k]]
     missing = [k for k in old if k not in got]
     for k in differ:

@@ -64,8 +64,9 @@ def test_threads_are_compiled_only_for_a_search_seat_that_asks_for_them():
     two, p2 = arrays("maharaja", ["lookahead:threads=2", "weighted", "weighted"])
     serial = open(strategies.driver_for("maharaja", one, p1).__file__).read()
     parallel = open(strategies.driver_for("maharaja", two, p2).__file__).read()
-    assert "parallel=True" not in serial and "prange(threads)" not in serial
-    assert "parallel=True" in parallel and "prange(threads)" in parallel
+    assert "PARALLEL = False" in serial and "PARALLEL = True" not in serial
+    assert "PARALLEL = True" in parallel  # batch_par_nb: @njit(..., parallel=PARALLEL)
+    assert "parallel=PARALLEL" in parallel and "prange(threads)" in parallel
 
 
 def test_a_plan_shares_one_driver_across_its_runs():

@@ -32,6 +32,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from simcore.core.numba_compat import arg_types, cache_dir, can_compile
+
 Unit = tuple[str, str, str]  # (module, function, numba signature)
 _FILE = "file:"  # a job's module given as "file:NAME:PATH": a caller, compiled ahead
 
@@ -98,7 +100,7 @@ def _work(claims: str, groups: list[list[Unit]], worker: bool = True) -> None:
                     _compile_caller(*module[len(_FILE) :].split(":", 1))
                     continue
                 dispatcher = getattr(importlib.import_module(module), func)
-                if dispatcher._can_compile:  # (else compiled at import, by its signatures)
+                if can_compile(dispatcher):  # (else compiled at import, by its signatures)
                     dispatcher.compile(sig)
             except Exception:  # noqa: BLE001, S112
                 continue
@@ -114,12 +116,10 @@ def _compile_caller(name: str, path: str) -> None:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
-    from numba.core import sigutils  # noqa: PLC0415
-
     for func, sig in getattr(module, "COMPILE_AHEAD", ()):
         # by argument types alone: numba's cache key of a call (a signature with its
         # return type would be stored under another key, and the call would miss it)
-        getattr(module, func).compile(tuple(sigutils.normalize_signature(sig)[0]))
+        getattr(module, func).compile(arg_types(sig))
 
 
 def _source_size(module: str) -> int:
@@ -151,11 +151,9 @@ def _stamp(unit: Unit) -> str:
 
 def _stamp_dir() -> Path | None:
     """Where the stamps live (beside numba's cache), or None if it is not writable."""
-    from numba.core import config  # noqa: PLC0415
-
-    if not config.CACHE_DIR:
+    if not cache_dir():
         return None
-    path = Path(config.CACHE_DIR) / "native-units"
+    path = Path(cache_dir()) / "native-units"
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError:
