@@ -76,6 +76,8 @@ def verified_files(run_dir: str | Path, manifest: dict, note: Note = stderr_note
     done = [c for c in manifest["chunks"] if c["status"] in DONE]
     for c in done:
         problem = chunk_problem(run_dir, c, manifest["players"])
+        if problem is None:  # the rows must be the games the entry claims, each once per seat
+            problem = game_id_problem(run_dir, c, manifest["players"])
         if problem:
             raise InputError(
                 f"{run_dir}/{chunk_file(c['index'])}: {problem}; the run is damaged "
@@ -95,7 +97,7 @@ def game_id_problem(run_dir: Path, c: dict, rows_per_game: int) -> str | None:
 
     try:
         with open_chunk(run_dir, c["index"]) as f:
-            t = pq.read_table(f, columns=["game_id"], use_threads=False)
+            t = pq.read_table(f, columns=["game_id"], use_threads=False, pre_buffer=False)
     except (OSError, ValueError, KeyError) as e:
         return f"unreadable ({type(e).__name__}: {' '.join(str(e).split())[:80]})"
     ids = t.column("game_id").to_numpy(zero_copy_only=False)
@@ -113,15 +115,20 @@ def game_id_problem(run_dir: Path, c: dict, rows_per_game: int) -> str | None:
     return None
 
 
+def resume_hint(run_dir: Path, m: dict) -> str:
+    """How to continue a run, built from the run directory and the manifest's validated
+    numbers, never from its recorded `command` (a forged manifest must not choose what the
+    user is told to run)."""
+    import shlex  # noqa: PLC0415
+
+    return (f"palace-lab run --game {m['game']} --players {m['players']} --games {m['games']} "
+            f"--seed {m['seed']} --chunk-size {m['chunk_size']} --out "
+            f"{shlex.quote(_printable(str(run_dir)))} --resume, with the --strategy, --set, "
+            "--variant, --rules and --board options that started it")  # fmt: skip
+
+
 def _printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else "?" for ch in text)
-
-
-def _resume_hint(m: dict) -> str:
-    cmd = m.get("command")
-    if isinstance(cmd, str) and cmd.startswith("palace-lab run "):
-        return f"{_printable(cmd)} --resume"
-    return "the run's command with --resume"
 
 
 def verify_run(run_dir: Path, out: Note) -> int:
@@ -154,14 +161,15 @@ def verify_run(run_dir: Path, out: Note) -> int:
     who = f" (pid {pid})" if pid else ""
     busy = "" if pid is None else f"; being written by another palace-lab process{who}"
     if bad:
+        hint = resume_hint(run_dir, m)
         out(f"{run_dir}: damaged: {len(bad)} of {len(chunks)} chunk(s) do not match the "
-            f"manifest ({', '.join(bad)}){busy}; to replay them: {_resume_hint(m)}")  # fmt: skip
+            f"manifest ({', '.join(bad)}){busy}; to replay them: {hint}")  # fmt: skip
         return 1
     finished = m["status"] == "complete" and done + skipped == len(chunks)
     if not finished:
         out(f"{run_dir}: unfinished ({m['status']}): {done} of {len(chunks)} chunk(s), "
             f"{games:,} of {m['games']:,} games done, all of them intact{busy}; "
-            f"to continue: {_resume_hint(m)}")  # fmt: skip
+            f"to continue: {resume_hint(run_dir, m)}")  # fmt: skip
         return 1
     note = f", {skipped} skipped by the stopping rule" if skipped else ""
     out(f"{run_dir}: whole: {done} chunk(s), {games:,} games{note}; "
