@@ -869,3 +869,55 @@ def test_a_manifest_one_count_above_the_bounds_is_refused_unparsed():
         parse_bounded(b"[" + b"{}," * MAX_CONTAINERS + b"{}]", "m")
     with pytest.raises(InputError, match="objects or lists"):
         parse_bounded(b"[" + b"0," * (MAX_ELEMENTS + 1) + b"0]", "m")
+
+
+# --- every writer: a symlink at the old predictable temporary name is never followed ------------
+
+
+def _writers(tmp: Path):
+    from jobs.plans import save_json
+    from simcore.core import manifest as mf
+    from simcore.core.chunk_store import write_chunk
+    from simcore.core.safe_files import write_atomic
+
+    (tmp / "chunks").mkdir()
+    return {
+        "plan.json": lambda: save_json(tmp / "plan.json", {"a": 1}),
+        "best.toml": lambda: write_atomic(tmp / "best.toml", b"palace_cost = 11\n"),
+        "manifest.json": lambda: mf.save_manifest(tmp, {"format": "x"}),
+        "chunks/chunk-000000.parquet": lambda: write_chunk(tmp, 0, b"PAR1"),
+    }
+
+
+@pytest.mark.parametrize("name", ["plan.json", "best.toml", "manifest.json",
+                                  "chunks/chunk-000000.parquet"])  # fmt: skip
+def test_planted_temporary_names_are_never_followed(tmp_path, name):
+    victim = tmp_path / "VICTIM"
+    victim.write_text("the user's file\n")
+    run = tmp_path / "run"
+    run.mkdir()
+    write = _writers(run)[name]
+    target = run / name
+    old_names = [f".{target.name}.{os.getpid()}.tmp", f".tmp-{target.name}.{os.getpid()}"]
+    for n in old_names:  # the names earlier versions used
+        (target.parent / n).symlink_to(victim)
+    write()
+    assert victim.read_text() == "the user's file\n"
+    assert target.is_file() and not target.is_symlink()
+    assert all((target.parent / n).is_symlink() for n in old_names)  # left where they were
+    target.unlink()
+    target.symlink_to(victim)  # a planted final name: refused, not replaced, not followed
+    with pytest.raises(InputError, match="is a symlink, not a file palace-lab wrote"):
+        write()
+    assert target.is_symlink() and victim.read_text() == "the user's file\n"
+
+
+@pytest.mark.parametrize("folder", ["../outside", "/etc", "..", ".hidden", "a/../../b", 7])
+def test_folder_names_read_from_a_schedule_stay_inside(tmp_path, folder):
+    from analyses.tournament import load_games
+
+    (tmp_path / "tournament.json").write_text(json.dumps(
+        {"strategies": ["a", "b"], "players": 2, "tables": [{"folder": folder, "seats": [0, 1]}]}
+    ))  # fmt: skip
+    with pytest.raises(InputError, match="is not a folder inside"):
+        load_games(tmp_path)

@@ -115,6 +115,10 @@ def validate(m: dict, where: str) -> None:
         if not isinstance(st.get("target_ci"), (int, float)) or not 0 < st["target_ci"] < 0.5:
             c.fail("stopping.target_ci", "a number between 0 and 0.5", st.get("target_ci"))
         c.int(st, "round_chunks", 1, MAX_CHUNKS, "stopping.round_chunks")
+        for key in ("rule", "key"):
+            if key in st and not isinstance(st[key], str):
+                c.fail(f"stopping.{key}", "a string", st[key])
+            _text(c, f"stopping.{key}", st.get(key))
     if "stop_outcome" in m:
         if "stopping" not in m:
             raise InputError(f"{where}: stop_outcome without a stopping rule (edited?)")
@@ -122,9 +126,31 @@ def validate(m: dict, where: str) -> None:
         if o.get("reason") not in ("target reached", "cap reached"):
             c.fail("stop_outcome.reason", '"target reached" or "cap reached"', o.get("reason"))
         c.int(o, "games", 0, games, "stop_outcome.games")
+        _validate_outcome(c, o)
     _validate_chunks(c, m, games, size)
     _validate_skipped(c, m)
     _validate_rules(c, m, players)
+
+
+def _validate_outcome(c: _Checker, o: dict) -> None:
+    """The optional figures of a stopping rule's outcome (printed by `run`)."""
+    if "met" in o and o["met"] is not (o["reason"] == "target reached"):
+        c.fail("stop_outcome.met", 'true exactly when the reason is "target reached"', o["met"])
+    number = (int, float, type(None))
+    if "max_half_width" in o and (
+        not isinstance(o["max_half_width"], number) or isinstance(o["max_half_width"], bool)
+    ):
+        c.fail("stop_outcome.max_half_width", "a number or null", o["max_half_width"])
+    if "widest" in o and not isinstance(o["widest"], (str, type(None))):
+        c.fail("stop_outcome.widest", "a string or null", o["widest"])
+    halves = o.get("half_widths", {})
+    if not isinstance(halves, dict) or not all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in halves.values()
+    ):
+        c.fail("stop_outcome.half_widths", "an object of numbers", halves)
+    never = o.get("never_started", [])
+    if not isinstance(never, list) or not all(isinstance(v, str) for v in never):
+        c.fail("stop_outcome.never_started", "a list of strings", never)
 
 
 def _text(c: _Checker, key: str, v: Any) -> None:
