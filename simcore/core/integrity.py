@@ -1,9 +1,12 @@
 """Is a run directory whole? Checksums of its chunks, for resume, readers and `verify`.
 
 The manifest records, for every chunk it marks done, the SHA-256 of the file's bytes
-and its row count. Resume replays a chunk whose file does not match; readers (report,
-scan_run) refuse it; `palace-lab verify` also opens each file and checks that its
-game ids are exactly the manifest's range, each once per seat.
+and its row count. Every reader (report, scan_run, resume, `palace-lab verify`) hashes
+each file and then checks that its game ids are exactly the entry's range, each once
+per seat, so a chunk's rows are the games its entry claims even when whoever edited
+the manifest also rewrote its checksums. Resume replays a chunk that fails; readers
+refuse it. The resume hint is built from the run directory, never from the manifest's
+recorded command.
 
 Manifests written before checksums (no "sha256") stay readable: their chunks are
 checked for their row count only and reported as "unverified".
@@ -93,14 +96,15 @@ def verified_files(run_dir: str | Path, manifest: dict, note: Note = stderr_note
 def game_id_problem(run_dir: Path, c: dict, rows_per_game: int) -> str | None:
     """The file's game ids must be first_game .. first_game + n_games - 1, each once per seat."""
     import numpy as np  # noqa: PLC0415
-    import pyarrow.parquet as pq  # noqa: PLC0415
+    import polars as pl  # noqa: PLC0415
 
+    # polars, not pyarrow: a process that exits right after pyarrow's first read (a refusal)
+    # can abort while pyarrow's thread pools are still starting ("terminate called ...")
     try:
         with open_chunk(run_dir, c["index"]) as f:
-            t = pq.read_table(f, columns=["game_id"], use_threads=False, pre_buffer=False)
-    except (OSError, ValueError, KeyError) as e:
+            ids = pl.read_parquet(f, columns=["game_id"])["game_id"].to_numpy()
+    except (OSError, ValueError, KeyError, pl.exceptions.PolarsError) as e:
         return f"unreadable ({type(e).__name__}: {' '.join(str(e).split())[:80]})"
-    ids = t.column("game_id").to_numpy(zero_copy_only=False)
     if not np.issubdtype(ids.dtype, np.integer):
         return f"game_id is a {ids.dtype} column, integers expected"
     first, n = c["first_game"], c["n_games"]

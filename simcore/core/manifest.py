@@ -2,8 +2,9 @@
 
 The manifest is rewritten (temporary file + os.replace) while a run plays, so a
 run killed at any moment leaves a manifest that is either the old or the new one,
-never half of one. It is standard JSON (no NaN or Infinity, written or read), and
-every load validates it (manifest_schema) before a value is used. `--resume`
+never half of one. It is standard JSON (no NaN or Infinity, written or read), sealed
+with the SHA-256 of its content (`manifest_sha256`), bounded in size and in what its
+parse may build, and every load validates it (manifest_schema) before a value is used. `--resume`
 compares the recorded configuration with the new command's and refuses on any
 difference.
 """
