@@ -32,9 +32,9 @@ from jobs.run_job import (
     study_strategy,
 )
 from simcore.core.errors import InputError, WorkerLost
-from simcore.core.executors import MAX_WORKERS
+from simcore.core.executors import MAX_WORKERS, SCHEDULER_TIMEOUT
 from simcore.core.games import default_game, games, get_game
-from simcore.core.outpaths import check_run_out
+from simcore.core.outpaths import check_apart, check_run_out
 from simcore.core.runner import RunInterrupted, RunWriteError
 
 _STATE = {"debug": False, "argv": []}  # set by main() and the group's --debug
@@ -100,6 +100,12 @@ def _game_options(f):
     f = click.option("--set", "sets", multiple=True, help="Rule override, e.g. {set}.")(f)
     f = click.option("--variant", "variants", multiple=True, help="Variant switch or bundle.")(f)
     return _game_option(f)
+
+
+def _timeout_option(f):
+    return click.option("--scheduler-timeout", "scheduler_timeout", type=float,
+                        default=SCHEDULER_TIMEOUT, show_default=True,
+                        help="Seconds to reach a Dask scheduler.")(f)  # fmt: skip
 
 
 class _GameHelp(click.Command):
@@ -172,7 +178,9 @@ def play(players, strategy, rules_file, board_file, data_items, sets, variants, 
     rules = rules_from(plugin, rules_file, sets, variants)
     plugin.check_rules(rules, players)
     data = data_from(plugin, board_file, data_items)
-    _, sids, params = seats_from(plugin, strategy or strategies.default_strategy(game), players)
+    _no_duplicate_sets(sets)
+    strategy = strategies.default_strategy(game) if strategy is None else strategy
+    _, sids, params = seats_from(plugin, strategy, players)
     driver = strategies.driver_for(game, sids, params)
     played = plugin.play_game(driver, sids, params, players, seed, game_index, rules, data)
     for row in played.log:
@@ -205,6 +213,7 @@ def play(players, strategy, rules_file, board_file, data_items, sets, variants, 
 @click.option("--workers", type=WORKERS, default=0, help="Local worker processes (0 = all cores).")
 @click.option("--executor", default="local", show_default=True, help="local or dask.")
 @click.option("--scheduler", type=str, help="Dask scheduler, e.g. tcp://HOST:8786.")
+@_timeout_option
 @click.option("--resume", is_flag=True, help="Continue the interrupted run in --out.")
 @click.option("--chunk-size", "--chunk", "chunk", type=CHUNK, default=5000, show_default=True,
               help="Games per chunk (part of the configuration).")  # fmt: skip
@@ -213,7 +222,7 @@ def play(players, strategy, rules_file, board_file, data_items, sets, variants, 
               "below this (e.g. 0.01); --games is then the cap.")  # fmt: skip
 def run(
     game, players, games, seed, strategy, variants, rules_file, board_file, data_items, sets, out,
-    workers, executor, scheduler, resume, chunk, target_ci,
+    workers, executor, scheduler, scheduler_timeout, resume, chunk, target_ci,
 ):  # fmt: skip
     """Simulate a batch of games into a run directory and print a short summary.
 
@@ -226,12 +235,14 @@ def run(
         raise InputError("--resume needs --out DIR (the run to continue)")
     plugin = get_game(game)
     players = _players(plugin, players)
-    job = RunJob(players, games, seed, strategy or strategies.default_strategy(game), variants,
+    _no_duplicate_sets(sets)
+    strategy = strategies.default_strategy(game) if strategy is None else strategy
+    job = RunJob(players, games, seed, strategy, variants,
                  sets, rules_file, board_file, chunk, target_ci, game=game,
                  data=data_items)  # fmt: skip
     job.check()
     out_dir = check_run_out(out) if out is not None else default_out()
-    pool = make_executor(executor, workers, scheduler)
+    pool = make_executor(executor, workers, scheduler, scheduler_timeout)
     try:
         result = job.play(out_dir, pool, resume)
     finally:
@@ -272,10 +283,27 @@ def _job_options(f):
                      help="Local worker processes (0 = all cores).")(f)  # fmt: skip
     f = click.option("--executor", default="local", show_default=True, help="local or dask.")(f)
     f = click.option("--scheduler", type=str, help="Dask scheduler, e.g. tcp://HOST:8786.")(f)
+    f = _timeout_option(f)
     f = click.option("--seed", type=SEED, default=0, show_default=True,
                      help="Base seed of every run.")(f)  # fmt: skip
     f = click.option("--resume", is_flag=True, help="Continue in --out (finished runs kept).")(f)
     return f
+
+
+def _nonempty(text: str | None, option: str) -> str | None:
+    if text is not None and not text.strip():
+        raise InputError(f"{option}: empty; give a name (see `palace-lab strategies`)")
+    return text
+
+
+def _no_duplicate_sets(sets) -> None:
+    """`--set k=1 --set k=2` is refused (as sweep and tune-rules do), not the last one kept."""
+    seen = set()
+    for item in sets:
+        key = item.partition("=")[0].strip()
+        if key in seen:
+            raise InputError(f"--set {key} is given twice; give each rule once")
+        seen.add(key)
 
 
 def _need_out_to_resume(resume: bool, out) -> None:
@@ -307,7 +335,7 @@ def _need_out_to_resume(resume: bool, out) -> None:
 @_game_option
 @_job_options
 def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladder_players,
-          game, workers, executor, scheduler, seed, resume):  # fmt: skip
+          game, workers, executor, scheduler, scheduler_timeout, seed, resume):  # fmt: skip
     """Run a predefined balance study (default: the game's first) and report it."""
     from pathlib import Path
 
@@ -321,7 +349,8 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladd
         return
     st = get_study(plugin, name, ladder_players)
     _need_out_to_resume(resume, out)
-    jobs = study_jobs(st, seed, strategy or study_strategy(plugin), games, target_ci, chunk,
+    strategy = study_strategy(plugin) if strategy is None else strategy
+    jobs = study_jobs(st, seed, strategy, games, target_ci, chunk,
                       game)  # fmt: skip
     root = check_run_out(out) if out is not None else (
         Path("out") / time.strftime(f"study-{st.name}-%Y%m%d-%H%M%S"))  # fmt: skip
@@ -331,7 +360,9 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladd
     for folder, _ in jobs:  # the report must not land in a run the study makes
         if (root / folder).absolute() in report_path.absolute().parents:
             raise InputError(f"--report {report_path}: inside the study's run {root / folder}")
+    check_apart(root, report_path)
     seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
+                        scheduler_timeout=scheduler_timeout,
                         kind=f"study {st.name}", command=_command(root), extra=plan_extra(st),
                         header=f"study {st.name}: {st.description}; runs in {root}")  # fmt: skip
     from reports.robustness import study_report
@@ -382,7 +413,7 @@ def _write_report(dirs, out, intro=(), seconds=None, extra=None, headline=()):
 @click.option("--out", required=True, help="Sweep directory (one run per grid point).")
 @_job_options
 def sweep(sets, game, players, games, target_ci, strategy, variants, chunk, out, workers,
-          executor, scheduler, seed, resume):  # fmt: skip
+          executor, scheduler, scheduler_timeout, seed, resume):  # fmt: skip
     """Play a grid of rule values and plot each balance measure against them."""
     from analyses.sweep import measures
     from jobs.sweep_grid import grid, parse_axes, point_folder, point_sets, swept
@@ -397,12 +428,13 @@ def sweep(sets, game, players, games, target_ci, strategy, variants, chunk, out,
     if points > MAX_RUNS:
         raise InputError(f"sweep: the grid has {points:,} points; at most {MAX_RUNS:,}")
     report_path = check_report_target(root / "report.html")
-    strat = strategy or study_strategy(plugin)
+    strat = study_strategy(plugin) if strategy is None else strategy
     jobs = [(point_folder(p), RunJob(players, games, seed, strat, variants, point_sets(p),
                                      chunk=chunk, target_ci=target_ci, game=game))
             for p in grid(axes)]  # fmt: skip
     keys = swept(axes) or [axes[0].key]
-    seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume, kind="sweep",
+    seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
+                        scheduler_timeout=scheduler_timeout, kind="sweep",
                         command=_command(root))  # fmt: skip
     intro = [f"Sweep over {', '.join(sets)} with {players} players ({len(jobs)} grid points)."]
     _write_report([out], report_path, intro, seconds,
@@ -421,7 +453,7 @@ def sweep(sets, game, players, games, target_ci, strategy, variants, chunk, out,
 @click.option("--out", required=True, help="Tournament directory (one run per seating).")
 @_job_options
 def tournament(names, game, players, games, chunk, boots, out, workers, executor, scheduler,
-               seed, resume):  # fmt: skip
+               scheduler_timeout, seed, resume):  # fmt: skip
     """Seat-rotated round-robin between strategies on common game seeds, with a rating."""
     import strategies
     from analyses.tournament import load_games
@@ -446,8 +478,8 @@ def tournament(names, game, players, games, chunk, boots, out, workers, executor
                                       chunk=chunk, game=game))
             for i, s in enumerate(seatings)]  # fmt: skip
     seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
-                        kind="tournament", command=_command(root),
-                        extra={"strategies": labels})  # fmt: skip
+                        scheduler_timeout=scheduler_timeout, kind="tournament",
+                        command=_command(root), extra={"strategies": labels})  # fmt: skip
     meta = {"game": game, "strategies": labels, "players": players, "games": games,
             "seed": seed, "reference": strategies.default_strategy(game),
             "tables": [{"folder": f, "seats": s} for (f, _), s in zip(jobs, seatings)]}  # fmt: skip
@@ -528,7 +560,7 @@ def tune_rules(vary, game, players_text, objective, keys, penalty, budget, strat
                check_strategy, check_games, sets, variants, rules_file, board_file, data_items,
                sampler, top,
                confirm_ci, confirm_share, first_games, rungs, eta, out, workers, executor,
-               scheduler, seed, resume):  # fmt: skip
+               scheduler, scheduler_timeout, seed, resume):  # fmt: skip
     """Search the rule values that make the game fairest, confirm the best on fresh seeds,
     check the winner under a second strategy; write DIR/best.toml and DIR/report.html."""
     from jobs.tune import tune_rules as run_tuning
@@ -547,7 +579,7 @@ def tune_rules(vary, game, players_text, objective, keys, penalty, budget, strat
         keys=tuple(keys),
         penalty=penalty,
         budget=budget,
-        strategy=strategy or "",
+        strategy=_nonempty(strategy, "--strategy") or "",
         check_strategy=check,
         sets=tuple(sets),
         variants=tuple(variants),
@@ -566,7 +598,7 @@ def tune_rules(vary, game, players_text, objective, keys, penalty, budget, strat
     ).check()
     root = check_run_out(out)
     report_path = check_report_target(root / "report.html")
-    pool = make_executor(executor, workers, scheduler)
+    pool = make_executor(executor, workers, scheduler, scheduler_timeout)
     try:
         run_tuning(st, root, pool, resume, _command(root))
     finally:

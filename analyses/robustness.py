@@ -16,7 +16,6 @@ effect: the strategies choosing against a random deal, same strategy and player 
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ import polars as pl
 from simcore.core.errors import InputError
 from simcore.core.outpaths import PLAN
 from simcore.core.plugin import GamePlugin, Key
+from simcore.core.safe_files import check_plain, read_json
 
 from .intervals import Z95, newcombe_diff, wilson
 from .multiple import holm, two_sided
@@ -60,10 +60,10 @@ class LadderPlan:
 def ladder_plan(root: Path) -> LadderPlan | None:
     """The ladder a study folder's plan.json records, or None (no plan, no ladder)."""
     path = Path(root) / PLAN
-    if not path.is_file():
+    if not check_plain(path):
         return None
     try:
-        extra = json.loads(path.read_text()).get("extra") or {}
+        extra = read_json(path, what="plan").get("extra") or {}
         d = extra.get("ladder") if isinstance(extra, dict) else None
         return LadderPlan.of(d) if d else None
     except (ValueError, KeyError, TypeError, AttributeError):

@@ -7,6 +7,7 @@ by the user is either one run or a folder whose direct subfolders are runs (a st
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,7 @@ def find_runs(dirs: list[str | Path]) -> list[Run]:
         p = Path(d)
         if not p.is_dir():
             raise InputError(f"{p}: not a directory")
-        if (p / "manifest.json").is_file():
+        if os.path.lexists(p / "manifest.json"):  # a symlink or FIFO: load_run refuses it
             runs.append(load_run(p))
             continue
         subs = sorted(s for s in p.iterdir() if (s / "manifest.json").is_file())

@@ -26,7 +26,9 @@ from pathlib import Path
 
 import polars as pl
 
+from simcore.core.errors import InputError
 from simcore.core.plugin import GamePlugin
+from simcore.core.safe_files import read_bounded, write_atomic
 
 from .equality import EqualityTest
 from .joint_keys import Effect, ModelFit
@@ -157,31 +159,20 @@ def _ensure_folder(folder: Path) -> None:
 
 
 def _write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        if path.is_symlink():
-            raise ValueError(f"{path} is a symlink")
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        write_atomic(path, data)  # never through a planted name
+    except InputError as e:
+        raise ValueError(str(e)) from None
 
 
 # ------------------------------------------------------------------ read
 
 
 def _read(path: Path, limit: int = 64 << 20) -> bytes:
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            raise ValueError("not a regular file")
-        data = f.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError("too large")
-    return data
+    try:  # non-blocking, regular files only, at most `limit` bytes: a FIFO is no hang
+        return read_bounded(path, limit, "cache file")
+    except InputError as e:
+        raise ValueError(str(e)) from None
 
 
 def _load(folder: Path, key: str) -> RunSummary | None:

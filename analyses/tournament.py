@@ -10,7 +10,6 @@ whole seeds (a game id with all its rotations), not single games.
 from __future__ import annotations
 
 import itertools
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import polars as pl
 
 from simcore.core.errors import InputError
 from simcore.core.outpaths import SCHEDULE
+from simcore.core.safe_files import inside, read_json
 
 from .intervals import wilson
 from .rundata import load_run
@@ -41,10 +41,12 @@ def load_games(folder: Path) -> Games:
     path = Path(folder) / SCHEDULE
     if not path.is_file():
         raise InputError(f"{folder}: not a tournament directory (no {SCHEDULE})")
-    meta = json.loads(path.read_text())
+    meta = read_json(path, what="tournament schedule")
     strat, rank, seeds, runs = [], [], [], []
+    if not isinstance(meta, dict) or not isinstance(meta.get("tables"), list):
+        raise InputError(f"{path}: not a palace-lab tournament schedule")
     for t in meta["tables"]:
-        run = load_run(Path(folder) / t["folder"])
+        run = load_run(inside(folder, t.get("folder") if isinstance(t, dict) else None, str(path)))
         df = run.scan().select("game_id", "seat", "rank").collect().sort("game_id", "seat")
         p = meta["players"]
         r = df["rank"].to_numpy().reshape(-1, p).astype(np.int64)

@@ -12,7 +12,6 @@ does, the starting rules are kept.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,8 @@ import numpy as np
 
 from simcore.core.errors import InputError
 from simcore.core.outpaths import TUNE, TUNE_CHECK, TUNE_CONFIRM, TUNE_SEARCH
+from simcore.core.safe_files import check_plain, inside
+from simcore.core.safe_files import read_json as read_bounded_json
 
 from .imbalance import (
     MIN_CELL,
@@ -159,19 +160,16 @@ def rank_candidates(trials: list[dict]) -> list[dict]:
 
 
 def read_json(path: Path) -> dict:
-    try:
-        data = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise InputError(f"{path.parent}: not a finished tuning run (no {path.name})") from None
-    except (OSError, ValueError) as e:
-        raise InputError(f"{path}: cannot read ({e})") from None
+    if not check_plain(path):
+        raise InputError(f"{path.parent}: not a finished tuning run (no {path.name})")
+    data = read_bounded_json(path, what="tuning file")
     if not isinstance(data, dict):
         raise InputError(f"{path}: not a palace-lab tuning file")
     return data
 
 
 def _runs(root: Path, sub: str, folder: str, players: list[int]) -> list[Path]:
-    return [root / sub / folder / f"{n}p" for n in players]
+    return [inside(root / sub, folder, str(root / sub)) / f"{n}p" for n in players]
 
 
 def _confirm_set(root: Path, sub: str, plan: dict, record: dict, weights) -> list[Confirmed]:

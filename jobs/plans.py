@@ -20,7 +20,7 @@ def _stderr(line: str) -> None:
 
 
 def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, kind="study",
-              command=None, extra=None, header=None):  # fmt: skip
+              command=None, extra=None, header=None, scheduler_timeout=None):  # fmt: skip
     """Play named RunJobs into root/<folder>; every job is checked before anything is written.
 
     The plan (kind, `extra` and each run's settings) is saved in root/plan.json first;
@@ -31,7 +31,7 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
     from pathlib import Path
 
     from simcore.core.executors import make_executor
-    from simcore.core.runner import RunInterrupted
+    from simcore.core.runner import RunInterrupted, RunWriteError
 
     log = log or _stderr
     if len(jobs) > MAX_RUNS:
@@ -43,7 +43,8 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
     plan = {"format": "palace-lab-plan/1", "kind": kind, "extra": extra,
             "runs": [{"folder": f, **job.settings()} for f, job in jobs]}  # fmt: skip
     _check_plan(root, plan, resume, kind)
-    pool = make_executor(executor, workers, scheduler)
+    timeout = {} if scheduler_timeout is None else {"timeout": scheduler_timeout}
+    pool = make_executor(executor, workers, scheduler, **timeout)
     t0 = time.perf_counter()
     try:
         if header:
@@ -54,8 +55,8 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
             again = resume and _run_started(root / folder)
             try:
                 m = job.play(root / folder, pool, again).manifest
-            except (RunInterrupted, WorkerLost) as e:
-                if command:
+            except (RunInterrupted, RunWriteError, WorkerLost) as e:
+                if command and getattr(e, "resume", None) is not None:  # the user's command
                     e.resume = command if "--resume" in command else f"{command} --resume"
                 raise
             o = m.get("stop_outcome")
@@ -81,12 +82,13 @@ def share_driver(jobs) -> None:
 
 def _check_plan(root, plan: dict, resume: bool, kind: str) -> None:
     """Refuse (before writing) a root that is not empty, or on --resume, not this plan."""
-    from simcore.core.datafile import read_limited
+    from simcore.core.safe_files import check_plain, read_json
 
     path = root / PLAN
     if not resume:
         if root.exists() and (not root.is_dir() or any(root.iterdir())):
             hint = (f"it holds a {kind}; add --resume to continue it" if path.is_file()
+                    and not path.is_symlink()
                     else "choose another --out")  # fmt: skip
             raise InputError(f"--out {root} exists and is not an empty folder; {hint}")
         return
@@ -94,12 +96,12 @@ def _check_plan(root, plan: dict, resume: bool, kind: str) -> None:
     def fail(problem: str):
         raise InputError(f"--resume: {path}: {problem}")
 
-    if not path.is_file():
+    if not check_plain(path):
         raise InputError(f"--resume: {root} holds no {kind} to resume (no {PLAN})")
     try:
-        old = json.loads(read_limited(path, fail))
-    except ValueError:
-        fail("not a palace-lab plan (invalid JSON)")
+        old = read_json(path, what="plan")
+    except InputError as e:
+        raise InputError(f"--resume: {e}") from None
     if not isinstance(old, dict) or old.get("format") != plan["format"]:
         fail(f"not a palace-lab plan (format {plan['format']} expected)")
     new = json.loads(json.dumps(plan))
@@ -132,12 +134,10 @@ def _plan_differences(old: dict, new: dict) -> list[str]:
 
 
 def save_json(path, obj) -> None:
-    """Write a JSON file atomically (temporary name, then rename)."""
-    import os
+    """Write a JSON file atomically, never through a planted name (safe_files.write_json)."""
+    from simcore.core.safe_files import write_json
 
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(obj, indent=1) + "\n")
-    os.replace(tmp, path)
+    write_json(path, obj)
 
 
 def _save_plan(root, plan: dict) -> None:
@@ -148,8 +148,8 @@ def _save_plan(root, plan: dict) -> None:
 def _run_started(run_dir) -> bool:
     """True if run_dir holds a run to resume; a folder a killed study left before the run's
     manifest was written (only an empty chunks/) is cleared, so the run starts afresh."""
-    if (run_dir / "manifest.json").is_file():
-        return True
+    if (run_dir / "manifest.json").is_file() or (run_dir / "manifest.json").is_symlink():
+        return True  # a symlink: the run's own checks refuse it with one line
     chunks = run_dir / "chunks"
     if run_dir.is_dir() and [p.name for p in run_dir.iterdir()] == ["chunks"]:
         if chunks.is_dir() and not chunks.is_symlink() and not any(chunks.iterdir()):

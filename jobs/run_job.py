@@ -78,7 +78,7 @@ def seats_from(plugin: GamePlugin, strategy: str, n_players: int):
     """(seat strategies, strategy ids, parameter matrix) from --strategy text."""
     import strategies
 
-    names = [s.strip() for s in strategy.split(",") if s.strip()]
+    names = [s.strip() for s in strategy.split(",")]  # an empty name: refused by resolve
     seats = strategies.resolve(names, n_players, plugin.name)
     sids, params = strategies.seat_arrays(seats, plugin.name)
     return seats, sids, params

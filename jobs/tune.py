@@ -11,15 +11,16 @@ One process works in a folder at a time (a lock on DIR/.lock).
 from __future__ import annotations
 
 import json
-import os
 import shlex
 from pathlib import Path
 
 from analyses.tuning import START, confirmation
 from simcore.core.errors import InputError
 from simcore.core.games import get_game
+from simcore.core.manifest import load_manifest
 from simcore.core.outpaths import TUNE, TUNE_CHECK, TUNE_CONFIRM
 from simcore.core.run_lock import RunLock
+from simcore.core.safe_files import check_plain, read_json, write_atomic
 
 from .plans import save_json
 from .run_job import rules_from
@@ -45,12 +46,12 @@ def check_folder(root: Path, st: TuneSettings, resume: bool) -> None:
             )
             raise InputError(f"--out {root} exists and is not an empty folder; {hint}")
         return
-    if not path.is_file():
+    if not check_plain(path):
         raise InputError(f"--resume: {root} holds no tuning run to resume (no {TUNE})")
     try:
-        old = json.loads(path.read_text())
-    except (OSError, ValueError):
-        raise InputError(f"--resume: {path}: not a palace-lab tuning file") from None
+        old = read_json(path, what="tuning file")
+    except InputError as e:
+        raise InputError(f"--resume: {e}") from None
     if not isinstance(old, dict) or old.get("format") != FORMAT:
         raise InputError(f"--resume: {path}: not a palace-lab tuning file ({FORMAT} expected)")
     new = json.loads(json.dumps(st.record()["settings"]))
@@ -73,10 +74,10 @@ def games_on_disk(root: Path) -> int:
     total = 0
     for m in root.glob("*/**/manifest.json"):
         try:
-            chunks = json.loads(m.read_text()).get("chunks", [])
-        except (OSError, ValueError):
+            chunks = load_manifest(m.parent)["chunks"]
+        except InputError:  # not a run, or a damaged one: its own run says so when played
             continue
-        total += sum(c.get("n_games", 0) for c in chunks if c.get("status") == "done")
+        total += sum(c["n_games"] for c in chunks if c["status"] == "done")
     return total
 
 
@@ -140,9 +141,7 @@ def write_best(path: Path, st: TuneSettings, values: dict, command: str) -> None
         "",
         *[f"{k} = {_toml(v)}" for k, v in rules.diff_from_default().items()],
     ]
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text("\n".join(lines) + "\n")
-    os.replace(tmp, path)
+    write_atomic(path, ("\n".join(lines) + "\n").encode())
 
 
 def _toml(v) -> str:

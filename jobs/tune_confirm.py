@@ -10,12 +10,13 @@ on --resume, so a resumed run confirms exactly the settings it chose before.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from analyses.tuning import CHECK_DIR, CONFIRM_DIR, START
-from simcore.core.errors import WorkerLost
+from simcore.core.errors import InputError, WorkerLost
+from simcore.core.manifest import load_manifest
 from simcore.core.runner import RunInterrupted, RunWriteError
+from simcore.core.safe_files import check_plain, read_json
 
 from .plans import _run_started, save_json
 from .run_job import RunJob
@@ -95,8 +96,8 @@ def _search_figures(candidates: list[dict], values: dict) -> dict | None:
 
 def load_or_save(path: Path, make) -> dict:
     """The stage's plan from disk (a resumed run), else made now and saved first."""
-    if path.is_file():
-        return json.loads(path.read_text())
+    if check_plain(path):
+        return read_json(path, what="tuning plan")
     plan = make()
     save_json(path, plan)
     return plan
@@ -144,8 +145,8 @@ def stage_games(root: Path, plan: dict, players) -> int:
 
 def _manifest(run_dir: Path) -> dict | None:
     try:
-        return json.loads((run_dir / "manifest.json").read_text())
-    except (OSError, ValueError):
+        return load_manifest(run_dir)
+    except InputError:  # missing or damaged: played (or refused) again by the run itself
         return None
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from analyses.imbalance import point_value
 from analyses.tuning import rank_candidates
 from analyses.win_cells import count_cells
-from simcore.core.errors import WorkerLost
+from simcore.core.errors import InputError, WorkerLost
 from simcore.core.outpaths import TUNE_SEARCH
 from simcore.core.runner import RunInterrupted, RunWriteError
 
@@ -96,6 +96,10 @@ class Search:
         from optuna.storages import JournalStorage
         from optuna.storages.journal import JournalFileBackend
 
+        from simcore.core.safe_files import check_plain
+
+        for name in (JOURNAL, f"{JOURNAL}.lock"):  # Optuna opens them following symlinks
+            check_plain(self.root / name)
         storage = JournalStorage(JournalFileBackend(str(self.root / JOURNAL)))
         pruner = self.optuna.pruners.SuccessiveHalvingPruner(
             min_resource=self.st.first_rung, reduction_factor=self.st.eta
@@ -298,9 +302,9 @@ class Search:
 
 
 def _complete(run_dir: Path) -> bool:
-    import json
+    from simcore.core.manifest import load_manifest
 
     try:
-        return json.loads((run_dir / "manifest.json").read_text()).get("status") == "complete"
-    except (OSError, ValueError):
+        return load_manifest(run_dir)["status"] == "complete"
+    except InputError:  # missing or damaged: played (or refused) again by the run itself
         return False

@@ -2,17 +2,19 @@
 
 The page and `<stem>_charts/` are written under new temporary names in the target
 folder and swapped in at the end, so a failure leaves the previous report whole.
-The page carries a generator meta tag and the chart folder a stamp file listing
-the PNGs it holds; an existing page or chart folder is replaced only when it bears
-these marks, and of an old chart folder only the files its stamp lists are deleted.
-Anything else (a user's page, a folder without the stamp or with other files, a
-directory, a path inside a run directory, a suffix other than .html) is refused
-with one line before anything is written.
+The chart folder carries a stamp file recording the SHA-256 of the page and of each
+PNG palace-lab wrote; an existing page is replaced only when its bytes hash to the
+stamp's page_sha256 (a generator meta tag proves nothing: anyone can write one), and of
+an old chart folder only PNGs whose bytes match the stamp are deleted. Anything else
+(a user's page, a folder without the stamp or with other files, a file that changed,
+a symlink, FIFO or directory, a path inside a run directory, a suffix other than .html)
+is refused with one line before anything is written. Stamps are read non-blocking and
+size-limited (safe_files).
 """
 
 from __future__ import annotations
 
-import json
+import hashlib
 import os
 import re
 import shutil
@@ -28,11 +30,17 @@ from simcore.core.outpaths import (
     require_path,
     run_dir_above,
 )
+from simcore.core.safe_files import check_folder, file_sha256, read_json, remove_file, write_json
 
 META = '<meta name="generator" content="palace-lab">'
 STAMP = ".palace-lab-report"
 VERDICT_SUFFIX = ".verdict.json"  # report.html -> report.verdict.json (reports/verdict_card.py)
+STAMP_FORMAT = "palace-lab-report/2"  # /2: SHA-256 of the page and of every PNG
+MAX_PAGE = 1 << 30  # bytes of a page palace-lab may replace (hashed streaming)
+MAX_PNG = 256 << 20  # bytes of a chart it may delete
 _HEAD = re.compile(r"<head[^>]*>", re.IGNORECASE)
+_SHA = re.compile(r"[0-9a-f]{64}")
+_PNG = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.,=+-]{0,150}\.png")
 
 
 def chart_dir(page: Path) -> Path:
@@ -44,51 +52,65 @@ def side_file(page: Path, suffix: str) -> Path:
     return page.parent / f"{page.stem}{suffix}"
 
 
-def is_side_file(path: Path) -> bool:
-    """True for a side file palace-lab wrote (a JSON object with its generator field)."""
-    try:
-        if path.is_symlink() or not path.is_file() or path.stat().st_size > 1 << 26:
-            return False
-        return json.loads(path.read_text(encoding="utf-8")).get("generator") == "palace-lab"
-    except (OSError, ValueError, AttributeError):
+def is_side_file(path: Path, page: Path) -> bool:
+    """True for a side file palace-lab wrote: its bytes hash to what the page's chart stamp
+    records for it (a generator field alone can be planted)."""
+    s = read_stamp(chart_dir(page))
+    want = (s or {}).get("side", {})
+    if not isinstance(want, dict) or not isinstance(want.get(path.name), str):
         return False
+    return file_sha256(path, MAX_PAGE) == want[path.name]
+
+
+def read_stamp(folder: Path) -> dict | None:
+    """The chart folder's stamp if it is a valid one palace-lab writes, else None."""
+    try:
+        if not check_folder(folder):
+            return None
+        s = read_json(folder / STAMP, 1 << 16, "report stamp")
+    except InputError:
+        return None
+    if not isinstance(s, dict) or s.get("format") != STAMP_FORMAT:
+        return None
+    files, page = s.get("files"), s.get("page_sha256")
+    if not isinstance(page, str) or not _SHA.fullmatch(page) or not isinstance(files, dict):
+        return None
+    if not all(isinstance(n, str) and _PNG.fullmatch(n) and isinstance(h, str)
+               and _SHA.fullmatch(h) for n, h in files.items()):  # fmt: skip
+        return None
+    return s
 
 
 def is_report_page(page: Path) -> bool:
-    """True for a page palace-lab wrote (its generator tag is in the first 64 KiB)."""
-    try:
-        with open(page, "rb") as f:
-            return META.encode() in f.read(1 << 16)
-    except OSError:
-        return False
+    """True for a page palace-lab wrote: its bytes hash to what its chart stamp records."""
+    s = read_stamp(chart_dir(page))
+    return s is not None and file_sha256(page, MAX_PAGE) == s["page_sha256"]
 
 
 def old_chart_files(folder: Path, option: str = "--out") -> list[Path]:
     """The files of a previous report's chart folder (its stamp last); InputError unless
-    the folder is a real directory holding the stamp and only the files it lists."""
+    the folder is a real directory holding a valid stamp and only PNGs whose SHA-256
+    matches the stamp."""
     refuse = f"{option}: {folder} is not a palace-lab chart folder"
     if folder.is_symlink() or not folder.is_dir():
         raise InputError(f"{refuse} (not a plain folder); move it or choose another --out")
-    stamp = folder / STAMP
-    try:
-        if stamp.is_symlink() or stamp.stat().st_size > 1 << 16:
-            raise ValueError
-        listed = json.loads(stamp.read_text(encoding="utf-8"))["files"]
-        if not all(isinstance(n, str) and n and "/" not in n and n[0] != "." for n in listed):
-            raise ValueError
-    except (OSError, ValueError, KeyError, TypeError):
-        raise InputError(f"{refuse} (no {STAMP} stamp); move it or choose another --out") from None
+    stamp = read_stamp(folder)
+    if stamp is None:
+        raise InputError(
+            f"{refuse} (no {STAMP} stamp it can trust); move it or choose another --out"
+        )
     files = []
     for p in folder.iterdir():
         if p.name == STAMP:
             continue
-        if p.name not in listed or p.is_symlink() or not p.is_file():
+        want = stamp["files"].get(p.name)
+        if want is None or file_sha256(p, MAX_PNG) != want:
             raise InputError(
-                f"{option}: {folder} holds {p.name}, which the report did not write; "
-                "move it or choose another --out"
+                f"{option}: {folder} holds {p.name}, which the report did not write (or it "
+                "changed since); move it or choose another --out"
             )
         files.append(p)
-    return [*files, stamp]
+    return [*files, folder / STAMP]
 
 
 def check_report_target(text: str | os.PathLike | None, option: str = "--out") -> Path:
@@ -112,7 +134,7 @@ def check_report_target(text: str | os.PathLike | None, option: str = "--out") -
     if os.path.lexists(charts):
         old_chart_files(charts, option)
     side = side_file(page, VERDICT_SUFFIX)
-    if os.path.lexists(side) and not is_side_file(side):
+    if os.path.lexists(side) and not is_side_file(side, page):
         raise InputError(f"{option} {page}: {side.name} exists and is not palace-lab's verdict "
                          "file; move it or choose another")  # fmt: skip
     check_creatable(page.parent, option, page)
@@ -145,13 +167,21 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str],
 
         with pngs_aside():
             html = _with_generator(build(tmp_dir))
-        names = sorted(p.name for p in tmp_dir.iterdir())
-        (tmp_dir / STAMP).write_text(
-            json.dumps({"generator": "palace-lab", "page": page.name, "files": names}) + "\n"
-        )
+        files = {}
+        for p in sorted(tmp_dir.iterdir()):
+            sha = file_sha256(p, MAX_PNG)
+            if not _PNG.fullmatch(p.name) or sha is None:
+                raise RuntimeError(f"the report drew an unexpected file {p.name}")
+            files[p.name] = sha
+        data = html.encode("utf-8")
+        sides = {side_file(page, k).name: v.encode("utf-8") for k, v in (side or {}).items()}
+        stamp = {"format": STAMP_FORMAT, "generator": "palace-lab", "page": page.name,
+                 "page_sha256": hashlib.sha256(data).hexdigest(), "files": files,
+                 "side": {k: hashlib.sha256(v).hexdigest() for k, v in sides.items()}}  # fmt: skip
+        write_json(tmp_dir / STAMP, stamp)
         fd, tmp_page = tempfile.mkstemp(prefix=f".{page.name}.", suffix=".tmp", dir=page.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(html)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
         os.chmod(tmp_page, 0o644)
         tmp_dir.chmod(0o755)
         check_report_target(page)  # again: something may have appeared while rendering
@@ -167,8 +197,8 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str],
             fd, tmp_side = tempfile.mkstemp(prefix=f".{page.stem}.", suffix=".tmp",
                                             dir=page.parent)  # fmt: skip
             try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
+                with os.fdopen(fd, "wb") as f:
+                    f.write(text.encode("utf-8"))
                 os.chmod(tmp_side, 0o644)
                 os.replace(tmp_side, side_file(page, suffix))
             except BaseException:
@@ -190,7 +220,7 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str],
         raise
     if aside is not None:  # only the files the old report wrote, then its folder
         for p in old:
-            (aside / p.name).unlink(missing_ok=True)
+            remove_file(aside / p.name)
         try:
             aside.rmdir()
         except OSError:

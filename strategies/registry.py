@@ -57,6 +57,10 @@ class Strategy:
     # how a search's rollouts play this seat: (strategy name, params) from the seat's
     # vector; None = as itself. A search names its rollout policy, so nothing recurses.
     model: Callable[[np.ndarray], tuple[str, np.ndarray]] | None = None
+    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)  # else PARAM_RANGE
+
+    def param_range(self, key: str) -> tuple[float, float]:
+        return self.ranges.get(key, PARAM_RANGE)
 
     def params(self, overrides: dict[str, float] | None = None) -> np.ndarray:
         """The parameter vector, defaults updated by name."""
@@ -67,6 +71,10 @@ class Strategy:
             vec[self.param_names.index(key)] = float(value)
         return vec
 
+
+# Every parameter is a weight, a count, a margin or a noise level: declared non-negative
+# and finite unless a strategy declares its own range (register(ranges=...)).
+PARAM_RANGE = (0.0, 1e6)
 
 _REGISTRY: dict[str, dict[str, Strategy]] = {}
 _DEFAULT: dict[str, str] = {}
@@ -98,6 +106,7 @@ def register(
     default: bool = False,
     search: Search | None = None,
     model: Callable[[np.ndarray], tuple[str, np.ndarray]] | None = None,
+    ranges: dict[str, tuple[float, float]] | None = None,
 ) -> Callable[[Callable], Callable]:
     """Decorator for a strategy's `decide_nb`; the name is what users type.
 
@@ -109,6 +118,7 @@ def register(
     each seat. That is public (the players are introduced); gold and picks are not.
     `search` marks a search the driver writes itself (strategies/search.py registers
     one); `model(vector)` names what other searches' rollouts play this seat as.
+    `ranges` declares a parameter's (low, high) where PARAM_RANGE does not fit.
     """
 
     def wrap(decide: Callable) -> Callable:
@@ -128,6 +138,7 @@ def register(
             table=table,
             search=search,
             model=model,
+            ranges=dict(ranges or {}),
         )
         return decide
 
@@ -163,7 +174,10 @@ def resolve(names: Sequence[str], n_players: int, game: str | None = None) -> li
         )
     seats = []
     for item in names:
-        name, *sets = item.split(":")
+        name, *sets = (part.strip() for part in item.split(":"))
+        if not name:
+            raise InputError(f"--strategy: empty strategy name in {item!r}; known: "
+                             f"{', '.join(known)}")  # fmt: skip
         if name not in known:
             raise InputError(f"unknown strategy '{name}'; known: {', '.join(known)}")
         seats.append(_with_values(known[name], sets))
@@ -188,7 +202,17 @@ def _with_values(strategy: Strategy, sets: Sequence[str]) -> Strategy:
             raise InputError(
                 f"strategy {strategy.name}: {key.strip()}={value.strip()} must be a finite number"
             )
-        values[key.strip()] = number
+        key = key.strip()
+        if key in values:
+            raise InputError(f"strategy {strategy.name}: {key} is given twice")
+        if key in strategy.param_names:
+            lo, hi = strategy.param_range(key)
+            if not lo <= number <= hi:
+                raise InputError(
+                    f"strategy {strategy.name}: {key}={value.strip()} is outside its range "
+                    f"{lo:g} to {hi:g}"
+                )
+        values[key] = number
     return dataclasses.replace(strategy, defaults=tuple(strategy.params(values)))
 
 

@@ -136,7 +136,11 @@ def write_run(
 
 
 def write_frame_run(out: Path, df: pl.DataFrame, players: int, **manifest_extra) -> Path:
-    """A run directory holding a hand-made frame (for exact statistics checks)."""
+    """A run directory holding a hand-made frame (for exact statistics checks). Game ids
+    are renumbered 0 .. games - 1 in their order, as the manifest's chunk claims them
+    (readers check a chunk's game ids against its entry)."""
+    dense = (pl.col("game_id").rank("dense") - 1).cast(df.schema["game_id"])
+    df = df.with_columns(dense.alias("game_id"))
     (out / "chunks").mkdir(parents=True, exist_ok=True)
     df.write_parquet(out / "chunks" / "chunk-000000.parquet")
     games = df["game_id"].n_unique()

@@ -5,6 +5,7 @@ Every bad input must end with exit code 2 (1 where an unexpected failure is simu
 exactly one line on stderr, no traceback and nothing new, changed or removed on disk.
 """
 
+import hashlib
 import json
 import os
 import signal
@@ -290,7 +291,10 @@ def test_report_replaces_only_its_own_files(capsys, tmp_path, a_run):
     charts = tmp_path / "r_charts"
     stamp = json.loads((charts / ".palace-lab-report").read_text())
     pngs = sorted(p.name for p in charts.glob("*.png"))
-    assert stamp["files"] == pngs and len(pngs) >= 3
+    assert sorted(stamp["files"]) == pngs and len(pngs) >= 3
+    for name in pngs:  # each PNG recorded by its SHA-256, and the page too
+        assert stamp["files"][name] == hashlib.sha256((charts / name).read_bytes()).hexdigest()
+    assert stamp["page_sha256"] == hashlib.sha256(page.read_bytes()).hexdigest()
     assert '<meta name="generator" content="palace-lab">' in page.read_text()
     code, _, err = run_cli(capsys, "report", a_run, "--out", page)  # a previous report: replaced
     assert code == 0, err

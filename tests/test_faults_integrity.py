@@ -52,8 +52,16 @@ def read_m(out):
     return json.loads((out / "manifest.json").read_text())
 
 
-def write_m(out, m):
-    (out / "manifest.json").write_text(json.dumps(m, indent=1))
+def seal(m):
+    """The manifest with its self-check recomputed as docs/RESULTS.md defines it: SHA-256 of
+    the rest, keys sorted, compact ASCII JSON (what a forger who knows the format does)."""
+    body = {k: v for k, v in m.items() if k != "manifest_sha256"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return m | {"manifest_sha256": hashlib.sha256(text.encode()).hexdigest()}
+
+
+def write_m(out, m, reseal=True):
+    (out / "manifest.json").write_text(json.dumps(seal(m) if reseal else m, indent=1))
 
 
 def rows(out) -> pl.DataFrame:

@@ -17,6 +17,7 @@ import strategies
 from simcore.core.batch import BatchSpec, play_chunk_parquet, run_config
 from simcore.core.errors import InputError
 from simcore.core.executors import LocalExecutor
+from simcore.core.manifest import seal
 from simcore.core.results_io import read_manifest, scan_run
 from simcore.core.runner import RunInterrupted, RunPlan, execute, open_run
 from simcore.maharaja.board import default_board
@@ -162,7 +163,7 @@ def test_resume_redoes_missing_and_half_written_chunks(tmp_path):
     (out / "chunks/.tmp-chunk-000004.parquet.123").write_bytes(b"junk")
     m = json.loads((out / "manifest.json").read_text())
     m["status"] = "running"
-    (out / "manifest.json").write_text(json.dumps(m))
+    (out / "manifest.json").write_text(json.dumps(seal(m)))  # as the killed run wrote it
     keep = (out / "chunks/chunk-000000.parquet").stat().st_mtime_ns
     result = run(make_plan(out, games=100, chunk=20, resume=True))
     assert result.games_played == 40  # only the two broken chunks were played again

@@ -20,10 +20,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from simcore.core.errors import InputError
+from simcore.core.safe_files import is_tmp_of, write_all, write_atomic_at
 
 CHUNK_DIR = "chunks"
-_TMP_PREFIX = ".tmp-"
-_TMP_NAME = re.compile(r"\.tmp-chunk-\d{6,}\.parquet\.\d+")  # only what write_chunk creates
+_OLD_TMP = re.compile(r"\.tmp-chunk-\d{6,}\.parquet\.\d+")  # what earlier versions left
+_CHUNK = re.compile(r"chunk-\d{6,}\.parquet")
+_write_all = write_all  # tests replace it (a full disk)
 _NOFOLLOW_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _BLOCK = 1 << 20
 
@@ -103,35 +105,14 @@ def check_chunk_paths(run_dir: Path, n_chunks: int, where: str) -> None:
             raise InputError(f"{where}: chunks[{i}] {chunk_file(i)} is not a regular file")
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
 def write_chunk(run_dir: Path, index: int, data: bytes) -> None:
-    """Write chunk `index` atomically: temporary name in chunks/, then rename into place.
-
-    On any error the temporary file is removed and the previous file (if any) is left as
-    it was; the OSError is raised again for the runner to report.
+    """Write chunk `index` atomically (safe_files.write_atomic_at): a new temporary file in
+    chunks/, then a rename. On any error the temporary file is removed and the previous
+    file (if any) is left as it was; the OSError is raised again for the runner to report.
     """
-    name = chunk_name(index)
-    tmp = f"{_TMP_PREFIX}{name}.{os.getpid()}"
     with chunk_dir_fd(run_dir) as dfd:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
-        fd = os.open(tmp, flags, 0o644, dir_fd=dfd)
-        try:
-            try:
-                _write_all(fd, data)
-            finally:
-                os.close(fd)
-            os.replace(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
-        except BaseException:
-            try:
-                os.unlink(tmp, dir_fd=dfd)
-            except OSError:
-                pass
-            raise
+        shown = Path(run_dir) / chunk_file(index)
+        write_atomic_at(dfd, chunk_name(index), data, shown, writer=_write_all)
 
 
 def chunk_digest(run_dir: Path, index: int) -> tuple[str | None, str | None]:
@@ -164,8 +145,11 @@ def chunk_digest(run_dir: Path, index: int) -> tuple[str | None, str | None]:
 def open_chunk(run_dir: Path, index: int) -> Iterator:
     """Chunk `index` as a binary file object, opened without following symlinks."""
     with chunk_dir_fd(run_dir) as dfd:
-        fd = os.open(chunk_name(index), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dfd)
+        flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+        fd = os.open(chunk_name(index), flags, dir_fd=dfd)
     with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
         yield f
 
 
@@ -183,10 +167,15 @@ def remove_temporaries(run_dir: Path) -> None:
     try:
         with chunk_dir_fd(run_dir) as dfd:
             for name in os.listdir(dfd):
-                if _TMP_NAME.fullmatch(name):
+                if _OLD_TMP.fullmatch(name) or _tmp_of_chunk(name):
                     if stat.S_ISREG(os.lstat(name, dir_fd=dfd).st_mode):
                         os.unlink(name, dir_fd=dfd)
     except FileNotFoundError:
         return
     except OSError as e:
         raise InputError(f"{folder}: cannot clean up temporary files ({e.strerror})") from None
+
+
+def _tmp_of_chunk(name: str) -> bool:
+    base = name[1:].rsplit(".", 2)[0] if name.startswith(".") else ""
+    return bool(_CHUNK.fullmatch(base)) and is_tmp_of(name, base)

@@ -22,6 +22,7 @@ from typing import Any
 from simcore.core.errors import InputError, WorkerLost
 from simcore.core.parallel import default_workers, die_with_parent
 
+SCHEDULER_TIMEOUT = 10.0  # seconds to connect to a Dask scheduler and read its handshake
 Job = tuple[int, int, int]  # (chunk index, first game, games)
 Done = tuple[int, float, Any]  # (chunk index, worker seconds, task result)
 MAX_WORKERS = 1024
@@ -86,16 +87,19 @@ class LocalExecutor:
 class DaskExecutor:
     """Chunks on a Dask distributed cluster (an existing scheduler, or a local one)."""
 
-    def __init__(self, scheduler: str | None = None, workers: int = 0):
+    def __init__(
+        self, scheduler: str | None = None, workers: int = 0, timeout: float = SCHEDULER_TIMEOUT
+    ):
         try:
             from distributed import Client, LocalCluster  # noqa: PLC0415
         except ImportError:  # pragma: no cover - dask[distributed] is a dependency
             raise InputError("--executor dask needs the 'distributed' package") from None
         self.cluster = None
         if scheduler:
-            _probe(scheduler)
+            _probe(scheduler, timeout)
             try:
-                self.client = Client(scheduler, timeout="30s", set_as_default=False)
+                with _quiet_unraisable():
+                    self.client = Client(scheduler, timeout=f"{timeout}s", set_as_default=False)
             except Exception as e:  # anything that answers but is no Dask scheduler
                 why = type(e).__name__
                 raise InputError(
@@ -171,14 +175,73 @@ def check_scheduler(address: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def _probe(address: str) -> None:
-    """Check a scheduler address quickly, so that a typo is one line, not a long timeout."""
+def _probe(address: str, timeout: float = SCHEDULER_TIMEOUT) -> None:
+    """Connect and read the scheduler's handshake within `timeout` seconds, so that a typo
+    or a server that is not Dask (HTTP, ssh, ...) is one line, never a hang.
+
+    A Dask scheduler speaks first: an 8-byte little-endian length, then that many bytes of
+    frames holding a msgpack handshake ("compression", "pickle-protocol"). tls:// is only
+    connected to (the handshake is inside TLS); the Dask client's own timeout bounds it.
+    """
     host, port = check_scheduler(address)
+    deadline = time.monotonic() + timeout
     try:
-        socket.create_connection((host, port), timeout=5).close()
+        sock = socket.create_connection((host, port), timeout=timeout)
     except (OSError, UnicodeError) as e:
         why = getattr(e, "strerror", None) or type(e).__name__
         raise InputError(f"--scheduler {address}: cannot connect ({why})") from None
+    with sock:
+        if address.startswith("tls://"):
+            return
+        not_dask = f"--scheduler {address}: answers, but is not a Dask scheduler"
+        try:
+            head = _recv_exactly(sock, 8, deadline)
+            length = int.from_bytes(head, "little")
+            if not 16 <= length <= 1 << 16:
+                raise InputError(f"{not_dask} (no Dask handshake)")
+            body = _recv_exactly(sock, length, deadline)
+        except TimeoutError:
+            raise InputError(
+                f"{not_dask} (no handshake within {timeout:g} s; --scheduler-timeout)"
+            ) from None
+        except OSError as e:
+            raise InputError(f"{not_dask} ({e.strerror or type(e).__name__})") from None
+        if b"compression" not in body and b"pickle-protocol" not in body:
+            raise InputError(f"{not_dask} (no Dask handshake)")
+
+
+def _recv_exactly(sock: socket.socket, n: int, deadline: float) -> bytes:
+    data = b""
+    while len(data) < n:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        sock.settimeout(left)
+        block = sock.recv(n - len(data))
+        if not block:
+            raise ConnectionResetError(0, "closed the connection")
+        data += block
+    return data
+
+
+class _quiet_unraisable:
+    """A Dask Client that failed to connect complains from __del__ ("Exception ignored
+    ..."); the one-line refusal says all there is to say."""
+
+    def __enter__(self):
+        import sys  # noqa: PLC0415
+
+        self.old = sys.unraisablehook
+        sys.unraisablehook = lambda info: None
+        return self
+
+    def __exit__(self, *exc):
+        import gc  # noqa: PLC0415
+        import sys  # noqa: PLC0415
+
+        if exc[0] is not None:
+            gc.collect()  # the failed client's __del__ runs now, silenced
+        sys.unraisablehook = self.old
 
 
 def _bounded(submit: Callable, jobs: Sequence[Job], limit: int, wait_fn: Callable):
@@ -202,8 +265,12 @@ def _bounded(submit: Callable, jobs: Sequence[Job], limit: int, wait_fn: Callabl
             f.cancel()
 
 
-def make_executor(kind: str, workers: int = 0, scheduler: str | None = None):
-    """An executor by name: 'local' or 'dask'."""
+def make_executor(
+    kind: str, workers: int = 0, scheduler: str | None = None, timeout: float = SCHEDULER_TIMEOUT
+):
+    """An executor by name: 'local' or 'dask' (`timeout`: seconds to reach a scheduler)."""
+    if not (isinstance(timeout, (int, float)) and 0 < timeout <= 3600):
+        raise InputError(f"--scheduler-timeout must be 0 to 3600 seconds (above 0), got {timeout}")
     if not 0 <= workers <= MAX_WORKERS:
         raise InputError(f"--workers must be 0 (all cores) to {MAX_WORKERS}, got {workers}")
     if scheduler is not None and kind == "dask":
@@ -213,5 +280,5 @@ def make_executor(kind: str, workers: int = 0, scheduler: str | None = None):
             raise InputError("--scheduler needs --executor dask")
         return LocalExecutor(workers)
     if kind == "dask":
-        return DaskExecutor(scheduler, workers)
+        return DaskExecutor(scheduler, workers, timeout)
     raise InputError(f"unknown --executor '{kind}'; use local or dask")

@@ -1,9 +1,12 @@
 """Is a run directory whole? Checksums of its chunks, for resume, readers and `verify`.
 
 The manifest records, for every chunk it marks done, the SHA-256 of the file's bytes
-and its row count. Resume replays a chunk whose file does not match; readers (report,
-scan_run) refuse it; `palace-lab verify` also opens each file and checks that its
-game ids are exactly the manifest's range, each once per seat.
+and its row count. Every reader (report, scan_run, resume, `palace-lab verify`) hashes
+each file and then checks that its game ids are exactly the entry's range, each once
+per seat, so a chunk's rows are the games its entry claims even when whoever edited
+the manifest also rewrote its checksums. Resume replays a chunk that fails; readers
+refuse it. The resume hint is built from the run directory, never from the manifest's
+recorded command.
 
 Manifests written before checksums (no "sha256") stay readable: their chunks are
 checked for their row count only and reported as "unverified".
@@ -76,6 +79,8 @@ def verified_files(run_dir: str | Path, manifest: dict, note: Note = stderr_note
     done = [c for c in manifest["chunks"] if c["status"] in DONE]
     for c in done:
         problem = chunk_problem(run_dir, c, manifest["players"])
+        if problem is None:  # the rows must be the games the entry claims, each once per seat
+            problem = game_id_problem(run_dir, c, manifest["players"])
         if problem:
             raise InputError(
                 f"{run_dir}/{chunk_file(c['index'])}: {problem}; the run is damaged "
@@ -91,14 +96,15 @@ def verified_files(run_dir: str | Path, manifest: dict, note: Note = stderr_note
 def game_id_problem(run_dir: Path, c: dict, rows_per_game: int) -> str | None:
     """The file's game ids must be first_game .. first_game + n_games - 1, each once per seat."""
     import numpy as np  # noqa: PLC0415
-    import pyarrow.parquet as pq  # noqa: PLC0415
+    import polars as pl  # noqa: PLC0415
 
+    # polars, not pyarrow: a process that exits right after pyarrow's first read (a refusal)
+    # can abort while pyarrow's thread pools are still starting ("terminate called ...")
     try:
         with open_chunk(run_dir, c["index"]) as f:
-            t = pq.read_table(f, columns=["game_id"], use_threads=False)
-    except (OSError, ValueError, KeyError) as e:
+            ids = pl.read_parquet(f, columns=["game_id"])["game_id"].to_numpy()
+    except (OSError, ValueError, KeyError, pl.exceptions.PolarsError) as e:
         return f"unreadable ({type(e).__name__}: {' '.join(str(e).split())[:80]})"
-    ids = t.column("game_id").to_numpy(zero_copy_only=False)
     if not np.issubdtype(ids.dtype, np.integer):
         return f"game_id is a {ids.dtype} column, integers expected"
     first, n = c["first_game"], c["n_games"]
@@ -113,15 +119,20 @@ def game_id_problem(run_dir: Path, c: dict, rows_per_game: int) -> str | None:
     return None
 
 
+def resume_hint(run_dir: Path, m: dict) -> str:
+    """How to continue a run, built from the run directory and the manifest's validated
+    numbers, never from its recorded `command` (a forged manifest must not choose what the
+    user is told to run)."""
+    import shlex  # noqa: PLC0415
+
+    return (f"palace-lab run --game {m['game']} --players {m['players']} --games {m['games']} "
+            f"--seed {m['seed']} --chunk-size {m['chunk_size']} --out "
+            f"{shlex.quote(_printable(str(run_dir)))} --resume, with the --strategy, --set, "
+            "--variant, --rules and --board options that started it")  # fmt: skip
+
+
 def _printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else "?" for ch in text)
-
-
-def _resume_hint(m: dict) -> str:
-    cmd = m.get("command")
-    if isinstance(cmd, str) and cmd.startswith("palace-lab run "):
-        return f"{_printable(cmd)} --resume"
-    return "the run's command with --resume"
 
 
 def verify_run(run_dir: Path, out: Note) -> int:
@@ -154,14 +165,15 @@ def verify_run(run_dir: Path, out: Note) -> int:
     who = f" (pid {pid})" if pid else ""
     busy = "" if pid is None else f"; being written by another palace-lab process{who}"
     if bad:
+        hint = resume_hint(run_dir, m)
         out(f"{run_dir}: damaged: {len(bad)} of {len(chunks)} chunk(s) do not match the "
-            f"manifest ({', '.join(bad)}){busy}; to replay them: {_resume_hint(m)}")  # fmt: skip
+            f"manifest ({', '.join(bad)}){busy}; to replay them: {hint}")  # fmt: skip
         return 1
     finished = m["status"] == "complete" and done + skipped == len(chunks)
     if not finished:
         out(f"{run_dir}: unfinished ({m['status']}): {done} of {len(chunks)} chunk(s), "
             f"{games:,} of {m['games']:,} games done, all of them intact{busy}; "
-            f"to continue: {_resume_hint(m)}")  # fmt: skip
+            f"to continue: {resume_hint(run_dir, m)}")  # fmt: skip
         return 1
     note = f", {skipped} skipped by the stopping rule" if skipped else ""
     out(f"{run_dir}: whole: {done} chunk(s), {games:,} games{note}; "

@@ -2,8 +2,9 @@
 
 The manifest is rewritten (temporary file + os.replace) while a run plays, so a
 run killed at any moment leaves a manifest that is either the old or the new one,
-never half of one. It is standard JSON (no NaN or Infinity, written or read), and
-every load validates it (manifest_schema) before a value is used. `--resume`
+never half of one. It is standard JSON (no NaN or Infinity, written or read), sealed
+with the SHA-256 of its content (`manifest_sha256`), bounded in size and in what its
+parse may build, and every load validates it (manifest_schema) before a value is used. `--resume`
 compares the recorded configuration with the new command's and refuses on any
 difference.
 """
@@ -11,10 +12,9 @@ difference.
 from __future__ import annotations
 
 import datetime as dt
-import errno
+import hashlib
 import json
 import math
-import os
 import re
 import stat
 import subprocess
@@ -23,19 +23,32 @@ from pathlib import Path
 from typing import Any
 
 from simcore.core.errors import InputError
+from simcore.core.safe_files import is_tmp_of, read_bounded, write_all, write_atomic
 
 FORMAT = "palace-lab-run/1"
 MANIFEST = "manifest.json"
-MAX_MANIFEST_BYTES = 256 << 20  # a 10^6-chunk manifest is ~200 MB; anything larger is not one
-_TMP_NAME = re.compile(r"\.manifest\.json\.\d+\.tmp")
+SEAL = "manifest_sha256"  # SHA-256 of the rest of the manifest (canonical JSON), see seal()
+MAX_CHUNKS = 100_000  # chunks of one run (jobs.run_job refuses more before playing)
+# A chunk entry is at most ~300 bytes as written (indent 1, 64-bit numbers); the rest of a
+# manifest (rules, strategies, command) a few KiB. Anything larger is not a manifest.
+ENTRY_BYTES = 320
+MAX_MANIFEST_BYTES = MAX_CHUNKS * ENTRY_BYTES + (1 << 20)  # 33 MiB
+# Parsing cost is bounded by counting before parsing: a container costs ~64-700 bytes
+# once parsed and an element ~30-100 bytes, so a file within these counts and the size
+# limit parses in at most ~250 MB (docs/RESULTS.md, measured in tests/test_faults_planted.py).
+MAX_CONTAINERS = MAX_CHUNKS + 10_000  # one object per chunk, a few dozen for the rest
+MAX_ELEMENTS = 12 * MAX_CHUNKS + 100_000  # commas: 8 per chunk entry, the rest a few hundred
+_write_all = write_all  # tests replace it (a full disk)
+_OLD_TMP = re.compile(r"\.manifest\.json\.\d+\.tmp")  # what earlier versions left
 # Keys that describe one session of a run, not what it computes (a board is compared by
 # its digest, not by the path it was read from).
 SESSION_KEYS = (
-    "command", "created", "finished", "status", "chunks", "git_commit", "stop_outcome"
+    "command", "created", "finished", "status", "chunks", "git_commit", "stop_outcome", SEAL
 )  # fmt: skip
 NOT_COMPARED = ("board.source",)  # and every data file's source, data.NAME.source
 KEY_ORDER = (
     "format",
+    SEAL,
     "game",
     "players",
     "games",
@@ -127,39 +140,36 @@ def _non_finite(v: Any, where: str = "") -> str | None:
     return None
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
+def canonical(m: dict) -> bytes:
+    """The bytes the seal hashes: the manifest without its seal, keys sorted, compact ASCII."""
+    body = {k: v for k, v in m.items() if k != SEAL}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False).encode()
+
+
+def seal(m: dict) -> dict:
+    """The manifest with its SHA-256 recorded: a bit flip or a hand edit is then refused
+    (a check against damage and careless edits; whoever rewrites the seal too is caught
+    by the chunk checks: checksums, Parquet footers and game ids)."""
+    return ordered(m | {SEAL: hashlib.sha256(canonical(m)).hexdigest()})
 
 
 def save_manifest(run_dir: Path, m: dict) -> None:
-    """Write manifest.json atomically; on any error the temporary file is removed and the
-    previous manifest stays whole (the OSError is raised again for the runner to report)."""
-    text = encode(m)
-    path = Path(run_dir) / MANIFEST
-    tmp = path.with_name(f".{MANIFEST}.{os.getpid()}.tmp")
-    try:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
-        fd = os.open(tmp, flags, 0o644)
-        try:
-            _write_all(fd, text.encode())
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write manifest.json atomically (safe_files.write_atomic), sealed; on any error the
+    temporary file is removed and the previous manifest stays whole (the OSError is raised
+    again for the runner to report). `m` itself gets the seal too."""
+    encode(m)  # a NaN or infinity: the one-line refusal, before the seal's own encoding
+    sealed = seal(m)
+    text = encode(sealed)
+    m[SEAL] = sealed[SEAL]
+    write_atomic(Path(run_dir) / MANIFEST, text.encode(), writer=_write_all)
 
 
 def remove_temporaries(run_dir: Path) -> None:
     """Delete manifest temporaries a killed run left (only names save_manifest makes)."""
     for p in Path(run_dir).iterdir():
-        if _TMP_NAME.fullmatch(p.name) and stat.S_ISREG(p.lstat().st_mode):
-            p.unlink(missing_ok=True)
+        if is_tmp_of(p.name, MANIFEST) or _OLD_TMP.fullmatch(p.name):
+            if stat.S_ISREG(p.lstat().st_mode):
+                p.unlink(missing_ok=True)
 
 
 def _refuse_constant(name: str) -> Any:
@@ -179,38 +189,43 @@ def parse(text: str) -> Any:
 
 
 def load_manifest(run_dir: str | Path) -> dict:
-    """manifest.json of a run directory, validated (types, chunk list against the plan,
-    chunk paths confined to the run); InputError naming the first problem otherwise."""
+    """manifest.json of a run directory, validated (size, seal, types, chunk list against
+    the plan, rules against the game, chunk paths confined to the run); InputError naming
+    the first problem otherwise."""
     from simcore.core.chunk_store import check_chunk_paths  # noqa: PLC0415
     from simcore.core.manifest_schema import validate  # noqa: PLC0415
 
     path = Path(run_dir) / MANIFEST
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except FileNotFoundError:
-        raise InputError(f"{run_dir} holds no run (no {MANIFEST})") from None
-    except OSError as e:
-        if e.errno == errno.ELOOP:
-            raise InputError(f"{path} is a symlink; refused") from None
-        raise InputError(f"{path}: cannot read ({e.strerror})") from None
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            raise InputError(f"{path}: not a regular file")
-        try:
-            raw = f.read(MAX_MANIFEST_BYTES + 1)
-        except OSError as e:
-            raise InputError(f"{path}: cannot read ({e.strerror})") from None
-    if len(raw) > MAX_MANIFEST_BYTES:
-        raise InputError(f"{path}: larger than {MAX_MANIFEST_BYTES >> 20} MiB; not a manifest")
-    try:
-        m = parse(raw.decode("utf-8"))
-    except (ValueError, RecursionError) as e:
-        raise InputError(f"{path}: unreadable manifest ({_one_line(e)})") from None
+    if not (path.exists() or path.is_symlink()):
+        raise InputError(f"{run_dir} holds no run (no {MANIFEST})")
+    raw = read_bounded(path, MAX_MANIFEST_BYTES, "manifest (at most 100,000 chunks)")
+    m = parse_bounded(raw, str(path))
     if not isinstance(m, dict) or m.get("format") != FORMAT:
         raise InputError(f"{path}: not a palace-lab run manifest (format {FORMAT} expected)")
     validate(m, str(path))
+    if SEAL in m and m[SEAL] != hashlib.sha256(canonical(m)).hexdigest():
+        raise InputError(
+            f"{path}: its content does not match its {SEAL} (edited or damaged); "
+            "the run cannot be trusted"
+        )
     check_chunk_paths(Path(run_dir), len(m["chunks"]), str(path))
     return m
+
+
+def parse_bounded(raw: bytes, where: str) -> object:
+    """parse() of a manifest's bytes after counting what the parse would build (objects,
+    lists and elements), so the parse's memory stays bounded (MAX_CONTAINERS, MAX_ELEMENTS)."""
+    containers = raw.count(b"{") + raw.count(b"[")
+    elements = raw.count(b",")
+    if containers > MAX_CONTAINERS or elements > MAX_ELEMENTS:
+        raise InputError(
+            f"{where}: {containers:,} objects or lists and {elements:,} values; a manifest of "
+            f"at most {MAX_CHUNKS:,} chunks has fewer; refused"
+        )
+    try:
+        return parse(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as e:
+        raise InputError(f"{where}: unreadable manifest ({_one_line(e)})") from None
 
 
 def _one_line(e: Exception) -> str:

@@ -35,7 +35,25 @@ def require_path(text: str | os.PathLike | None, option: str) -> Path:
         raise InputError(f"{option}: empty path; give a file or folder name")
     if "\0" in value:
         raise InputError(f"{option}: the path contains a NUL byte")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # bytes the locale could not decode: no manifest can record it
+        shown = value.encode("utf-8", "replace").decode()
+        raise InputError(f"{option} {shown}: the path is not valid UTF-8; rename it") from None
     return Path(value)
+
+
+def check_apart(root: Path, report: Path) -> None:
+    """InputError unless a set of runs in `root` and a report page `report` (with its chart
+    folder) can both be written: neither may be, or lie inside, the other (a report inside
+    root is fine, where the runs' folders are checked by the caller)."""
+    a = Path(os.path.abspath(root))
+    page = Path(os.path.abspath(report))
+    charts = page.parent / f"{page.stem}_charts"
+    for p in (page, charts):
+        if p == a or p in a.parents:
+            raise InputError(f"--report {report}: it would be written where --out {root} goes; "
+                             "choose another --report or --out")  # fmt: skip
 
 
 def is_run_dir(folder: Path) -> bool:
@@ -45,9 +63,12 @@ def is_run_dir(folder: Path) -> bool:
         return False
     if (folder / CHUNK_DIR).is_dir():
         return True
-    try:
-        with open(manifest, "rb") as f:
-            return b"palace-lab-run" in f.read(4096)
+    try:  # non-blocking, never through a symlink: a planted FIFO is no hang
+        fd = os.open(manifest, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+        try:
+            return b"palace-lab-run" in os.read(fd, 4096)
+        finally:
+            os.close(fd)
     except OSError:
         return True  # unreadable: rather refuse than write into someone's run
 

@@ -26,7 +26,7 @@ class RunLock:
     def __init__(self, run_dir: Path):
         self.run_dir = Path(run_dir)
         path = self.run_dir / LOCK
-        flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+        flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
         try:
             self.fd = os.open(path, flags, 0o644)
         except OSError as e:
@@ -36,7 +36,8 @@ class RunLock:
         st = os.fstat(self.fd)
         if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:  # never write into a linked file
             os.close(self.fd)
-            raise InputError(f"{path} is not a plain file of this run (hard link?); refused")
+            what = "a hard link" if stat.S_ISREG(st.st_mode) else "not a regular file"
+            raise InputError(f"{path} is {what}, not the run's own lock file; refused")
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as e:
@@ -74,11 +75,14 @@ def _read_pid(fd: int) -> int | None:
 
 def holder(run_dir: Path) -> int | None:
     """Pid of a process holding the run's lock now (0 if its pid is unknown), None if free."""
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC  # a FIFO: no hang
     try:
-        fd = os.open(Path(run_dir) / LOCK, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(Path(run_dir) / LOCK, flags)
     except OSError:
         return None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None  # not a lock anybody holds (RunLock refuses it)
         fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except OSError:
         return _read_pid(fd) or 0

@@ -202,12 +202,12 @@ def _reopen(plan: RunPlan, out: Path) -> dict:
         problem = "not done"
         if c["status"] in DONE:
             problem = chunk_problem(out, c, plan.rows_per_game)
-            if problem is None and "sha256" not in c:  # an older run: check, then record
+            if problem is None:  # the rows must be the games the entry claims
                 problem = game_id_problem(out, c, plan.rows_per_game)
-                if problem is None:
-                    sha, problem = chunk_store.chunk_digest(out, c["index"])
-                    c |= {"sha256": sha, "rows": c["n_games"] * plan.rows_per_game}
-                    adopted += 1
+            if problem is None and "sha256" not in c:  # an older run: record its checksum
+                sha, problem = chunk_store.chunk_digest(out, c["index"])
+                c |= {"sha256": sha, "rows": c["n_games"] * plan.rows_per_game}
+                adopted += 1
             if problem is not None:
                 stderr_note(f"{out}: {chunk_label(c)}: {problem}, replaying")
         if problem is None:
