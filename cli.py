@@ -1,7 +1,7 @@
 """palace-lab command line: a thin layer over jobs (play), analyses and reports.
 
 Every command reaches a game only through its plug-in (`--game NAME`; `palace-lab games`
-lists them, the default is the registry's, simcore.core.games.default_game). Help texts
+lists them, the default is the registry's, simcore.core.contract.games.default_game). Help texts
 take their examples from the plug-in of the game named on the command line.
 Bad input ends with one line on stderr and exit code 2, never a traceback; any other
 failure with one line and exit code 1 (`--debug` shows its traceback).
@@ -18,6 +18,7 @@ import time
 
 import click
 
+from jobs.executors import MAX_WORKERS, SCHEDULER_TIMEOUT
 from jobs.plans import MAX_RUNS, play_jobs
 from jobs.run_job import (
     MAX_CHUNK,
@@ -31,11 +32,10 @@ from jobs.run_job import (
     seats_from,
     study_strategy,
 )
+from jobs.runner import RunInterrupted, RunWriteError
+from simcore.core.contract.games import default_game, games, get_game
 from simcore.core.errors import InputError, WorkerLost
-from simcore.core.executors import MAX_WORKERS, SCHEDULER_TIMEOUT
-from simcore.core.games import default_game, games, get_game
-from simcore.core.outpaths import check_apart, check_run_out
-from simcore.core.runner import RunInterrupted, RunWriteError
+from simcore.core.store.outpaths import check_apart, check_run_out
 
 _STATE = {"debug": False, "argv": []}  # set by main() and the group's --debug
 MAX_BOOTS = 10_000
@@ -229,7 +229,7 @@ def run(
     {run}
     """
     import strategies
-    from simcore.core.executors import make_executor
+    from jobs.executors import make_executor
 
     if resume and not out:
         raise InputError("--resume needs --out DIR (the run to continue)")
@@ -252,7 +252,7 @@ def run(
 
 def _print_summary(out_dir, config, result, where, plugin) -> None:
     from analyses.quick_summary import error_count, rate_lines, shape_lines
-    from simcore.core.results_io import scan_run
+    from simcore.core.store.results_io import scan_run
 
     lf = scan_run(out_dir)
     players = config["players"]
@@ -461,7 +461,7 @@ def tournament(names, game, players, games, chunk, boots, out, workers, executor
     from jobs.tournament_plan import parse_strategies, schedule
     from reports.output import check_report_target
     from reports.tournament import render_tournament
-    from simcore.core.outpaths import SCHEDULE
+    from simcore.core.store.outpaths import SCHEDULE
 
     plugin = get_game(game)
     players = _players(plugin, players)
@@ -563,11 +563,11 @@ def tune_rules(vary, game, players_text, objective, keys, penalty, budget, strat
                scheduler, scheduler_timeout, seed, resume):  # fmt: skip
     """Search the rule values that make the game fairest, confirm the best on fresh seeds,
     check the winner under a second strategy; write DIR/best.toml and DIR/report.html."""
+    from jobs.executors import make_executor
     from jobs.tune import tune_rules as run_tuning
     from jobs.tune_settings import TuneSettings, parse_players
     from reports.output import check_report_target
     from reports.tune import render_tuning, summary_lines
-    from simcore.core.executors import make_executor
 
     plugin = get_game(game)
     check = None if check_strategy.strip().lower() == "none" else check_strategy.strip()
@@ -667,7 +667,7 @@ def report(dirs, out):
 def verify(runs):
     """Check run directories (or folders of runs): manifest, chunk paths, checksums, rows and
     game ids. Exit 0 when whole, 1 when damaged or unfinished, 2 when not a run."""
-    from simcore.core.integrity import verify_runs
+    from simcore.core.store.integrity import verify_runs
 
     code = verify_runs(list(runs), click.echo, lambda line: click.echo(line, err=True))
     sys.exit(code)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import polars as pl
 
-from simcore.core.plugin import GamePlugin
+from simcore.core.contract.plugin import GamePlugin
 
 from .compare import baselines, mean_differences, rate_differences, sweep_parameter
 from .equality import EqualityTest, with_holm

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import polars as pl
 
-from simcore.core.plugin import JointKeys
+from simcore.core.contract.plugin import JointKeys
 
 from .intervals import Z95
 from .multiple import ALPHA, two_sided

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from simcore.core.plugin import GamePlugin
+from simcore.core.contract.plugin import GamePlugin
 
 from .intervals import wilson
 from .rates import win

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 import polars as pl
 
-from simcore.core.plugin import MaskKey
+from simcore.core.contract.plugin import MaskKey
 
 from .intervals import wilson_expr
 from .multiple import two_sided

@@ -23,10 +23,10 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from simcore.core.contract.plugin import GamePlugin, Key
 from simcore.core.errors import InputError
-from simcore.core.outpaths import PLAN
-from simcore.core.plugin import GamePlugin, Key
-from simcore.core.safe_files import check_plain, read_json
+from simcore.core.store.outpaths import PLAN
+from simcore.core.store.safe_files import check_plain, read_json
 
 from .intervals import Z95, newcombe_diff, wilson
 from .multiple import holm, two_sided

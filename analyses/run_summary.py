@@ -24,7 +24,7 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from simcore.core.plugin import GamePlugin
+from simcore.core.contract.plugin import GamePlugin
 
 from .actions import PREFIX, action_rows
 from .equality import EqualityTest, _test

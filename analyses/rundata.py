@@ -14,12 +14,12 @@ from typing import Any
 
 import polars as pl
 
+from simcore.core.contract.games import get_game
+from simcore.core.contract.plugin import GamePlugin
 from simcore.core.errors import InputError
-from simcore.core.games import get_game
-from simcore.core.integrity import verified_files
-from simcore.core.manifest import load_manifest
-from simcore.core.manifest_schema import DONE as CHUNK_DONE  # "complete": older fixtures
-from simcore.core.plugin import GamePlugin
+from simcore.core.store.integrity import verified_files
+from simcore.core.store.manifest import load_manifest
+from simcore.core.store.manifest_schema import DONE as CHUNK_DONE  # "complete": older fixtures
 
 
 @dataclass(frozen=True)

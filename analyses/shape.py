@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from simcore.core.plugin import Shape
+from simcore.core.contract.plugin import Shape
 
 from .rates import GROUP, with_intervals
 

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import polars as pl
 
+from simcore.core.contract.plugin import GamePlugin
 from simcore.core.errors import InputError
-from simcore.core.plugin import GamePlugin
-from simcore.core.safe_files import read_bounded, write_atomic
+from simcore.core.store.safe_files import read_bounded, write_atomic
 
 from .equality import EqualityTest
 from .joint_keys import Effect, ModelFit
@@ -75,7 +75,7 @@ def cache_key(run: Run, game: GamePlugin) -> str:
 
 def _secret() -> bytes:
     """The user's cache secret (32 random bytes), created once with mode 0600."""
-    from simcore.core.driver import cache_dir
+    from simcore.core.nb.driver import cache_dir
 
     path = cache_dir().parent / "summary.key"
     try:

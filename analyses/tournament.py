@@ -17,8 +17,8 @@ import numpy as np
 import polars as pl
 
 from simcore.core.errors import InputError
-from simcore.core.outpaths import SCHEDULE
-from simcore.core.safe_files import inside, read_json
+from simcore.core.store.outpaths import SCHEDULE
+from simcore.core.store.safe_files import inside, read_json
 
 from .intervals import wilson
 from .rundata import load_run

@@ -19,9 +19,9 @@ from typing import Any
 import numpy as np
 
 from simcore.core.errors import InputError
-from simcore.core.outpaths import TUNE, TUNE_CHECK, TUNE_CONFIRM, TUNE_SEARCH
-from simcore.core.safe_files import check_plain, inside
-from simcore.core.safe_files import read_json as read_bounded_json
+from simcore.core.store.outpaths import TUNE, TUNE_CHECK, TUNE_CONFIRM, TUNE_SEARCH
+from simcore.core.store.safe_files import check_plain, inside
+from simcore.core.store.safe_files import read_json as read_bounded_json
 
 from .imbalance import (
     MIN_CELL,

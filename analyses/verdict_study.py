@@ -17,7 +17,7 @@ from pathlib import Path
 
 import polars as pl
 
-from simcore.core.plugin import GamePlugin
+from simcore.core.contract.plugin import GamePlugin
 
 from .competence import Competence, assess
 from .rates import win

@@ -58,7 +58,7 @@ def adaptive_verdict(players: int, q: int, seed: int, round_games: int = ROUND,
                      cap: int = CAP, target: float = TARGET) -> tuple[Verdicts, int]:  # fmt: skip
     """Play rounds until every seat is decided (and the half-width target met) or the cap;
     return the verdicts and the games played."""
-    from simcore.core.batch import play_chunk
+    from jobs.batch import play_chunk
 
     spec = _spec(players, q, seed)
     z = family_z(players)  # one bot, one value per seat

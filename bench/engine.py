@@ -31,9 +31,9 @@ import tempfile
 import time
 
 import strategies
-from simcore.core.batch import BatchSpec, play_chunk
-from simcore.core.games import get_game
-from simcore.core.parallel import chunks, default_workers, run_chunks
+from jobs.batch import BatchSpec, play_chunk
+from jobs.parallel import chunks, default_workers, run_chunks
+from simcore.core.contract.games import get_game
 from simcore.maharaja.board import default_board
 from simcore.maharaja.rules import RuleSet
 

@@ -52,8 +52,8 @@ from numba import njit
 
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.nb_sig import F1, I1, I2, U1
-from simcore.core.rng_nb import next_u64_nb, randint_nb, random_nb, stream_seed_nb
+from simcore.core.nb.nb_sig import F1, I1, I2, U1
+from simcore.core.nb.rng_nb import next_u64_nb, randint_nb, random_nb, stream_seed_nb
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
 from simcore.maharaja.nb.game_nb import (
     MAX_SEATS,

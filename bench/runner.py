@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 import strategies
-from simcore.core.parallel import default_workers
+from jobs.parallel import default_workers
 
 _WRAP = """
 import resource, subprocess, sys, time
@@ -62,8 +62,8 @@ def one_run(
 _ENGINE = """
 import sys, time
 import strategies
-from simcore.core.batch import BatchSpec, play_chunk
-from simcore.core.games import get_game
+from jobs.batch import BatchSpec, play_chunk
+from simcore.core.contract.games import get_game
 games, chunk, names = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 plugin = get_game("maharaja")
 seats = strategies.resolve(names.split(","), 4, "maharaja")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import strategies
-from simcore.core.games import get_game
+from simcore.core.contract.games import get_game
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.nb_sig import F1, I1, U1
+from simcore.core.nb.nb_sig import F1, I1, U1
 from simcore.maharaja.enums import (
     A_GOLD,
     BANK,
@@ -50,7 +50,7 @@ def trivial_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out
 
 def driver(game: str = "maharaja"):
     """Driver whose only strategy (id 0) is the trivial one."""
-    from simcore.core.driver import build_driver
-    from simcore.core.games import get_game
+    from simcore.core.contract.games import get_game
+    from simcore.core.nb.driver import build_driver
 
     return build_driver(get_game("maharaja").engine, [(__name__, "trivial_decide_nb")])

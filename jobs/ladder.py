@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from simcore.core.plugin import Ladder, StudyRun
+from simcore.core.contract.plugin import Ladder, StudyRun
 
 ROOT = "robustness"
 

@@ -10,7 +10,7 @@ import sys
 import time
 
 from simcore.core.errors import InputError, WorkerLost
-from simcore.core.outpaths import PLAN
+from simcore.core.store.outpaths import PLAN
 
 MAX_RUNS = 1_000  # runs of one study, sweep or tournament
 
@@ -30,8 +30,8 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
     """
     from pathlib import Path
 
-    from simcore.core.executors import make_executor
-    from simcore.core.runner import RunInterrupted, RunWriteError
+    from jobs.executors import make_executor
+    from jobs.runner import RunInterrupted, RunWriteError
 
     log = log or _stderr
     if len(jobs) > MAX_RUNS:
@@ -82,7 +82,7 @@ def share_driver(jobs) -> None:
 
 def _check_plan(root, plan: dict, resume: bool, kind: str) -> None:
     """Refuse (before writing) a root that is not empty, or on --resume, not this plan."""
-    from simcore.core.safe_files import check_plain, read_json
+    from simcore.core.store.safe_files import check_plain, read_json
 
     path = root / PLAN
     if not resume:
@@ -135,7 +135,7 @@ def _plan_differences(old: dict, new: dict) -> list[str]:
 
 def save_json(path, obj) -> None:
     """Write a JSON file atomically, never through a planted name (safe_files.write_json)."""
-    from simcore.core.safe_files import write_json
+    from simcore.core.store.safe_files import write_json
 
     write_json(path, obj)
 

@@ -1,7 +1,7 @@
 """One run: its settings checked up front (nothing is written before every value is
 valid), then played into a run directory; and the command line that reproduces it.
 
-Every game is reached through its plug-in (simcore.core.games): the rules, the data file
+Every game is reached through its plug-in (simcore.core.contract.games): the rules, the data file
 (board, card table), the player range and the checks come from there.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time
 
+from simcore.core.contract.games import default_game, get_game
+from simcore.core.contract.plugin import GamePlugin
 from simcore.core.errors import InputError, WorkerLost
-from simcore.core.games import default_game, get_game
-from simcore.core.plugin import GamePlugin
 
 MAX_SEED = 2**63  # seeds are 0 <= seed < 2^63 (the engine mixes them as int64)
 MAX_GAMES = 10**10
@@ -25,7 +25,7 @@ def rules_from(plugin: GamePlugin, rules_file: str | None, sets: tuple[str, ...]
     then --set values."""
     rules = plugin.default_rules()
     if rules_file is not None:
-        from simcore.core.datafile import read_data_file
+        from simcore.core.contract.datafile import read_data_file
 
         data = read_data_file(rules_file, "rules file")
         rules = plugin.rules_from_mapping(data, f"rules file {rules_file}", rules)
@@ -100,7 +100,7 @@ class RunJob:
 
     def check(self):
         """Build the spec (InputError on any bad value) before anything is written."""
-        from simcore.core.batch import BatchSpec
+        from jobs.batch import BatchSpec
 
         self.plugin = plugin = get_game(self.game)
         check_players(plugin, self.players)
@@ -130,8 +130,8 @@ class RunJob:
         return self
 
     def play(self, out_dir, pool, resume=False, progress=None):
-        from simcore.core.batch import play_chunk_parquet, run_config, warm
-        from simcore.core.runner import RunInterrupted, RunPlan, execute, open_run
+        from jobs.batch import play_chunk_parquet, run_config, warm
+        from jobs.runner import RunInterrupted, RunPlan, execute, open_run
 
         from .target import decided_config, decided_rule, half_width_rule, stopping_config
 

@@ -7,8 +7,8 @@ import math
 from dataclasses import replace
 
 from analyses.verdict import DELTA, family_z
+from simcore.core.contract.plugin import GamePlugin, Study
 from simcore.core.errors import InputError
-from simcore.core.plugin import GamePlugin, Study
 
 from .ladder import LadderLayout
 from .run_job import RunJob
@@ -91,7 +91,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
     its own games (its first round is its own games)."""
     if game is None:
         raise ValueError("study_jobs needs the game's name")
-    from simcore.core.games import get_game
+    from simcore.core.contract.games import get_game
 
     plugin = get_game(game)
     n_values = len(plugin.primary.order)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from simcore.core.contract.plugin import GamePlugin
 from simcore.core.errors import InputError
-from simcore.core.plugin import GamePlugin
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,12 @@ import shlex
 from pathlib import Path
 
 from analyses.tuning import START, confirmation
+from simcore.core.contract.games import get_game
 from simcore.core.errors import InputError
-from simcore.core.games import get_game
-from simcore.core.manifest import load_manifest
-from simcore.core.outpaths import TUNE, TUNE_CHECK, TUNE_CONFIRM
-from simcore.core.run_lock import RunLock
-from simcore.core.safe_files import check_plain, read_json, write_atomic
+from simcore.core.store.manifest import load_manifest
+from simcore.core.store.outpaths import TUNE, TUNE_CHECK, TUNE_CONFIRM
+from simcore.core.store.run_lock import RunLock
+from simcore.core.store.safe_files import check_plain, read_json, write_atomic
 
 from .plans import save_json
 from .run_job import rules_from

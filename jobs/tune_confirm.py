@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from analyses.tuning import CHECK_DIR, CONFIRM_DIR, START
+from jobs.runner import RunInterrupted, RunWriteError
 from simcore.core.errors import InputError, WorkerLost
-from simcore.core.manifest import load_manifest
-from simcore.core.runner import RunInterrupted, RunWriteError
-from simcore.core.safe_files import check_plain, read_json
+from simcore.core.store.manifest import load_manifest
+from simcore.core.store.safe_files import check_plain, read_json
 
 from .plans import _run_started, save_json
 from .run_job import RunJob

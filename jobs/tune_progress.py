@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from simcore.core.progress import make_progress
+from jobs.progress import make_progress
 
 
 class _RunView:

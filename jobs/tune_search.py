@@ -23,9 +23,9 @@ from typing import Any
 from analyses.imbalance import point_value
 from analyses.tuning import rank_candidates
 from analyses.win_cells import count_cells
+from jobs.runner import RunInterrupted, RunWriteError
 from simcore.core.errors import InputError, WorkerLost
-from simcore.core.outpaths import TUNE_SEARCH
-from simcore.core.runner import RunInterrupted, RunWriteError
+from simcore.core.store.outpaths import TUNE_SEARCH
 
 from .plans import _run_started, save_json
 from .run_job import RunJob
@@ -96,7 +96,7 @@ class Search:
         from optuna.storages import JournalStorage
         from optuna.storages.journal import JournalFileBackend
 
-        from simcore.core.safe_files import check_plain
+        from simcore.core.store.safe_files import check_plain
 
         for name in (JOURNAL, f"{JOURNAL}.lock"):  # Optuna opens them following symlinks
             check_plain(self.root / name)
@@ -302,7 +302,7 @@ class Search:
 
 
 def _complete(run_dir: Path) -> bool:
-    from simcore.core.manifest import load_manifest
+    from simcore.core.store.manifest import load_manifest
 
     try:
         return load_manifest(run_dir)["status"] == "complete"

@@ -11,9 +11,9 @@ import hashlib
 import math
 from dataclasses import dataclass, field
 
+from simcore.core.contract.games import get_game
+from simcore.core.contract.plugin import GamePlugin
 from simcore.core.errors import InputError
-from simcore.core.games import get_game
-from simcore.core.plugin import GamePlugin
 
 from .run_job import MAX_GAMES, RunJob, check_players, check_seed, rules_from, study_strategy
 from .tune_space import Axis, check_points, grid_size, parse_vary

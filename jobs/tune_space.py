@@ -15,8 +15,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from simcore.core.contract.plugin import GamePlugin, Rules
 from simcore.core.errors import InputError
-from simcore.core.plugin import GamePlugin, Rules
 
 MAX_VALUES = 1_000_000  # values of one integer range
 CHECK_ALL_POINTS = 10_000  # grids up to this size have every combination checked up front

@@ -23,7 +23,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from simcore.core.plugin import GamePlugin  # noqa: E402
+from simcore.core.contract.plugin import GamePlugin  # noqa: E402
 
 from .words import label_for, title_for  # noqa: E402
 

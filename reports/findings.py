@@ -15,7 +15,7 @@ import polars as pl
 
 from analyses.balance import Balance
 from analyses.intervals import games_for_half_width
-from simcore.core.plugin import Key
+from simcore.core.contract.plugin import Key
 
 
 def pct(x: float) -> str:

@@ -23,14 +23,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 from simcore.core.errors import InputError
-from simcore.core.outpaths import (
+from simcore.core.store.outpaths import (
     check_creatable,
     make_parents,
     remove_empty,
     require_path,
     run_dir_above,
 )
-from simcore.core.safe_files import check_folder, file_sha256, read_json, remove_file, write_json
+from simcore.core.store.safe_files import (
+    check_folder,
+    file_sha256,
+    read_json,
+    remove_file,
+    write_json,
+)
 
 META = '<meta name="generator" content="palace-lab">'
 STAMP = ".palace-lab-report"

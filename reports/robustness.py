@@ -24,7 +24,7 @@ from analyses.robustness import (
 from analyses.rundata import Run, find_runs
 from analyses.verdict import ABOVE, BELOW, DEPENDS, FAIR, UNDETERMINED
 from analyses.verdict_study import StudyVerdict, study_verdict
-from simcore.core.plugin import GamePlugin, Key
+from simcore.core.contract.plugin import GamePlugin, Key
 
 from .charts import _err, _ordered, _save
 from .tables import Table

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from simcore.core.plugin import GamePlugin
+from simcore.core.contract.plugin import GamePlugin
 
 from .words import label_for, title_for
 

@@ -11,8 +11,8 @@ import math
 from analyses.intervals import wilson
 from analyses.verdict import ABOVE, BELOW, DEPENDS, FAIR, UNDETERMINED, games_to_decide
 from analyses.verdict_study import StudyVerdict
-from simcore.core.games import default_game
-from simcore.core.plugin import GamePlugin
+from simcore.core.contract.games import default_game
+from simcore.core.contract.plugin import GamePlugin
 
 SCHEMA = 1
 

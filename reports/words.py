@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from simcore.core.plugin import GamePlugin
+from simcore.core.contract.plugin import GamePlugin
 
 
 def _measures(game: GamePlugin) -> dict[str, str]:

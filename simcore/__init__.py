@@ -1,7 +1,7 @@
 """palace-lab simulation core: game-agnostic machinery and the game plug-ins."""
 
-from simcore.core import numba_cache as _numba_cache
-from simcore.core import numba_compat as _numba_compat
+from simcore.core.nb import numba_cache as _numba_cache
+from simcore.core.nb import numba_compat as _numba_compat
 
 _numba_cache.configure()
 _numba_compat.install_inline_patch()

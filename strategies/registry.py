@@ -7,9 +7,9 @@ whose name is the game's: every module of every such subpackage is imported on f
 use, so adding a strategy means adding a file, and adding a game's strategies
 means adding a folder: the engine, the CLI and this file never change for it.
 A strategy registered from elsewhere (a test, a game installed as its own package,
-simcore/core/games.py) names its game. A function given no game plays the default one
-(`simcore.core.games.default_game`).
-`driver_for(game)` builds the cached driver (simcore.core.driver) over them, or over
+simcore/core/contract/games.py) names its game. A function given no game plays the default one
+(`simcore.core.contract.games.default_game`).
+`driver_for(game)` builds the cached driver (simcore.core.nb.driver) over them, or over
 the strategies one run plays (`driver_for(game, sids)`).
 """
 
@@ -25,14 +25,14 @@ from types import ModuleType
 
 import numpy as np
 
-from simcore.core.driver import SearchEntry, build_driver
+from simcore.core.contract.games import default_game, games, get_game
 from simcore.core.errors import InputError
-from simcore.core.games import default_game, games, get_game
+from simcore.core.nb.driver import SearchEntry, build_driver
 
 
 @dataclass(frozen=True)
 class Search:
-    """What the driver needs to write a search strategy (simcore/core/search_nb.py)."""
+    """What the driver needs to write a search strategy (simcore/core/nb/search_nb.py)."""
 
     hooks: str  # module of the game's search hooks
     policy: str  # the strategy its own seat plays in rollouts
@@ -254,7 +254,7 @@ def driver_for(
     search's threaded batches are compiled only if a search seat asks for threads.
     """
     game = game or default_game()
-    from simcore.core.search_nb import P_THREADS  # noqa: PLC0415
+    from simcore.core.nb.search_nb import P_THREADS  # noqa: PLC0415
 
     known = strategies(game)
     ids = strategy_ids(game)

@@ -1,13 +1,13 @@
 """The generic search strategy (`lookahead`), registered once per game that has search hooks.
 
 A game registers it from a module of its strategies with `register_search`, giving the
-module of its search hooks (the protocol is in simcore/core/search_nb.py) and the
+module of its search hooks (the protocol is in simcore/core/nb/search_nb.py) and the
 strategy whose decisions the rollouts use for the searching seat (the policy). The
-driver (simcore/core/driver.py) then writes the search into the generated module next to
+driver (simcore/core/nb/driver.py) then writes the search into the generated module next to
 the game loop, whose model dispatch plays every other registered strategy: any strategy
 of the game can be an opponent model, and a new one needs no edit here.
 
-The search's vector: the generic parameters (simcore.core.search_nb.GENERIC), the game's
+The search's vector: the generic parameters (simcore.core.nb.search_nb.GENERIC), the game's
 (hooks.PARAMS), the policy's as `policy_<name>`, and then the table block that
 `table_params` appends: the block's width W, and per seat its model's strategy id and W
 parameters (-1 for an empty seat). A seat's model is its strategy with its parameters,
@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from numba import config
 
-from simcore.core.games import get_game
-from simcore.core.search_nb import GENERIC, HOOKS, P_THREADS
+from simcore.core.contract.games import get_game
+from simcore.core.nb.search_nb import GENERIC, HOOKS, P_THREADS
 
 from . import registry
 from .registry import Search, Strategy

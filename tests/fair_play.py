@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 import strategies
+from simcore.core.contract.games import games
+from simcore.core.contract.plugin import Rules
 from simcore.core.errors import InputError
-from simcore.core.games import games
-from simcore.core.plugin import Rules
 
 ENOUGH = 100  # decisions checked at least (short games are played more often)
 

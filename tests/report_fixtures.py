@@ -77,7 +77,7 @@ def write_run(
 ) -> Path:
     """Play `games` real games and write them as a complete run directory at `out`."""
     import strategies
-    from simcore.core.batch import BatchSpec, play_chunk
+    from jobs.batch import BatchSpec, play_chunk
     from simcore.maharaja.board import default_board
     from simcore.maharaja.results import records_frame
     from simcore.maharaja.rules import RuleSet

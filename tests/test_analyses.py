@@ -13,8 +13,8 @@ from analyses.intervals import newcombe_diff, wilson, wilson_expr
 from analyses.rates import mask_win_rates, win_rates
 from analyses.rundata import find_runs, run_frame
 from analyses.shape import shape_means
+from simcore.core.contract.games import get_game
 from simcore.core.errors import InputError
-from simcore.core.games import get_game
 from tests.report_fixtures import write_frame_run, write_run
 
 

@@ -82,7 +82,7 @@ def test_run_summary_same_whatever_the_workers(capsys, tmp_path):
 
 
 def test_run_interrupted_says_how_to_resume(capsys, tmp_path, monkeypatch):
-    import simcore.core.runner as runner
+    import jobs.runner as runner
 
     def stop(plan, manifest, executor, progress=None):
         raise runner.RunInterrupted(0, plan.games)

@@ -1,4 +1,4 @@
-"""A game's named data files (simcore/core/datafile.py DataFile, GamePlugin.data_files):
+"""A game's named data files (simcore/core/contract/datafile.py DataFile, GamePlugin.data_files):
 `--data NAME=FILE` replaces one, `--board FILE` the first; several pack into one array in
 declaration order; the manifest records each file's source and SHA-256."""
 
@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from jobs.run_job import data_files
-from simcore.core.datafile import DataFile, DataSet, NoData
+from simcore.core.contract.datafile import DataFile, DataSet, NoData
+from simcore.core.contract.games import get_game
 from simcore.core.errors import InputError
-from simcore.core.games import get_game
 from tests.cli_run import run_cli
 
 

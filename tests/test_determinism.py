@@ -1,7 +1,7 @@
 """Determinism: a game's outcome depends only on (seed, game index).
 
 Every random draw of a game and of its strategies comes from counter-based streams
-keyed by (seed, game, stream) (simcore/core/rng_nb.py), so replaying a game, splitting
+keyed by (seed, game, stream) (simcore/core/nb/rng_nb.py), so replaying a game, splitting
 a batch anywhere, or spreading it over worker processes must give the same games.
 """
 
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import strategies
-from simcore.core.batch import BatchSpec, play_chunk
-from simcore.core.parallel import chunks, run_chunks
+from jobs.batch import BatchSpec, play_chunk
+from jobs.parallel import chunks, run_chunks
 from simcore.maharaja.board import default_board
 from simcore.maharaja.game import play_batch, play_game
 from simcore.maharaja.rules import RuleSet
@@ -100,7 +100,7 @@ def test_play_game_records_equal_batch_rows(driver, players):
 
 
 def test_worker_processes_do_not_change_results(driver):
-    """The same games in uneven chunks on two worker processes (simcore.core.parallel)."""
+    """The same games in uneven chunks on two worker processes (jobs.parallel)."""
     sids, params = seats(4)
     spec = BatchSpec.of("maharaja", 4, 9, RuleSet(), default_board(), sids, params)
     whole = play_batch(driver, sids, params, 120, 4, seed=9)

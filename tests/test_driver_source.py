@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simcore.core.driver import driver_source
+from simcore.core.nb.driver import driver_source
 
 ENGINE = "simcore.maharaja.nb.game_nb"
 
@@ -22,10 +22,10 @@ def test_editing_a_strategy_file_gives_a_new_driver(tmp_path, monkeypatch):
 
 
 def test_the_driver_imports_the_engine_api_from_the_engine():
-    """The names come from simcore.core.engine_api (kept once), not a list of its own."""
+    """The names come from simcore.core.contract.engine_api (kept once), not a list of its own."""
     import ast
 
-    from simcore.core.engine_api import ENGINE_API
+    from simcore.core.contract.engine_api import ENGINE_API
 
     tree = ast.parse(driver_source(ENGINE, [("strategies.maharaja.chaser", "chaser_decide_nb")]))
     (imported,) = [n for n in tree.body if isinstance(n, ast.ImportFrom) and n.module == ENGINE]
@@ -56,14 +56,14 @@ def test_the_driver_code_gets_every_name_it_imports_from_the_header():
     must bind each of them (a name the header lost would fail only when numba compiles)."""
     import ast
 
-    from simcore.core.driver import SearchEntry, driver_code
+    from simcore.core.nb.driver import SearchEntry, driver_code
 
     entries = [("strategies.maharaja.chaser", "chaser_decide_nb"),
                SearchEntry("strategies.maharaja.lookahead", 0, 10, 31)]  # fmt: skip
     source = driver_source(ENGINE, entries)
-    header = source.split("# --- simcore.core.driver_search (copied) ---")[0]
+    header = source.split("# --- simcore.core.nb.driver_search (copied) ---")[0]
     bound = _defined(ast.parse(header))
-    for module in ("simcore.core.driver_search", "simcore.core.driver_loop"):
+    for module in ("simcore.core.nb.driver_search", "simcore.core.nb.driver_loop"):
         text, path = driver_code(module)
         assert text in source
         assert "from palace_lab_driver import" not in text
@@ -79,6 +79,6 @@ def test_the_driver_code_gets_every_name_it_imports_from_the_header():
 
 def test_a_driver_without_a_search_has_no_search_code():
     source = driver_source(ENGINE, [("strategies.maharaja.chaser", "chaser_decide_nb")])
-    assert "simcore.core.driver_search" not in source
+    assert "simcore.core.nb.driver_search" not in source
     assert "def search_nb" not in source and "def play_loop_nb" in source
     assert "PARALLEL = False" in source

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import strategies
-from simcore.core.games import get_game
+from simcore.core.contract.games import get_game
 from strategies.registry import strategy_ids
 
 

@@ -13,8 +13,8 @@ import polars as pl
 import pytest
 
 import strategies
-from simcore.core.batch import BatchSpec, play_chunk
-from simcore.core.games import games
+from jobs.batch import BatchSpec, play_chunk
+from simcore.core.contract.games import games
 from tests.cli_run import run_cli
 
 GAMES = sorted(games())

@@ -14,7 +14,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from simcore.core.games import ENTRY_POINTS, games, plugin_module
+from simcore.core.contract.games import ENTRY_POINTS, games, plugin_module
 
 ROOT = Path(__file__).resolve().parents[1]
 INSTALLED = any(e.name == "dice" for e in importlib.metadata.entry_points(group=ENTRY_POINTS))

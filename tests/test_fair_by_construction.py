@@ -9,7 +9,7 @@ import polars as pl
 from analyses.competence import assess
 from analyses.joint_keys import fit_frame
 from analyses.verdict import ABOVE, BELOW, DEPENDS, decide
-from simcore.core.plugin import JointKeys
+from simcore.core.contract.plugin import JointKeys
 from tests.report_fixtures import synthetic_frame
 
 JOINT = JointKeys("start_character", "first_order")

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import strategies
-from simcore.core.games import games
-from simcore.core.rng_nb import randint_nb
+from simcore.core.contract.games import games
+from simcore.core.nb.rng_nb import randint_nb
 from tests.fair_play import cases, first_leak, seat_params
 
 CASES = [

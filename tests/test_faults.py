@@ -18,7 +18,7 @@ import polars as pl
 import pytest
 
 import cli
-from simcore.core.batch import play_chunk_parquet as _real_play
+from jobs.batch import play_chunk_parquet as _real_play
 from tests.cli_run import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -342,7 +342,7 @@ def _rows(run_dir: Path) -> pl.DataFrame:
 
 def test_killed_worker_is_one_line_with_resume_and_resume_completes(capsys, tmp_path,
                                                                     monkeypatch):  # fmt: skip
-    import simcore.core.batch as batch
+    import jobs.batch as batch
 
     out, clean = tmp_path / "r", tmp_path / "clean"
     args = ["run", *TINY, "--seed", "4", "--workers", "2"]
@@ -413,7 +413,7 @@ def test_workers_die_with_a_killed_parent(tmp_path):
 
 
 def test_interrupted_study_resumes_to_the_same_rows(capsys, tmp_path, monkeypatch):
-    import simcore.core.batch as batch
+    import jobs.batch as batch
 
     out, clean = tmp_path / "s", tmp_path / "clean"
     args = ["study", *TINY, "--target-ci", "0.4", "--seed", "9", "--workers", "2"]
@@ -452,7 +452,7 @@ def test_interrupted_study_resumes_to_the_same_rows(capsys, tmp_path, monkeypatc
 
 
 def test_tournament_resume_after_a_lost_worker(capsys, tmp_path, monkeypatch):
-    import simcore.core.batch as batch
+    import jobs.batch as batch
 
     out = tmp_path / "t"
     args = ["tournament", "--strategies", "random,weighted", "--players", "2", "--games", "100",

@@ -20,9 +20,9 @@ import polars as pl
 import pytest
 
 import cli
-from simcore.core import chunk_store, manifest
 from simcore.core.errors import InputError
-from simcore.core.results_io import chunk_files, scan_run
+from simcore.core.store import chunk_store, manifest
+from simcore.core.store.results_io import chunk_files, scan_run
 from tests.cli_run import run_cli
 
 PLAYERS, GAMES, CHUNK = 4, 200, 50

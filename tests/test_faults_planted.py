@@ -30,7 +30,7 @@ import pytest
 
 import cli
 from simcore.core.errors import InputError
-from simcore.core.manifest import MAX_MANIFEST_BYTES, load_manifest
+from simcore.core.store.manifest import MAX_MANIFEST_BYTES, load_manifest
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 30
@@ -257,7 +257,7 @@ def _summary(code_line: str) -> list:
 
 SUMMARY = _summary(
     "from analyses.rundata import load_run; from analyses.summary_cache import summary_of; "
-    "from simcore.core.games import get_game; r = load_run(Path('R')); "
+    "from simcore.core.contract.games import get_game; r = load_run(Path('R')); "
     "s = summary_of(r, get_game('maharaja')); print(len(s.rates))"
 )
 GAMES_ON_DISK = _summary("from jobs.tune import games_on_disk; print(games_on_disk(Path('T')))")
@@ -818,7 +818,7 @@ def test_scheduler_timeout_must_be_positive(tmp_path):
 def test_a_sweeps_full_disk_hint_names_the_sweep(tmp_path, capsys, monkeypatch):
     import errno
 
-    from simcore.core import chunk_store
+    from simcore.core.store import chunk_store
     from tests.cli_run import run_cli
 
     def full(fd, data):
@@ -837,7 +837,8 @@ def test_a_sweeps_full_disk_hint_names_the_sweep(tmp_path, capsys, monkeypatch):
 
 WORST = """
 import resource, sys
-from simcore.core.manifest import MAX_CONTAINERS, MAX_ELEMENTS, MAX_MANIFEST_BYTES, parse_bounded
+from simcore.core.store.manifest import (
+    MAX_CONTAINERS, MAX_ELEMENTS, MAX_MANIFEST_BYTES, parse_bounded)
 from simcore.core.errors import InputError
 n_ct = MAX_CONTAINERS - 100
 n_el = MAX_ELEMENTS - n_ct - 1_000  # the objects are separated by commas too
@@ -863,7 +864,7 @@ def test_the_largest_acceptable_manifest_parses_in_bounded_memory(tmp_path):
 
 
 def test_a_manifest_one_count_above_the_bounds_is_refused_unparsed():
-    from simcore.core.manifest import MAX_CONTAINERS, MAX_ELEMENTS, parse_bounded
+    from simcore.core.store.manifest import MAX_CONTAINERS, MAX_ELEMENTS, parse_bounded
 
     with pytest.raises(InputError, match="objects or lists"):
         parse_bounded(b"[" + b"{}," * MAX_CONTAINERS + b"{}]", "m")
@@ -876,9 +877,9 @@ def test_a_manifest_one_count_above_the_bounds_is_refused_unparsed():
 
 def _writers(tmp: Path):
     from jobs.plans import save_json
-    from simcore.core import manifest as mf
-    from simcore.core.chunk_store import write_chunk
-    from simcore.core.safe_files import write_atomic
+    from simcore.core.store import manifest as mf
+    from simcore.core.store.chunk_store import write_chunk
+    from simcore.core.store.safe_files import write_atomic
 
     (tmp / "chunks").mkdir()
     return {

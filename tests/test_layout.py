@@ -1,4 +1,4 @@
-"""The layout builder (simcore/core/layout.py): offsets checked at import, and the common
+"""The layout builder (simcore/core/contract/layout.py): offsets checked at import, and the common
 header at the same offsets in every game's state."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import importlib
 
 import pytest
 
-from simcore.core import layout as H
-from simcore.core.games import games
-from simcore.core.layout import Layout, Params, state_layout
+from simcore.core.contract import layout as H
+from simcore.core.contract.games import games
+from simcore.core.contract.layout import Layout, Params, state_layout
 
 
 def test_layout_declarations_check_themselves():
@@ -54,7 +54,7 @@ def test_record_columns_follow_the_declarations():
 
 @pytest.mark.parametrize("game", ["maharaja", "vermaechtnis"])
 def test_every_game_state_starts_with_the_common_header(game):
-    """The generic skeleton (simcore/core/skeleton_nb.py) reads these offsets in every game
+    """The generic skeleton (simcore/core/nb/skeleton_nb.py) reads these offsets in every game
     built on it (the tests' one-file toy game keeps its own few slots)."""
     engine = importlib.import_module(games()[game].engine)
     for name, offset in H.HEADER.items():

@@ -1,5 +1,5 @@
 """numba's inliner with the shared-memo copy of the callee, and the guard of numba's
-internals (simcore/core/numba_compat.py)."""
+internals (simcore/core/nb/numba_compat.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from numba import njit
 from numba.core import inline_closurecall as ic
 
-from simcore.core import numba_compat
+from simcore.core.nb import numba_compat
 
 
 @njit(inline="always")

@@ -1,7 +1,7 @@
 """Random playthroughs of every registered game (in the spirit of OpenSpiel's
-random-simulation tests): every game of `simcore.core.games.games()`, every player
+random-simulation tests): every game of `simcore.core.contract.games.games()`, every player
 count it supports, every registered strategy in every seat. Games are played through
-the generated driver (simcore/core/driver.py) with the game's default rules and board,
+the generated driver (simcore/core/nb/driver.py) with the game's default rules and board,
 and must finish with no strategy error and a valid end reason.
 """
 
@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import strategies
-from simcore.core.games import games
-from simcore.core.plugin import GamePlugin
+from simcore.core.contract.games import games
+from simcore.core.contract.plugin import GamePlugin
 
 PLAIN_PYTHON = os.environ.get("NUMBA_DISABLE_JIT") == "1"
 GAMES = games()

@@ -1,4 +1,4 @@
-"""The parallel compile of native units on a fresh cache (simcore/core/precompile.py)."""
+"""The parallel compile of native units on a fresh cache (simcore/core/nb/precompile.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from numba.core import config
 
-from simcore.core import precompile
+from simcore.core.nb import precompile
 
 SIG = "int64()"
 
@@ -97,7 +97,7 @@ def test_a_worker_exits_when_its_parent_is_killed(tmp_path):
     groups = json.dumps([[["slow_unit_mod", "f", SIG]]])
     parent_code = (
         "import os, subprocess, sys, time\n"
-        f"w = subprocess.Popen([sys.executable, '-m', 'simcore.core.precompile', "
+        f"w = subprocess.Popen([sys.executable, '-m', 'simcore.core.nb.precompile', "
         f"{str(claims)!r}, {groups!r}, str(os.getpid())])\n"
         "print(w.pid, flush=True)\n"
         "time.sleep(120)\n"

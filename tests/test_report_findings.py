@@ -100,7 +100,7 @@ def test_flags_survive_holm_only():
             "p_fair": [0.01, 0.04, 0.03, 0.005],
         }
     )
-    from simcore.core.games import get_game
+    from simcore.core.contract.games import get_game
 
     t = tb.rate_table(holm_column(d, "p_fair"), "seat", "x", get_game("maharaja"))
     flags = [row[-1][0] for row in t.rows]
@@ -190,7 +190,7 @@ def test_rate_and_heat_charts_use_a_fixed_scale(monkeypatch):
     lf = synthetic_frame(400, seed=2).with_columns(pl.lit("r").alias("run")).lazy()
     from analyses.joint_keys import cell_rates
     from analyses.rates import win_rates
-    from simcore.core.games import get_game
+    from simcore.core.contract.games import get_game
 
     game = get_game("maharaja")
     ch.rate_chart(win_rates(lf, "seat"), "seat", 4, "t", None, game)

@@ -23,7 +23,7 @@ from analyses.robustness import (
     with_wilson,
 )
 from jobs.ladder import arrangements
-from simcore.core.games import get_game
+from simcore.core.contract.games import get_game
 
 RUNGS = ["a", "b", "c"]
 KEY = get_game("maharaja").primary

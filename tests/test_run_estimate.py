@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace
 
-from simcore.core import runner
+from jobs import runner
 
 
 class FakeClock:

@@ -14,7 +14,7 @@ from analyses import actions, equality, joint_keys, rates, shape
 from analyses.run_summary import summarize
 from analyses.rundata import load_run
 from analyses.summary_cache import FOLDER, summary_of
-from simcore.core.games import games
+from simcore.core.contract.games import games
 from tests.cli_run import run_cli
 
 CASES = [("maharaja", 4, ()), ("maharaja", 3, ("--variant", "advanced2")), ("toy", 3, ())]

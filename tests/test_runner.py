@@ -14,12 +14,12 @@ import pytest
 
 import simcore.maharaja.record_layout as REC
 import strategies
-from simcore.core.batch import BatchSpec, play_chunk_parquet, run_config
+from jobs.batch import BatchSpec, play_chunk_parquet, run_config
+from jobs.executors import LocalExecutor
+from jobs.runner import RunInterrupted, RunPlan, execute, open_run
 from simcore.core.errors import InputError
-from simcore.core.executors import LocalExecutor
-from simcore.core.manifest import seal
-from simcore.core.results_io import read_manifest, scan_run
-from simcore.core.runner import RunInterrupted, RunPlan, execute, open_run
+from simcore.core.store.manifest import seal
+from simcore.core.store.results_io import read_manifest, scan_run
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import CHARACTER_NAMES, END_REASON_NAMES
 from simcore.maharaja.game import play_batch
@@ -108,7 +108,7 @@ def test_one_and_two_workers_give_the_same_files(tmp_path):
 
 def test_dask_local_cluster_gives_the_same_rows(tmp_path):
     distributed = pytest.importorskip("distributed")
-    from simcore.core.executors import DaskExecutor
+    from jobs.executors import DaskExecutor
 
     run(make_plan(tmp_path / "a", games=200, chunk=50), workers=1)
     with distributed.LocalCluster(

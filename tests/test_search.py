@@ -1,4 +1,4 @@
-"""The generic search (simcore/core/search_nb.py, written into the driver), for every game
+"""The generic search (simcore/core/nb/search_nb.py, written into the driver), for every game
 whose registered strategies include one: its rollouts are the driver's own game loop, it
 models any registered strategy, and what the hook protocol promises holds. Every kind
 the search searches has a budget parameter that caps its rollouts (0: the policy
@@ -21,9 +21,9 @@ import numpy as np
 import pytest
 
 import strategies
-from simcore.core import search_nb as G
-from simcore.core.games import games
-from simcore.core.rng_nb import stream_seed_nb
+from simcore.core.contract.games import games
+from simcore.core.nb import search_nb as G
+from simcore.core.nb.rng_nb import stream_seed_nb
 from tests.search_toy import TOY, registered_toy
 
 GAMES = games()
@@ -586,7 +586,7 @@ def test_hooks_lacking_a_hook_are_refused_by_name(monkeypatch):
 
 def test_public_secrecy_hooks_keep_nothing_secret():
     """The shared no-op hooks of a game with no secrets (simcore/core/search_public_nb)."""
-    from simcore.core import search_public_nb as P
+    from simcore.core.nb import search_public_nb as P
 
     assert all(P.secret_kind_nb(k) is False for k in range(8))
     assert P.hidden_kind_nb(np.zeros(4, np.int64), 0, 1, 2) == -1

@@ -9,7 +9,7 @@ import polars as pl
 
 from jobs.run_job import RunJob
 from jobs.studies import get_study, layout, study_jobs
-from simcore.core.games import get_game
+from simcore.core.contract.games import get_game
 from simcore.maharaja.rules import NOT_YET, VARIANTS
 from tests.cli_run import run_cli
 

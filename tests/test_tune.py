@@ -16,10 +16,10 @@ import pytest
 
 from analyses.imbalance import block_weights, difference, estimate, point_value
 from analyses.win_cells import BLOCKS, Cells
+from jobs.executors import LocalExecutor
 from jobs.tune_space import distance, parse_vary
+from simcore.core.contract.games import get_game
 from simcore.core.errors import InputError
-from simcore.core.executors import LocalExecutor
-from simcore.core.games import get_game
 from tests.cli_run import run_cli
 
 TOY = ["tune-rules", "--game", "toy", "--vary", "seat0_points=-6..6", "--budget", "30000"]

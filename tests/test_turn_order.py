@@ -5,7 +5,7 @@ import pytest
 
 from analyses.joint_keys import cell_rates, fit_frame, joint_model
 from analyses.rates import win_rates
-from simcore.core.plugin import JointKeys
+from simcore.core.contract.plugin import JointKeys
 from tests.report_fixtures import synthetic_frame
 
 WIN = (0.4, 0.25, 0.2, 0.15)  # the winner is drawn by round-1 position only

@@ -18,8 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core.datafile import DataFile, check_name, check_table
-from ..core.errors import InputError
+from simcore.core.contract.datafile import DataFile, check_name, check_table
+from simcore.core.errors import InputError
+
 from . import board_layout as B
 from .enums import CHARACTER_NAMES
 

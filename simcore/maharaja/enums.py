@@ -3,14 +3,14 @@
 Plain module-level ints so that numba folds them into constants.
 """
 
-from ..core.event_log_nb import LOG_A as LOG_A
-from ..core.event_log_nb import LOG_B as LOG_B
-from ..core.event_log_nb import LOG_C as LOG_C
-from ..core.event_log_nb import LOG_D as LOG_D
-from ..core.event_log_nb import LOG_EVENT as LOG_EVENT
-from ..core.event_log_nb import LOG_SEAT as LOG_SEAT
-from ..core.event_log_nb import LOG_TIME
-from ..core.event_log_nb import LOG_WIDTH as LOG_WIDTH
+from simcore.core.nb.event_log_nb import LOG_A as LOG_A
+from simcore.core.nb.event_log_nb import LOG_B as LOG_B
+from simcore.core.nb.event_log_nb import LOG_C as LOG_C
+from simcore.core.nb.event_log_nb import LOG_D as LOG_D
+from simcore.core.nb.event_log_nb import LOG_EVENT as LOG_EVENT
+from simcore.core.nb.event_log_nb import LOG_SEAT as LOG_SEAT
+from simcore.core.nb.event_log_nb import LOG_TIME
+from simcore.core.nb.event_log_nb import LOG_WIDTH as LOG_WIDTH
 
 # Characters are stored 0-based: index k is the card numbered k + 1 (M-K1..M-K7).
 MOGUL = 0
@@ -164,7 +164,7 @@ ERROR_NAMES = (
     "travel would end on the start place",
 )
 
-# Event log rows: the columns of simcore/core/event_log_nb.py; the time column is the round.
+# Event log rows: the columns of simcore/core/nb/event_log_nb.py; the time column is the round.
 LOG_ROUND = LOG_TIME
 
 EV_GOVERNORS = 0  # a = city, b = start position (M-S2)

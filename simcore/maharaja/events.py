@@ -6,7 +6,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core.event_log_nb import event_fields, event_record
+from simcore.core.nb.event_log_nb import event_fields, event_record
+
 from .board import Board
 from .enums import (
     ACTION_NAMES,

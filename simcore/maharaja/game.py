@@ -1,12 +1,12 @@
-"""Playing Maharaja from Python: one logged game or a batch (simcore.core.play.Play).
+"""Playing Maharaja from Python: one logged game or a batch (simcore.core.contract.play.Play).
 
-Callers pass a `driver` (simcore.core.driver) built over the strategies they want; this
+Callers pass a `driver` (simcore.core.nb.driver) built over the strategies they want; this
 module never imports strategies, keeping the data flow one way.
 """
 
 from __future__ import annotations
 
-from simcore.core.play import Play
+from simcore.core.contract.play import Play
 
 from .board import default_board
 from .rules import NOT_YET, RuleSet, check_for_players, check_supported  # noqa: F401

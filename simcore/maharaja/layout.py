@@ -4,7 +4,7 @@ A batch of games is a 2-D array (one row per game) and a lookahead copy is
 `state.copy()`. Player blocks hold MAX_PLAYERS entries (seat order); city and
 village blocks are sized for the largest board the loader accepts.
 
-    header        the common one (simcore/core/layout.py: players, round, phase, the
+    header        the common one (simcore/core/contract/layout.py: players, round, phase, the
                   decision asked, end reason, errors, events logged), then Maharaja's
                   city, the acting seat, the auction's slots
     per player    gold, architect, supply, quarry (own houses left in the bank),
@@ -19,8 +19,8 @@ village blocks are sized for the largest board the loader accepts.
     villages      houses per (village, seat), total houses per village
 """
 
-from simcore.core.layout import *  # noqa: F403  (the common header: S.ROUND, S.PHASE, ...)
-from simcore.core.layout import state_layout
+from simcore.core.contract.layout import *  # noqa: F403  (the common header: S.ROUND, S.PHASE, ...)
+from simcore.core.contract.layout import state_layout
 
 from .board_layout import MAX_CITIES, MAX_VILLAGES
 from .enums import N_ACTIONS, N_CHARACTERS_MAX, N_SLOTS

@@ -1,4 +1,4 @@
-"""Maharaja as a game plug-in (simcore/core/plugin.py): what the generic layers may know.
+"""Maharaja as a game plug-in (simcore/core/contract/plugin.py): what the generic layers may know.
 
 Balance keys: the starting character (primary: the card a designer would change), the
 character held at the end, the seat, the round-1 turn position and the position in the
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simcore.core.games import register_game
-from simcore.core.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape, rules_fields
+from simcore.core.contract.games import register_game
+from simcore.core.contract.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape, rules_fields
 
 from . import game, rules, setting_text
 from .board import BOARD_FILE

@@ -4,7 +4,7 @@ One row per seat keeps the per-seat view that balance analysis needs; the Python
 (results.py) turns the (games, seats, columns) block into typed columns named below.
 """
 
-from simcore.core.layout import Layout
+from simcore.core.contract.layout import Layout
 
 from .enums import ACTION_NAMES, CHARACTER_NAMES, N_ACTIONS, N_CHARACTERS_MAX
 

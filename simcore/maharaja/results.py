@@ -1,7 +1,7 @@
 """The results contract: typed rows per (game, seat), written as Parquet chunks of a run.
 
 Workers turn the kernel's record block into an Arrow table (pyarrow, which is
-safe in forked workers; polars' thread pool is not); simcore.core.results_io encodes it
+safe in forked workers; polars' thread pool is not); simcore.core.store.results_io encodes it
 as Parquet and reads run directories back.
 Every column is documented in docs/RESULTS.md; columns may be added, never
 renamed.
@@ -13,14 +13,14 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from simcore.core.errors import InputError
-from simcore.core.results_table import (
+from simcore.core.contract.results_table import (
     RecordBlock,
     RuleColumns,
     changed_rule_columns,
     labels,
     results_table,
 )
+from simcore.core.errors import InputError
 
 from . import record_layout as REC
 from .enums import CHARACTER_NAMES, END_REASON_NAMES

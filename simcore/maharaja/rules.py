@@ -16,9 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from ..core.errors import InputError
-from ..core.rule_fields import Bad, RuleBase, bad_rule, in_range, range_text
-from ..core.rule_fields import rule as _f
+from simcore.core.contract.rule_fields import Bad, RuleBase, bad_rule, in_range, range_text
+from simcore.core.contract.rule_fields import rule as _f
+from simcore.core.errors import InputError
+
 from . import board_layout as B
 from . import rules_layout as R
 from .enums import CHARACTER_NAMES, YOGI
@@ -355,4 +356,4 @@ def _payout_rows(value: Any, base: tuple[tuple[int, ...], ...]) -> tuple[tuple[i
     return tuple(tuple(int(x) for x in row) for row in rows)
 
 
-load_rules = RuleSet.load  # a .toml or .json rules file (simcore/core/rule_fields.py)
+load_rules = RuleSet.load  # a .toml or .json rules file (simcore/core/contract/rule_fields.py)

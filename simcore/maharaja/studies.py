@@ -8,7 +8,7 @@ strategy, with char_noise=1) in every seat.
 
 from __future__ import annotations
 
-from simcore.core.plugin import Ladder, Study, StudyRun
+from simcore.core.contract.plugin import Ladder, Study, StudyRun
 
 from .rules import NOT_YET, VARIANTS, RuleSet
 

@@ -1,14 +1,14 @@
 """Integer codes shared by the Taj Mahal engine, its data files, tests and (later) its
 strategies and logs. Plain module-level ints so that numba folds them into constants."""
 
-from ..core.event_log_nb import LOG_A as LOG_A
-from ..core.event_log_nb import LOG_B as LOG_B
-from ..core.event_log_nb import LOG_C as LOG_C
-from ..core.event_log_nb import LOG_D as LOG_D
-from ..core.event_log_nb import LOG_EVENT as LOG_EVENT
-from ..core.event_log_nb import LOG_SEAT as LOG_SEAT
-from ..core.event_log_nb import LOG_TIME as LOG_TIME
-from ..core.event_log_nb import LOG_WIDTH as LOG_WIDTH
+from simcore.core.nb.event_log_nb import LOG_A as LOG_A
+from simcore.core.nb.event_log_nb import LOG_B as LOG_B
+from simcore.core.nb.event_log_nb import LOG_C as LOG_C
+from simcore.core.nb.event_log_nb import LOG_D as LOG_D
+from simcore.core.nb.event_log_nb import LOG_EVENT as LOG_EVENT
+from simcore.core.nb.event_log_nb import LOG_SEAT as LOG_SEAT
+from simcore.core.nb.event_log_nb import LOG_TIME as LOG_TIME
+from simcore.core.nb.event_log_nb import LOG_WIDTH as LOG_WIDTH
 
 # T-C5: the six symbols. The first four are the influence types (T-C4, T-A3) and index the
 # oval tiles and the special cards (T-C6); MOGUL wins the crown (T-A4), ELEPHANT the
@@ -69,7 +69,7 @@ E_BAD_CITY = 2  # not a legal city for the palace (replaced by the first legal o
 E_BAD_PICK = 3  # no such display slot, or an empty one (replaced by the first card)
 ERROR_NAMES = ("ok", "illegal play", "illegal city", "illegal display pick")
 
-# Event log rows (simcore/core/event_log_nb.py); the time column is the visit (1-based).
+# Event log rows (simcore/core/nb/event_log_nb.py); the time column is the visit (1-based).
 EV_VISIT = 0  # a = province, b = tile number, c = start seat
 EV_DISPLAY = 1  # a = slot, b = card kind
 EV_PLAY = 2  # a = coloured kind, b = companion kind or -1, c = plays this visit

@@ -25,8 +25,15 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from ..core.datafile import check_keys, check_name, check_table, read_data_file, read_packaged_toml
-from ..core.errors import InputError
+from simcore.core.contract.datafile import (
+    check_keys,
+    check_name,
+    check_table,
+    read_data_file,
+    read_packaged_toml,
+)
+from simcore.core.errors import InputError
+
 from . import data_layout as D
 from .enums import (
     B_CARD,

@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from ..core.datafile import read_data_file
-from ..core.errors import InputError
-from ..core.rule_fields import RuleBase
-from ..core.rule_fields import rule as _f
+from simcore.core.contract.datafile import read_data_file
+from simcore.core.contract.rule_fields import RuleBase
+from simcore.core.contract.rule_fields import rule as _f
+from simcore.core.errors import InputError
+
 from . import rules_layout as R
 from .enums import FX_ANY_COLOUR, FX_ELEPHANT, FX_MOGUL, FX_POINTS
 

@@ -16,7 +16,8 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from ..core.datafile import DataFile, check_keys, check_name, check_table
+from simcore.core.contract.datafile import DataFile, check_keys, check_name, check_table
+
 from . import cards_layout as T
 from .enums import (
     EFFECT_NAMES,

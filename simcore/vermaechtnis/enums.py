@@ -3,14 +3,14 @@
 Plain module-level ints so that numba folds them into constants.
 """
 
-from ..core.event_log_nb import LOG_A as LOG_A
-from ..core.event_log_nb import LOG_B as LOG_B
-from ..core.event_log_nb import LOG_C as LOG_C
-from ..core.event_log_nb import LOG_D as LOG_D
-from ..core.event_log_nb import LOG_EVENT as LOG_EVENT
-from ..core.event_log_nb import LOG_SEAT as LOG_SEAT
-from ..core.event_log_nb import LOG_TIME
-from ..core.event_log_nb import LOG_WIDTH as LOG_WIDTH
+from simcore.core.nb.event_log_nb import LOG_A as LOG_A
+from simcore.core.nb.event_log_nb import LOG_B as LOG_B
+from simcore.core.nb.event_log_nb import LOG_C as LOG_C
+from simcore.core.nb.event_log_nb import LOG_D as LOG_D
+from simcore.core.nb.event_log_nb import LOG_EVENT as LOG_EVENT
+from simcore.core.nb.event_log_nb import LOG_SEAT as LOG_SEAT
+from simcore.core.nb.event_log_nb import LOG_TIME
+from simcore.core.nb.event_log_nb import LOG_WIDTH as LOG_WIDTH
 
 # V-C1: 6 types x 6 colours; antique id = type * N_COLOURS + colour.
 N_TYPES = 6
@@ -73,7 +73,7 @@ E_NOT_ELIGIBLE = 3  # collection card not in the supply or not met (V-A3)
 E_BAD_GIVE_UP = 4  # not an own antique of a pictured type (V-A3b)
 ERROR_NAMES = ("ok", "bad slot", "cannot pay", "collection card not eligible", "bad give-up")
 
-# Event log rows: the columns of simcore/core/event_log_nb.py; the time column is the day.
+# Event log rows: the columns of simcore/core/nb/event_log_nb.py; the time column is the day.
 LOG_DAY = LOG_TIME
 
 EV_DAY = 0  # a = day

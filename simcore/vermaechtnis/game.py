@@ -1,12 +1,12 @@
-"""Playing Vermächtnis from Python: one logged game or a batch (simcore.core.play.Play).
+"""Playing Vermächtnis from Python: one logged game or a batch (simcore.core.contract.play.Play).
 
-Callers pass a `driver` (simcore.core.driver) built over the strategies they want; this
+Callers pass a `driver` (simcore.core.nb.driver) built over the strategies they want; this
 module never imports strategies, keeping the data flow one way.
 """
 
 from __future__ import annotations
 
-from simcore.core.play import Play
+from simcore.core.contract.play import Play
 
 from .card_table import default_cards
 from .layout import MAX_SEATS

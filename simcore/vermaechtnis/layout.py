@@ -5,7 +5,7 @@ Use it namespaced, `from simcore.vermaechtnis import layout as S`, then
 copy is `state.copy()`. Player blocks hold MAX_SEATS entries in seat order (seat 0 is
 the start player, V-S5); per-type and per-colour blocks are seat-major (p * 6 + t).
 
-    header       the common one (simcore/core/layout.py: players, the day as the round,
+    header       the common one (simcore/core/contract/layout.py: players, the day as the round,
                  phase, the decision asked, end reason, errors, events logged), then the
                  active seat, turns, flags
     market       draw pile (order hidden, V-I1), offer slots, coins and prices of the
@@ -14,8 +14,8 @@ the start player, V-S5); per-type and per-colour blocks are seat-major (p * 6 + 
                  score parts, rank, statistics for the results
 """
 
-from simcore.core.layout import *  # noqa: F403  (the common header: S.ROUND, S.PHASE, ...)
-from simcore.core.layout import HEADER, state_layout
+from simcore.core.contract.layout import *  # noqa: F403  (the common header: S.ROUND, S.PHASE, ...)
+from simcore.core.contract.layout import HEADER, state_layout
 
 from .enums import N_ACTS, N_ANTIQUES, N_COLOURS, N_TYPES
 from .rules_layout import MAX_TRADE

@@ -1,4 +1,4 @@
-"""Das Vermächtnis des Maharaja as a game plug-in (simcore/core/plugin.py).
+"""Das Vermächtnis des Maharaja as a game plug-in (simcore/core/contract/plugin.py).
 
 Balance keys: the seat (primary; seat 1 is the start player, who moves first and starts
 with less money, V-S5), the starting money, and the collection cards each seat took (a
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simcore.core.games import register_game
-from simcore.core.plugin import GamePlugin, Key, Ladder, MaskKey, Shape, rules_fields
+from simcore.core.contract.games import register_game
+from simcore.core.contract.plugin import GamePlugin, Key, Ladder, MaskKey, Shape, rules_fields
 
 from . import events, game, results, rules
 from .card_table import CARDS_FILE, default_cards

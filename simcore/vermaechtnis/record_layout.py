@@ -1,6 +1,6 @@
 """Columns of the per-(game, seat) record the batch kernel writes (results.py types them)."""
 
-from simcore.core.layout import Layout
+from simcore.core.contract.layout import Layout
 
 from .enums import ACTION_NAMES, N_ACTS
 

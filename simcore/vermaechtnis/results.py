@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from simcore.core.results_table import (
+from simcore.core.contract.results_table import (
     RecordBlock,
     RuleColumns,
     changed_rule_columns,

@@ -6,7 +6,7 @@ key and its valid range), carries the rulebook defaults (ids V-… from
 `rules_layout`. A designer changes numbers in a rules file or with `--set key=value`;
 price rows are comma lists, `--set prices_4=4,4,3,2,2`.
 
-The contract's `Rules` API comes from simcore/core/rule_fields.py, as Maharaja's does;
+The contract's `Rules` API comes from simcore/core/contract/rule_fields.py, as Maharaja's does;
 this module adds the price rows.
 """
 
@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from ..core.errors import InputError
-from ..core.rule_fields import Bad, RuleBase, bad_rule
-from ..core.rule_fields import rule as _f
+from simcore.core.contract.rule_fields import Bad, RuleBase, bad_rule
+from simcore.core.contract.rule_fields import rule as _f
+from simcore.core.errors import InputError
+
 from . import rules_layout as R
 
 # Value ranges: with every value at its top no results column can overflow (results.py
@@ -165,4 +166,4 @@ def check_for_players(rules: RuleSet, n_players: int) -> None:
         raise InputError(f"--players must be between 2 and 4, got {n_players}")
 
 
-load_rules = RuleSet.load  # a .toml or .json rules file (simcore/core/rule_fields.py)
+load_rules = RuleSet.load  # a .toml or .json rules file (simcore/core/contract/rule_fields.py)

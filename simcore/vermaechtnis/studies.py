@@ -7,7 +7,7 @@ against it. Run folders name the player count and the value changed (`4p-first3`
 
 from __future__ import annotations
 
-from simcore.core.plugin import Study, StudyRun
+from simcore.core.contract.plugin import Study, StudyRun
 
 from .rules import DEFAULT_PRICES_4, DEFAULT_PRICES_23, RuleSet
 

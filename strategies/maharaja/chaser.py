@@ -18,7 +18,7 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.layout import Layout, Params
+from simcore.core.contract.layout import Layout, Params
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -94,7 +94,7 @@ P_DECAY = _P.index("decay")
 P_W_CHAR = _P.index("w_mogul", span=6)
 _P.done()
 
-# scratch layout (simcore/core/layout.py)
+# scratch layout (simcore/core/contract/layout.py)
 _L = Layout("chaser scratch", SCRATCH_SIZE)
 _TARGET = _L.take("target")  # city chosen for this turn
 _ROUTE = _L.take("route", ROUTE_SIZE)  # the route block (kit.route_nb)

@@ -21,7 +21,7 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.layout import Layout, Params
+from simcore.core.contract.layout import Layout, Params
 from simcore.maharaja.enums import (
     A_GOLD,
     A_HOUSE,
@@ -86,7 +86,7 @@ P_OPEN = _P.index("open_penalty")
 P_SUPPLY = _P.index("supply_keep")
 _P.done()
 
-# scratch layout (simcore/core/layout.py)
+# scratch layout (simcore/core/contract/layout.py)
 _N_PAY = 8
 _L = Layout("house-network scratch", SCRATCH_SIZE)
 _INIT = _L.take("init")  # 1 once the road importance is computed

@@ -1,6 +1,6 @@
 """`lookahead` for Maharaja: the generic search (strategies/search.py) and its game hooks.
 
-The search (simcore/core/search_nb.py) decides the secret pick (M-R3) among the 45
+The search (simcore/core/nb/search_nb.py) decides the secret pick (M-R3) among the 45
 action pairs and the setup character (M-S3) among the bank characters; everything else
 is its rollout policy `weighted`'s, with this seat's scratch as its memory. It plays on
 from a determinised copy (kit.view_nb: opponents' gold estimated from public counters,
@@ -38,8 +38,8 @@ import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 import strategies.maharaja.weighted  # noqa: F401  (the policy must be registered first)
-from simcore.core.rng_nb import randint_nb
-from simcore.core.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
+from simcore.core.nb.rng_nb import randint_nb
+from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS, N_CHARACTERS_MAX
 from simcore.maharaja.nb.characters_nb import lowest_character_nb
 from simcore.maharaja.nb.game_nb import OUT_SIZE

@@ -19,7 +19,7 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.layout import Layout, Params
+from simcore.core.contract.layout import Layout, Params
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -88,7 +88,7 @@ _FEE_WEIGHT = _P.index("fee_weight")
 _VISIT_FEE_MAX = _P.index("visit_fee_max")
 _P.done()
 
-# scratch layout (simcore/core/layout.py)
+# scratch layout (simcore/core/contract/layout.py)
 _L = Layout("palace-rush scratch", SCRATCH_SIZE)
 _TURN_ROUND = _L.take("turn_round")  # round of the turn the plan below belongs to
 _PHASE = _L.take("phase")  # 0 = no palace route yet, 1 = palace route set, 2 = visit route set

@@ -13,8 +13,8 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.layout import Layout
-from simcore.core.rng_nb import randint_nb
+from simcore.core.contract.layout import Layout
+from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,

@@ -31,8 +31,8 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.layout import Layout, Params
-from simcore.core.rng_nb import random_nb
+from simcore.core.contract.layout import Layout, Params
+from simcore.core.nb.rng_nb import random_nb
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -147,7 +147,7 @@ W_CHAR_NOISE = _P.index("char_noise")
 _P.done()
 DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
 
-# scratch layout (simcore/core/layout.py)
+# scratch layout (simcore/core/contract/layout.py)
 _MAX_PTS = 24  # entries of the payout table
 _MEMO_CITY = 115  # best city values: key <= 114 (two palaces leave at most 2 houses), then
 _MEMO_SIZE = _MEMO_CITY + 9  # [9] the best travel value of pairs with no city part

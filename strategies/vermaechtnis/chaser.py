@@ -6,7 +6,7 @@ Takes small before large of the same sort (both count, V-A3c); gives up the chea
 
 from numba import njit
 
-from simcore.core.layout import Layout
+from simcore.core.contract.layout import Layout
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis import rules_layout as R
@@ -32,7 +32,7 @@ from strategies.vermaechtnis.kit.values_nb import (
     types_held_nb,
 )
 
-_L = Layout("chaser scratch", SCRATCH_SIZE)  # simcore/core/layout.py
+_L = Layout("chaser scratch", SCRATCH_SIZE)  # simcore/core/contract/layout.py
 _KEY = _L.take("key")  # holding key (kit.values_nb) of the cached target
 _DROPS = _L.take("drops")  # types that bring the target closer
 SCRATCH_USED = _L.done()

@@ -1,6 +1,6 @@
 """`lookahead` for Vermächtnis: the generic search (strategies/search.py) and its game hooks.
 
-The search (simcore/core/search_nb.py) decides the action of every turn (V-D1: take gold
+The search (simcore/core/nb/search_nb.py) decides the action of every turn (V-D1: take gold
 or buy one of the offer's affordable antiques) with `rollouts` rollouts, and the
 collection card (V-D2, "none" included) and the give-up (V-D3) with `card_rollouts`;
 everything else is as its rollout policy `weighted` answers. Only the order of the draw
@@ -24,10 +24,10 @@ policy. The policy is deterministic, so the shuffled pile is what makes the seed
 import numpy as np
 from numba import njit
 
-from simcore.core.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
+from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
 
 # every decision is public and applied at once (V-I3): the generic secrecy hooks
-from simcore.core.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401
+from simcore.core.nb.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis import rules_layout as R

@@ -6,7 +6,7 @@ V-D3: any own antique of a pictured type. Draws only from the seat's own stream.
 
 from numba import njit
 
-from simcore.core.rng_nb import randint_nb
+from simcore.core.nb.rng_nb import randint_nb
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import DK_ACTION, DK_COLLECT, DK_GIVE_UP, GOLD, NONE
 from strategies.registry import register

@@ -19,8 +19,8 @@ a card worth less than nothing is declined. Give-up (V-D3): the fewest points lo
 import numpy as np
 from numba import njit
 
-from simcore.core.layout import Layout
-from simcore.core.rng_nb import random_nb
+from simcore.core.contract.layout import Layout
+from simcore.core.nb.rng_nb import random_nb
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis import rules_layout as R
@@ -72,7 +72,7 @@ PARAMS = {  # tuned: python -m bench.vermaechtnis tune (docs/games/vermaechtnis.
  W_SMALL_FIRST, W_FX_MONEY, W_FX_EXTRA, W_FX_CLEAR, W_NOISE) = range(len(PARAMS))  # fmt: skip
 DEFAULTS = np.array(list(PARAMS.values()), dtype=np.float64)
 _FIX = 1 << 20  # fixed point of the worth values
-_L = Layout("weighted scratch", SCRATCH_SIZE)  # simcore/core/layout.py
+_L = Layout("weighted scratch", SCRATCH_SIZE)  # simcore/core/contract/layout.py
 _WORTH = _L.take("worth", N_TYPES)  # collection worth of one more antique per type
 _KEY = _L.take("key")  # holding key the values were computed under
 SCRATCH_USED = _L.done()

@@ -227,7 +227,7 @@ def test_the_manifest_records_the_deal_and_refuses_a_short_fixed_list():
     """run_config (what the manifest stores, checked before anything is written) carries
     the deal in `rules` and `rules_changed`; a fixed list shorter than the players is one
     InputError line."""
-    from simcore.core.batch import BatchSpec, run_config
+    from jobs.batch import BatchSpec, run_config
     from simcore.maharaja.board import default_board
 
     sids, params = strategies.seat_arrays(strategies.resolve(["chaser"], 4))

@@ -13,7 +13,7 @@ from numba import njit
 
 import simcore.maharaja.layout as S
 import strategies
-from simcore.core.nb_sig import DECIDE_SIG
+from simcore.core.nb.nb_sig import DECIDE_SIG
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import A_GOLD, DK_PICK
 from simcore.maharaja.hidden import hidden_offsets, redraw_hidden

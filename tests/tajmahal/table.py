@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.core.rng_nb import randint_nb
+from simcore.core.nb.rng_nb import randint_nb
 from simcore.tajmahal import data_layout as D
 from simcore.tajmahal import layout as S
 from simcore.tajmahal.enums import COLOUR_NAMES, LOG_EVENT, LOG_WIDTH, SYMBOL_NAMES, WHITE

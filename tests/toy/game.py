@@ -19,11 +19,11 @@ import numpy as np
 import pyarrow as pa
 from numba import njit
 
-from simcore.core.datafile import NoData
-from simcore.core.games import register_game
-from simcore.core.plugin import GamePlugin, Key, Shape, rules_fields
-from simcore.core.rng_nb import randint_nb, stream_seed_nb
-from simcore.core.rule_fields import RuleBase, rule
+from simcore.core.contract.datafile import NoData
+from simcore.core.contract.games import register_game
+from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
+from simcore.core.contract.rule_fields import RuleBase, rule
+from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 
 ROUND, SEAT, N, ERRORS, ROLL, ASK = 0, 1, 2, 3, 4, 5
 SCORE, REROLLS, KEEPS, DICE = 6, 10, 14, 18

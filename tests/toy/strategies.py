@@ -2,8 +2,8 @@
 
 from numba import njit
 
-from simcore.core.nb_sig import DECIDE_SIG
-from simcore.core.rng_nb import randint_nb
+from simcore.core.nb.nb_sig import DECIDE_SIG
+from simcore.core.nb.rng_nb import randint_nb
 from strategies.registry import register
 
 from .game import R_SIDES, ROLL

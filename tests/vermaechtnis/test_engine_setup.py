@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.core.rng_nb import stream_seed_nb
+from simcore.core.nb.rng_nb import stream_seed_nb
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import DK_ACTION, W_DECK, W_OFFER
 from simcore.vermaechtnis.nb.game_nb import RNG_STREAMS, start_game_nb

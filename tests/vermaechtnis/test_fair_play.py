@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.core.nb_sig import DECIDE_SIG
+from simcore.core.nb.nb_sig import DECIDE_SIG
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import DK_ACTION
 from simcore.vermaechtnis.hidden import redraw_hidden

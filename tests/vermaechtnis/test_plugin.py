@@ -1,4 +1,4 @@
-"""The plug-in (simcore/core/plugin.py contract): every field a generic layer reads is
+"""The plug-in (simcore/core/contract/plugin.py contract): every field a generic layer reads is
 filled and agrees with the results table; event text; overflow bounds at extreme rules."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pyarrow as pa
 import pytest
 
 import strategies
+from simcore.core.contract.games import get_game
 from simcore.core.errors import InputError
-from simcore.core.games import get_game
 from simcore.vermaechtnis.card_table import default_cards
 from simcore.vermaechtnis.enums import EV_NAMES, LOG_EVENT
 from simcore.vermaechtnis.rules import RuleSet

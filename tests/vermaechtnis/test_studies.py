@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simcore.core.games import get_game
+from simcore.core.contract.games import get_game
 from simcore.vermaechtnis.rules import RuleSet, check_for_players
 
 SPEC = get_game("vermaechtnis")

@@ -19,24 +19,24 @@ import numpy as np
 import pyarrow as pa
 from numba import njit
 
-from simcore.core import layout as H
-from simcore.core.datafile import NoData
-from simcore.core.engine_api import ENGINE_API
-from simcore.core.games import register_game
-from simcore.core.layout import Layout, state_layout
-from simcore.core.play import Play
-from simcore.core.plugin import GamePlugin, Key, Shape, Study, StudyRun, rules_fields
-from simcore.core.results_table import RecordBlock, changed_rule_columns, results_table
-from simcore.core.rng_nb import randint_nb
-from simcore.core.rule_fields import RuleBase, rule
-from simcore.core.skeleton_nb import (
+from simcore.core.contract import layout as H
+from simcore.core.contract.datafile import NoData
+from simcore.core.contract.engine_api import ENGINE_API
+from simcore.core.contract.games import register_game
+from simcore.core.contract.layout import Layout, state_layout
+from simcore.core.contract.play import Play
+from simcore.core.contract.plugin import GamePlugin, Key, Shape, Study, StudyRun, rules_fields
+from simcore.core.contract.results_table import RecordBlock, changed_rule_columns, results_table
+from simcore.core.contract.rule_fields import RuleBase, rule
+from simcore.core.nb.rng_nb import randint_nb
+from simcore.core.nb.skeleton_nb import (
     ask_nb,
     game_over_nb,
     log_nb,
     seed_streams_nb,
     start_header_nb,
 )
-from simcore.core.skeleton_nb import asked_seat_nb as asked_seat_nb  # an engine export
+from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # an engine export
 
 MAX_SEATS, MAX_ROUNDS = 4, 10
 
@@ -140,7 +140,7 @@ def write_records_nb(state, sids, rec):
         rec[p, REC_KEEPS] = state[KEEPS + p]
 
 
-__all__ = ENGINE_API  # the names the driver imports (simcore/core/engine_api.py)
+__all__ = ENGINE_API  # the names the driver imports (simcore/core/contract/engine_api.py)
 
 
 @dataclass(frozen=True)
@@ -171,7 +171,7 @@ COLUMNS = {  # the results contract (docs/RESULTS.md): one typed row per (game, 
 
 def records_table(rec: np.ndarray, first_game: int, seat_names, rules) -> pa.Table:
     """The record block as the results table, with a column per rule changed from the
-    rulebook (simcore/core/results_table.py)."""
+    rulebook (simcore/core/contract/results_table.py)."""
     block = RecordBlock(rec, _R.columns)
     rank = block["rank"]
     winners = np.repeat((rec[:, :, REC_RANK] == 0).sum(1), block.n_players)

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from simcore.core.rng_nb import randint_nb
+from simcore.core.nb.rng_nb import randint_nb
 from strategies.registry import register
 
 from .game import R_SIDES, ROLL

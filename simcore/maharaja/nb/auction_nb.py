@@ -13,7 +13,8 @@ character chooses for free.
 
 from numba import njit
 
-from ...core.skeleton_nb import log_nb
+from simcore.core.nb.skeleton_nb import log_nb
+
 from .. import layout as S
 from ..enums import E_BAD_BID, E_OK, EV_BID
 from .characters_nb import NO_CHARACTER, lowest_character_nb

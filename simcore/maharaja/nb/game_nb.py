@@ -3,15 +3,15 @@
 `advance_nb` runs the automatic parts of the rules until a player must decide
 and returns that decision kind (the seat is in S.ASK_SEAT); `answer_nb` checks
 and applies the answer. The loop that asks strategies lives outside the engine
-(simcore/core/driver.py), so this module never imports strategies, numba caches
+(simcore/core/nb/driver.py), so this module never imports strategies, numba caches
 it as it is, and a lookahead can run a copied state with any policy.
 """
 
 from numba import njit
 
-from ...core.engine_api import ENGINE_API
-from ...core.rng_nb import randint_nb, stream_seed_nb
-from ...core.skeleton_nb import (
+from simcore.core.contract.engine_api import ENGINE_API
+from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
+from simcore.core.nb.skeleton_nb import (
     ask_nb,
     game_over_nb,
     log_nb,
@@ -19,7 +19,8 @@ from ...core.skeleton_nb import (
     shuffle_nb,
     start_header_nb,
 )
-from ...core.skeleton_nb import asked_seat_nb as asked_seat_nb  # the engine's export
+from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the engine's export
+
 from .. import board_layout as B
 from .. import layout as S
 from .. import record_layout as REC

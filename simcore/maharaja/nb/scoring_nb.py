@@ -3,7 +3,8 @@
 import numpy as np
 from numba import njit
 
-from ...core.skeleton_nb import log_nb
+from simcore.core.nb.skeleton_nb import log_nb
+
 from .. import board_layout as B
 from .. import layout as S
 from .. import rules_layout as R

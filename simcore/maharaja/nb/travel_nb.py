@@ -9,7 +9,8 @@ error and the architect goes on along the cheapest road (leave_start_nb).
 
 from numba import njit
 
-from ...core.skeleton_nb import log_nb
+from simcore.core.nb.skeleton_nb import log_nb
+
 from .. import board_layout as B
 from .. import layout as S
 from .. import rules_layout as R

@@ -8,8 +8,9 @@ parts left undone when the turn ends are forfeits (M-F2).
 
 from numba import njit
 
-from ...core.nb_sig import I1, I2
-from ...core.skeleton_nb import log_nb
+from simcore.core.nb.nb_sig import I1, I2
+from simcore.core.nb.skeleton_nb import log_nb
+
 from .. import board_layout as B
 from .. import layout as S
 from .. import rules_layout as R

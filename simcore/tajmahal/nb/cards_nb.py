@@ -4,7 +4,8 @@ display (T-S4, T-R5), hands and the discard pile (T-A7, T-I1)."""
 import numpy as np
 from numba import njit
 
-from ...core.rng_nb import mix64_nb
+from simcore.core.nb.rng_nb import mix64_nb
+
 from .. import data_layout as D
 from .. import layout as S
 from .. import rules_layout as R

@@ -11,8 +11,9 @@ raised. `legal_answers_nb` lists the legal answers of the pending decision.
 import numpy as np
 from numba import njit
 
-from ...core.engine_api import ENGINE_API
-from ...core.rng_nb import stream_seed_nb
+from simcore.core.contract.engine_api import ENGINE_API
+from simcore.core.nb.rng_nb import stream_seed_nb
+
 from .. import data_layout as D
 from .. import layout as S
 from .. import record_layout as REC
@@ -541,5 +542,5 @@ def asked_seat_nb(state):
     return state[S.ASK_SEAT]
 
 
-# The driver protocol's exports (simcore/core/engine_api.py).
+# The driver protocol's exports (simcore/core/contract/engine_api.py).
 __all__ = ENGINE_API

@@ -1,8 +1,9 @@
-"""Event log writer (simcore/core/event_log_nb.py): each event is stamped with the visit."""
+"""Event log writer (simcore/core/nb/event_log_nb.py): each event is stamped with the visit."""
 
 from numba import njit
 
-from ...core.event_log_nb import append_event_nb
+from simcore.core.nb.event_log_nb import append_event_nb
+
 from .. import layout as S
 
 

@@ -7,7 +7,8 @@ so a strategy can ask "would this purchase earn a card?" on a scratch copy).
 
 from numba import njit
 
-from ...core.skeleton_nb import log_nb
+from simcore.core.nb.skeleton_nb import log_nb
+
 from .. import cards_layout as T
 from .. import layout as S
 from .. import rules_layout as R

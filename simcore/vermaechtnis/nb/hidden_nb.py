@@ -8,7 +8,8 @@ hidden.py), the search's view and redraw (strategies/vermaechtnis/lookahead.py).
 
 from numba import njit
 
-from ...core.rng_nb import randint_nb
+from simcore.core.nb.rng_nb import randint_nb
+
 from .. import layout as S
 
 

@@ -9,7 +9,8 @@ that moves a card, so the two views cannot drift apart.
 
 from numba import njit
 
-from ...core.skeleton_nb import log_nb, shuffle_nb
+from simcore.core.nb.skeleton_nb import log_nb, shuffle_nb
+
 from .. import layout as S
 from .. import rules_layout as R
 from ..enums import (

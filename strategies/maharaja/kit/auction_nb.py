@@ -10,7 +10,7 @@ from numba import njit
 
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.rng_nb import randint_nb
+from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import BANK
 from simcore.maharaja.nb.auction_nb import PASS
 from simcore.maharaja.nb.characters_nb import NO_CHARACTER, lowest_character_nb

@@ -11,7 +11,7 @@ from numba import njit
 
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.rng_nb import randint_nb
+from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,

@@ -20,11 +20,11 @@ from numba import njit
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.layout import Layout
+from simcore.core.contract.layout import Layout
 from simcore.maharaja.enums import MONK
 from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb
 
-_B = Layout("route block")  # simcore/core/layout.py; the block's size is ROUTE_SIZE
+_B = Layout("route block")  # simcore/core/contract/layout.py; the block's size is ROUTE_SIZE
 R_LEN = _B.take("len")
 R_POS = _B.take("pos")
 R_ROADS = _B.take("roads", B.MAX_JUNCTIONS)

@@ -11,7 +11,7 @@ from numba import njit
 
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
-from simcore.core.rng_nb import randint_nb
+from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import A_CHARACTER, E_OK, LURE, OP_CHARACTER, OP_END
 from simcore.maharaja.nb.characters_nb import characters_held_nb
 from simcore.maharaja.nb.turn_nb import bank_characters_nb, character_error_nb, give_error_nb

@@ -14,7 +14,7 @@ import simcore.maharaja.layout as S
 import simcore.maharaja.record_layout as REC
 import simcore.maharaja.rules_layout as R
 import strategies
-from simcore.core import search_nb as G
+from simcore.core.nb import search_nb as G
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
 from simcore.maharaja.game import play_batch

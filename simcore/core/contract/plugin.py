@@ -20,9 +20,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .datafile import DataFile, DataSet, NoData
-from .errors import InputError
-from .rule_fields import RuleBase
+from simcore.core.contract.datafile import DataFile, DataSet, NoData
+from simcore.core.contract.rule_fields import RuleBase
+from simcore.core.errors import InputError
 
 
 class Rules(Protocol):
@@ -158,7 +158,7 @@ class GamePlugin:
     min_players: int
     max_players: int
     default_players: int
-    engine: str  # module implementing the driver protocol (simcore/core/driver.py)
+    engine: str  # module implementing the driver protocol (simcore/core/nb/driver.py)
     # rules
     default_rules: Callable[[], Rules]
     rules_from_mapping: Callable[[Mapping[str, Any], str, Rules], Rules]  # (data, source, base)

@@ -1,20 +1,20 @@
 """The jitted parts every game engine shares, over the common state header
-(simcore/core/layout.py): starting a game, asking a decision, logging an event, ending.
+(simcore/core/contract/layout.py): starting a game, asking a decision, logging an event, ending.
 
 A game's engine writes only its phases and events: its `advance_nb` runs the rules and
 returns `ask_nb(state, KIND, seat)` where a seat must decide; its `answer_nb` reads the
 asked kind and seat from the header; `asked_seat_nb` is this module's (the engine module
-re-exports it, simcore/core/engine_api.py). Engine functions never allocate: they are
+re-exports it, simcore/core/contract/engine_api.py). Engine functions never allocate: they are
 compiled with `_nrt=False` (numba's reference counting would cost a third of the run
 time) and every buffer comes from the driver.
 """
 
 from numba import njit
 
-from .event_log_nb import append_event_nb
-from .layout import ASK_KIND, ASK_SEAT, LOG_N, N_PLAYERS, PHASE, ROUND
-from .nb_sig import I1, I2, U1
-from .rng_nb import randint_nb, stream_seed_nb
+from simcore.core.contract.layout import ASK_KIND, ASK_SEAT, LOG_N, N_PLAYERS, PHASE, ROUND
+from simcore.core.nb.event_log_nb import append_event_nb
+from simcore.core.nb.nb_sig import I1, I2, U1
+from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 
 
 @njit(f"none({I1}, int64)", cache=True, _nrt=False)

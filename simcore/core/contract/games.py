@@ -1,5 +1,5 @@
 """Self-registering games: a game's module registers its GamePlugin when imported
-(simcore/core/plugin.py), and its strategies with it.
+(simcore/core/contract/plugin.py), and its strategies with it.
 
 `games()` imports two kinds of modules, the same way: the plug-in of every package of
 `simcore` (but `core`), so a built-in game plugs in by adding its folder, and the module
@@ -18,8 +18,8 @@ import os
 import pkgutil
 import sys
 
+from simcore.core.contract.plugin import GamePlugin
 from simcore.core.errors import InputError
-from simcore.core.plugin import GamePlugin
 
 _GAMES: dict[str, GamePlugin] = {}
 _MODULES: dict[str, str] = {}

@@ -13,7 +13,7 @@ import hashlib
 import os
 from pathlib import Path
 
-_ROOT = Path(__file__).resolve().parents[2]
+_ROOT = Path(__file__).resolve().parents[3]
 _PACKAGES = ("simcore", "strategies")
 
 

@@ -1,4 +1,4 @@
-"""The names a game's engine module exports for the generated driver (simcore/core/driver.py
+"""The names a game's engine module exports for the generated driver (simcore/core/nb/driver.py
 imports them): the sizes of the buffers a game is played with and the jitted entry
 points. An engine module declares `__all__ = ENGINE_API`, so the list is kept once."""
 

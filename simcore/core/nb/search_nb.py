@@ -5,7 +5,7 @@ the candidate answers, plays the rest of the game (or `horizon` rounds of it) fr
 determinised copy once per candidate and rollout seed, keeps the better half of the
 candidates after each phase, and answers with the best. Every candidate replays the same
 rollout seeds (common random numbers), so the comparisons are paired. The rollouts are
-the driver's own game loop (simcore/core/driver.py writes them, with a dispatch in which
+the driver's own game loop (simcore/core/nb/driver.py writes them, with a dispatch in which
 each seat plays the strategy the table lists for it and a search plays its policy), so
 any registered strategy is a possible opponent model and nothing recurses.
 
@@ -45,16 +45,16 @@ Game hooks: a module, named when the search is registered, with
     restore_nb(sim, q, kind, ret, out)
         to write that answer (q's, or this seat's secret one) into the state
     progress_nb(state) -> int64
-        a clock that only moves forward (Maharaja: the round); rollouts stop at the first
+        a clock that only moves forward (e.g. the round); rollouts stop at the first
         decision `horizon` ticks after the searched one
     value_nb(state, board, rules, seat, params) -> float64
         the rollout's outcome for `seat`: of the finished game, or an estimate when the
         rollout stopped early (the game is not over)
 
-plus the engine's protocol (simcore/core/driver.py). Every hook is an @njit function
+plus the engine's protocol (simcore/core/nb/driver.py). Every hook is an @njit function
 with no allocation; `params` is the search seat's whole vector. A game whose decisions
 are all public re-exports secret_kind_nb, hidden_kind_nb and restore_nb from
-simcore/core/search_public_nb.py.
+simcore/core/nb/search_public_nb.py.
 """
 
 import time
@@ -65,7 +65,7 @@ from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from simcore.core.rng_nb import randint_nb, stream_seed_nb
+from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 
 HOOKS = (
     "PARAMS",

@@ -13,8 +13,8 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .errors import InputError
-from .manifest import load_manifest
+from simcore.core.errors import InputError
+from simcore.core.store.manifest import load_manifest
 
 
 def parquet_bytes(table: pa.Table) -> bytes:
@@ -32,8 +32,8 @@ def read_manifest(run_dir: str | Path) -> dict:
 def chunk_files(run_dir: str | Path, manifest: dict | None = None) -> list[Path]:
     """Files of the finished chunks ("done"; "complete" from older fixtures), each checked
     against the manifest's SHA-256 and rows; InputError naming a chunk that does not match."""
-    from .integrity import verified_files
-    from .manifest_schema import validate
+    from simcore.core.store.integrity import verified_files
+    from simcore.core.store.manifest_schema import validate
 
     run_dir = Path(run_dir)
     if manifest is None:

@@ -22,18 +22,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simcore.core import chunk_store
-from simcore.core import manifest as manifest_file
-from simcore.core.chunk_store import (
+from jobs.progress import make_progress, slow_notice
+from simcore.core.errors import InputError
+from simcore.core.store import chunk_store
+from simcore.core.store import manifest as manifest_file
+from simcore.core.store.chunk_store import (
     CHUNK_DIR,
     chunk_file,
     chunk_plan,
     chunk_rows_of,
     write_chunk,
 )
-from simcore.core.errors import InputError
-from simcore.core.integrity import chunk_label, chunk_problem, game_id_problem, stderr_note
-from simcore.core.manifest import (
+from simcore.core.store.integrity import chunk_label, chunk_problem, game_id_problem, stderr_note
+from simcore.core.store.manifest import (
     MANIFEST,
     differences,
     encode,
@@ -42,9 +43,8 @@ from simcore.core.manifest import (
     now,
     save_manifest,
 )
-from simcore.core.manifest_schema import DONE
-from simcore.core.progress import make_progress, slow_notice
-from simcore.core.run_lock import LOCK, RunLock, busy, holder
+from simcore.core.store.manifest_schema import DONE
+from simcore.core.store.run_lock import LOCK, RunLock, busy, holder
 
 SAVE_EVERY = 2.0  # seconds between manifest rewrites while running (files are the truth)
 ESTIMATE_AFTER = 30.0  # seconds: a run expected to take longer says how long

@@ -1,6 +1,6 @@
 """Playing one game or a batch from Python through a generated driver.
 
-The driver protocol (simcore/core/driver.py) fixes the buffers a game is played with:
+The driver protocol (simcore/core/nb/driver.py) fixes the buffers a game is played with:
 the state, the event log, one random stream per seat plus the game's, per-seat scratch,
 the answer and work buffers and the record block, each sized by the engine module's
 constants. Every game allocates them the same way, so it happens here, and every game
@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from .errors import InputError
-from .event_log_nb import LOG_WIDTH
-from .layout import LOG_N
+from simcore.core.contract.layout import LOG_N
+from simcore.core.errors import InputError
+from simcore.core.nb.event_log_nb import LOG_WIDTH
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,20 @@
 """Calls between separately compiled numba functions by symbol, not by linking.
 
 numba links the code of every jitted callee into its caller, then optimises and emits
-the whole again: a generated driver (simcore/core/driver.py) whose loop, search and
+the whole again: a generated driver (simcore/core/nb/driver.py) whose loop, search and
 batch functions sit five to ten levels above the engine and the strategies compiled
 each of them that many more times, most of a cold compile. A *unit* (module, function,
 signature) is instead compiled on its own, cached like any function, and called through
 `native()`: an intrinsic that calls an external symbol with numba's own calling
 convention (arguments, status and exceptions as for a linked call; numba's internals it
-takes are in simcore/core/numba_compat.py). `link()` compiles
-or loads the units (simcore/core/precompile.py: on several cores) and binds each symbol
+takes are in simcore/core/nb/numba_compat.py). `link()` compiles
+or loads the units (simcore/core/nb/precompile.py: on several cores) and binds each symbol
 to its machine code; it must run before a caller is compiled or loaded from the cache.
 The call itself is an ordinary direct call; only inlining across it is lost, once per
 decision: the driver of the commit before units (38432eb^, every strategy linked into the
-loop) plays palace-rush at the same speed (CPU time, 3 processes each: 33,100 against
+loop) plays the fastest scripted bot at the same speed (CPU time, 3 processes each: 33,100 against
 33,300 games/s). What did cost the strategies their speed was the calls *inside* each
-unit, every linked callee kept out of line (simcore/core/numba_compat.py,
+unit, every linked callee kept out of line (simcore/core/nb/numba_compat.py,
 install_private_linking).
 """
 
@@ -25,7 +25,7 @@ import hashlib
 import importlib
 from collections.abc import Sequence
 
-from simcore.core.numba_compat import (
+from simcore.core.nb.numba_compat import (
     bind_symbol,
     jit_disabled,
     overload_address,
@@ -35,7 +35,7 @@ from simcore.core.numba_compat import (
 Unit = tuple[str, str, str]  # (module, function, numba signature)
 
 _BOUND: dict[str, int] = {}
-# set in a precompile worker (simcore/core/precompile.py): it compiles callers only for the
+# set in a precompile worker (simcore/core/nb/precompile.py): it compiles callers only for the
 # cache, so their units' symbols are bound to a placeholder (machine code in the cache
 # refers to symbols by name; the process that runs it binds the real ones)
 PLACEHOLDERS = False
@@ -57,13 +57,13 @@ def native(module: str, func: str, sig: str):
 
 def link(units: Sequence[Unit]) -> None:
     """Compile (or load from numba's cache) every unit and bind its symbol; units not yet
-    cached are compiled in parallel first (simcore/core/precompile.py)."""
+    cached are compiled in parallel first (simcore/core/nb/precompile.py)."""
     if jit_disabled():
         return
     todo = [u for u in dict.fromkeys(units) if symbol(u) not in _BOUND]
     if not todo:
         return
-    from simcore.core.precompile import mark, precompile  # noqa: PLC0415
+    from simcore.core.nb.precompile import mark, precompile  # noqa: PLC0415
 
     if PLACEHOLDERS:
         for unit in todo:

@@ -1,4 +1,4 @@
-"""Compile native units (simcore/core/native.py), and the module that calls them, on every
+"""Compile native units (simcore/core/nb/native.py), and the module that calls them, on every
 core before they are linked.
 
 Units do not link each other's code, so they compile independently: each module's
@@ -32,7 +32,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from simcore.core.numba_compat import arg_types, cache_dir, can_compile
+from simcore.core.nb.numba_compat import arg_types, cache_dir, can_compile
 
 Unit = tuple[str, str, str]  # (module, function, numba signature)
 _FILE = "file:"  # a job's module given as "file:NAME:PATH": a caller, compiled ahead
@@ -109,7 +109,7 @@ def _work(claims: str, groups: list[list[Unit]], worker: bool = True) -> None:
 def _compile_caller(name: str, path: str) -> None:
     """Import the module file (its explicit signatures compile) and compile the entry
     points it lists in COMPILE_AHEAD, [(function, signature), ...]."""
-    from simcore.core import native  # noqa: PLC0415
+    from simcore.core.nb import native  # noqa: PLC0415
 
     native.PLACEHOLDERS = True
     spec = importlib.util.spec_from_file_location(name, path)
@@ -168,6 +168,6 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-if __name__ == "__main__":  # a worker: python -m simcore.core.precompile CLAIMS GROUPS PARENT
+if __name__ == "__main__":  # a worker: python -m simcore.core.nb.precompile CLAIMS GROUPS PARENT
     _exit_with(int(sys.argv[3]))
     _work(sys.argv[1], [[tuple(u) for u in g] for g in json.loads(sys.argv[2])])

@@ -18,10 +18,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from simcore.core.chunk_store import chunk_digest, chunk_file, chunk_name, open_chunk
 from simcore.core.errors import InputError
-from simcore.core.manifest import MANIFEST, load_manifest
-from simcore.core.manifest_schema import DONE
+from simcore.core.store.chunk_store import chunk_digest, chunk_file, chunk_name, open_chunk
+from simcore.core.store.manifest import MANIFEST, load_manifest
+from simcore.core.store.manifest_schema import DONE
 
 Note = Callable[[str], None]
 
@@ -138,7 +138,7 @@ def _printable(text: str) -> str:
 def verify_run(run_dir: Path, out: Note) -> int:
     """Check one run; print one line per problem and a summary. 0 whole, 1 damaged or
     unfinished; InputError (exit 2) when it is not a run or its manifest is not valid."""
-    from simcore.core.run_lock import holder  # noqa: PLC0415
+    from simcore.core.store.run_lock import holder  # noqa: PLC0415
 
     m = load_manifest(run_dir)
     per_game = m["players"]

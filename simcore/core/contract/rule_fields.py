@@ -25,7 +25,7 @@ from typing import Any, ClassVar, NoReturn
 
 import numpy as np
 
-from .errors import InputError
+from simcore.core.errors import InputError
 
 FLAGS = dict.fromkeys(("true", "yes", "1"), True) | dict.fromkeys(("false", "no", "0"), False)
 Bad = Callable[[str], NoReturn]  # raises one InputError line about the value being read
@@ -103,7 +103,7 @@ class RuleBase:
     def load(cls, path: str | Path) -> Any:
         """Rules from a .toml or .json rules file (only the keys that differ need be given);
         every problem is one InputError line naming the file."""
-        from .datafile import read_data_file  # noqa: PLC0415  (datafile imports no rules)
+        from simcore.core.contract.datafile import read_data_file  # noqa: PLC0415  (datafile imports no rules)
 
         return cls.from_mapping(read_data_file(path, "rules file"), f"rules file {Path(path)}")
 

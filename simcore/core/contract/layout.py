@@ -14,7 +14,7 @@ and a layout that overlaps, overflows or names a field twice fails at import, no
 wrong decision. `Params` does the same for a strategy's registered parameter vector.
 
 The header every game's state starts with, at the same offsets in every game, is what
-the generic engine skeleton (simcore/core/skeleton_nb.py) and the tools read without
+the generic engine skeleton (simcore/core/nb/skeleton_nb.py) and the tools read without
 knowing the game: players, round, phase, the decision asked (kind and seat), end reason,
 first error, errors, events logged. Its offsets are those the first game had (so its
 recorded traces stay valid); the slots between them are the game's own.
@@ -46,7 +46,7 @@ HEADER: Mapping[str, int] = {
     "ASK_SEAT": ASK_SEAT,
 }
 HEADER_SIZE = max(HEADER.values()) + 1
-# a game's state module re-exports the header (`from simcore.core.layout import *`), so
+# a game's state module re-exports the header (`from simcore.core.contract.layout import *`), so
 # that its engine reads S.PHASE as it reads its own fields
 __all__ = list(HEADER)
 

@@ -14,8 +14,8 @@ import math
 import re
 from typing import Any
 
-from simcore.core.chunk_store import chunk_file, plan_entry, plan_length
 from simcore.core.errors import InputError
+from simcore.core.store.chunk_store import chunk_file, plan_entry, plan_length
 
 MAX_GAMES = 10**10  # the CLI's limit (jobs.run_job.MAX_GAMES)
 MAX_CHUNK = 200_000  # games per chunk (jobs.run_job.MAX_CHUNK)
@@ -34,7 +34,7 @@ KEYS = frozenset({
 })  # fmt: skip
 CHUNK_KEYS = frozenset({"index", "first_game", "n_games", "file", "status", "seconds",
                         "sha256", "rows"})  # fmt: skip
-MAX_TEXT = 100_000  # characters of any string (a command line, a board path)
+MAX_TEXT = 100_000  # code points of any string (a command line, a board path)
 
 
 def _show(v: Any) -> str:
@@ -74,7 +74,7 @@ class _Checker:
 
 def validate(m: dict, where: str) -> None:
     """InputError (one line) unless every field the code reads has its type and range."""
-    from simcore.core.manifest import MAX_CHUNKS, SEAL  # noqa: PLC0415
+    from simcore.core.store.manifest import MAX_CHUNKS, SEAL  # noqa: PLC0415
 
     c = _Checker(where)
     unknown = sorted(set(m) - KEYS)
@@ -174,7 +174,7 @@ def _validate_outcome(c: _Checker, o: dict) -> None:
 
 def _text(c: _Checker, key: str, v: Any) -> None:
     if isinstance(v, str) and (len(v) > MAX_TEXT or not _encodable(v)):
-        c.fail(key, f"UTF-8 text of at most {MAX_TEXT:,} characters", v[:20])
+        c.fail(key, f"UTF-8 text of at most {MAX_TEXT:,} code points", v[:20])
 
 
 def _encodable(v: str) -> bool:
@@ -227,7 +227,7 @@ def _validate_skipped(c: _Checker, m: dict) -> None:
 def _validate_rules(c: _Checker, m: dict, players: int) -> None:
     """The rules must be the game's, valid at this player count, with rules_changed and
     variants derived from them (as the run wrote them)."""
-    from simcore.core.games import get_game  # noqa: PLC0415
+    from simcore.core.contract.games import get_game  # noqa: PLC0415
 
     where = c.where
     try:

@@ -225,7 +225,7 @@ _PART = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.,=+-]{0,199}")
 
 
 def inside(root: str | os.PathLike, name: Any, where: str) -> Path:
-    """root/name for a folder name read from a file: relative parts of plain characters
+    """root/name for a folder name read from a file: relative parts of plain letters
     only (no `..`, no absolute path, no hidden name), else InputError naming `where`."""
     parts = name.split("/") if isinstance(name, str) else []
     if not parts or not all(_PART.fullmatch(p) and p not in (".", "..") for p in parts):

@@ -1,6 +1,6 @@
-"""The search of a generated driver (simcore/core/driver.py), written as real code.
+"""The search of a generated driver (simcore/core/nb/driver.py), written as real code.
 
-Sequential halving with paired rollouts (simcore/core/search_nb.py holds its arithmetic)
+Sequential halving with paired rollouts (simcore/core/nb/search_nb.py holds its arithmetic)
 needs the game loop for its rollouts and the strategies as the others' models, and numba
 cannot receive either as an argument of a cached function. So this module is not
 imported as it is: driver.py copies its text into every generated driver of a game with
@@ -13,7 +13,7 @@ under its own name, so coverage sees it.
 `model_loop_nb` is the driver's loop with a dispatch `model_decide_nb` of every strategy
 that is not a search (the table names a search's policy for its seat, so a rollout never
 searches), stopped at a progress limit, exploring at random. The rollout loop, the answer
-of a candidate and the search itself are units (simcore/core/native.py), compiled here by
+of a candidate and the search itself are units (simcore/core/nb/native.py), compiled here by
 their signatures and called by symbol, so the levels above them do not compile the
 engine again.
 """
@@ -35,9 +35,9 @@ from palace_lab_driver import (  # the generated driver's header (left out of th
     model_decide_nb,
 )
 
-from simcore.core.native import link, native
-from simcore.core.rng_nb import next_u64_nb, randint_nb, random_nb, stream_seed_nb
-from simcore.core.search_nb import (
+from simcore.core.nb.native import link, native
+from simcore.core.nb.rng_nb import next_u64_nb, randint_nb, random_nb, stream_seed_nb
+from simcore.core.nb.search_nb import (
     N_STATS,
     NO_LIMIT,
     NO_SEAT,
@@ -523,7 +523,7 @@ def search_stats_nb(
     stats,
 ):
     """Sequential halving with paired rollouts over the candidates of a searched
-    decision (simcore/core/search_nb.py); `policy` (a strategy id) plays this seat in the
+    decision (simcore/core/nb/search_nb.py); `policy` (a strategy id) plays this seat in the
     rollouts with params[policy_at:table_at], the table block (if any) the others.
     stats[ST_*] := what the search did."""
     t0 = clock_ns_nb()

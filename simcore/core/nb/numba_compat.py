@@ -2,7 +2,7 @@
 
 palace-lab leans on numba beyond its public API in three ways, all of them here:
 
-- calls by symbol (simcore/core/native.py): a compiled overload's machine-code address
+- calls by symbol (simcore/core/nb/native.py): a compiled overload's machine-code address
   (`Dispatcher.overloads`, `CompileResult.library`, `fndesc.llvm_func_name`), whether a
   dispatcher still compiles (`_can_compile`: not once explicit signatures compiled it),
   and an intrinsic that calls an external symbol with numba's own calling convention
@@ -107,7 +107,7 @@ def njit_static(*args: Any, **kwargs: Any) -> Callable:
     return njit(*args, _nrt=False, **kwargs)
 
 
-# --- calls by symbol (simcore/core/native.py) -----------------------------------------
+# --- calls by symbol (simcore/core/nb/native.py) -----------------------------------------
 
 
 def arg_types(sig: str) -> tuple:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from simcore.core.errors import InputError
-from simcore.core.safe_files import is_tmp_of, read_bounded, write_all, write_atomic
+from simcore.core.store.safe_files import is_tmp_of, read_bounded, write_all, write_atomic
 
 FORMAT = "palace-lab-run/1"
 MANIFEST = "manifest.json"
@@ -84,7 +84,7 @@ def package_version() -> str:
 
 def git_commit() -> str | None:
     """HEAD of the checkout the package runs from, if it is one (None otherwise)."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     try:
         out = subprocess.run(
             ["git", "-C", str(root), "rev-parse", "HEAD"],
@@ -192,8 +192,8 @@ def load_manifest(run_dir: str | Path) -> dict:
     """manifest.json of a run directory, validated (size, seal, types, chunk list against
     the plan, rules against the game, chunk paths confined to the run); InputError naming
     the first problem otherwise."""
-    from simcore.core.chunk_store import check_chunk_paths  # noqa: PLC0415
-    from simcore.core.manifest_schema import validate  # noqa: PLC0415
+    from simcore.core.store.chunk_store import check_chunk_paths  # noqa: PLC0415
+    from simcore.core.store.manifest_schema import validate  # noqa: PLC0415
 
     path = Path(run_dir) / MANIFEST
     if not (path.exists() or path.is_symlink()):

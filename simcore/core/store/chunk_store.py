@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from simcore.core.errors import InputError
-from simcore.core.safe_files import is_tmp_of, write_all, write_atomic_at
+from simcore.core.store.safe_files import is_tmp_of, write_all, write_atomic_at
 
 CHUNK_DIR = "chunks"
 _OLD_TMP = re.compile(r"\.tmp-chunk-\d{6,}\.parquet\.\d+")  # what earlier versions left

@@ -1,15 +1,15 @@
-"""The game loop of a generated driver (simcore/core/driver.py), written as real code.
+"""The game loop of a generated driver (simcore/core/nb/driver.py), written as real code.
 
 It alternates the engine and the strategies: `advance_nb` runs the rules to the next
 decision, the strategy dispatch `decide_nb` answers it for the asked seat and
-`answer_nb` applies the answer. Like simcore/core/driver_search.py this module is not
+`answer_nb` applies the answer. Like simcore/core/nb/driver_search.py this module is not
 imported as it is: driver.py copies its text into every generated driver, after a
 header that binds the names imported from `palace_lab_driver` below (the engine's
 ENGINE_API and `decide_nb`); that import is left out of the copy. With
 NUMBA_DISABLE_JIT the driver runs this file's code under its own name, so coverage
 sees it.
 
-`play_loop_nb` is a unit (simcore/core/native.py), compiled here by its signature and
+`play_loop_nb` is a unit (simcore/core/nb/native.py), compiled here by its signature and
 called by symbol from `play_game_nb` and `play_batch_nb`; it comes last, as it needs
 every function `decide_nb` calls.
 """
@@ -31,9 +31,9 @@ from palace_lab_driver import (  # the generated driver's header (left out of th
     write_records_nb,
 )
 
-from simcore.core.native import link, native
+from simcore.core.nb.native import link, native
 
-# what simcore.core.precompile compiles of this module on a fresh cache, besides the
+# what simcore.core.nb.precompile compiles of this module on a fresh cache, besides the
 # functions with signatures (play_game_nb compiles when first asked: `palace-lab play`)
 COMPILE_AHEAD = [
     (

@@ -1,4 +1,4 @@
-"""The secrecy hooks of a game whose decisions are all public (simcore/core/search_nb.py).
+"""The secrecy hooks of a game whose decisions are all public (simcore/core/nb/search_nb.py).
 
 Such a game's search hooks module re-exports these three instead of writing its own
 no-ops: nothing is answered in secret, so nothing is hidden from the searching seat and

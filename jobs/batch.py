@@ -1,5 +1,5 @@
 """Picklable description of a batch of games of any registered game, and the chunk tasks
-that workers run (simcore/core/runner.py).
+that workers run (jobs/runner.py).
 
 A worker finds the game by name through its plug-in (`plugin_module` is imported first,
 so a game registered outside `simcore/`, e.g. a test game, is known in a fresh worker
@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from .games import get_game, plugin_module
-from .plugin import GamePlugin
-from .results_io import parquet_bytes
+from simcore.core.contract.games import get_game, plugin_module
+from simcore.core.contract.plugin import GamePlugin
+from simcore.core.store.results_io import parquet_bytes
 
 DRIVER_FACTORY = "strategies:driver_for"  # (game, sids, params, extra) -> driver; importable
 

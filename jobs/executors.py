@@ -19,8 +19,8 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from jobs.parallel import default_workers, die_with_parent
 from simcore.core.errors import InputError, WorkerLost
-from simcore.core.parallel import default_workers, die_with_parent
 
 SCHEDULER_TIMEOUT = 10.0  # seconds to connect to a Dask scheduler and read its handshake
 Job = tuple[int, int, int]  # (chunk index, first game, games)
