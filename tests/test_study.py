@@ -156,7 +156,7 @@ def test_variants_study_has_one_baseline_and_turns_default_switches_off():
 
 
 def test_adaptive_caps_default_and_other_studies():
-    """The default study's small rounds grow up to 40 times, `study robustness`'s large
+    """The default study's small rounds grow up to 50 times, `study robustness`'s large
     ones up to 5 times (jobs.studies.ADAPT, ADAPT_LARGE)."""
     st = get_study(MAHARAJA, "robustness")
     jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
