@@ -19,8 +19,8 @@ RANDOM_DEAL = "deal=random"
 def ladder(players: int, full: bool) -> Ladder:
     """Weakest first, as measured head to head under deal=random (docs/games/maharaja.md,
     "Studies"): house-network beats chaser (~93% of the wins), weighted beats
-    house-network (~80%); then lookahead at a small and a larger budget (the default study's section uses the small
-    ones; `study robustness` 100 and 400 rollouts)."""
+    house-network (~80%); then lookahead at a small and a larger budget (the default
+    study's section uses the small ones; `study robustness` 100 and 400 rollouts)."""
     budgets, games, steps = (
         ((100, 400), (20_000, 20_000, 20_000, 4_000, 1_200), (2_000, 2_000, 240, 128))
         if full
