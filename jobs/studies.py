@@ -17,7 +17,7 @@ FIXED_CHUNK_MIN = 10  # games per chunk at least, for runs of a fixed size
 # A ladder rung plays until its verdicts are decided, up to ADAPT x its first round: the
 # default study's rounds are small (lookahead: a few hundred games), the other studies'
 # (`study robustness`) already large, so they grow by less.
-ADAPT = 50
+ADAPT = 80
 ADAPT_LARGE = 5
 ROUND_CHUNKS = 4  # chunks per round between two checks of a stopping rule
 

@@ -129,8 +129,8 @@ def test_small_fixed_runs_are_split_for_the_workers():
     st = get_study(MAHARAJA, None)
     jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
     lad = layout(st)
-    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games a round, up to ADAPT = 50 rounds
-    assert la.games == 300 * 50 and la.chunk == 75 and la.round_chunks == 4
+    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games a round, up to ADAPT = 80 rounds
+    assert la.games == 300 * 80 and la.chunk == 75 and la.round_chunks == 4
     assert la.decide is not None and la.decide[1] == 0.02
     assert jobs[lad.table_folder(0)].chunk == 1500  # 6,000 games a round in 4 chunks
     assert jobs[lad.step_folder(3, 0)].chunk == 10  # 24 games: at least 10 per chunk
@@ -156,7 +156,7 @@ def test_variants_study_has_one_baseline_and_turns_default_switches_off():
 
 
 def test_adaptive_caps_default_and_other_studies():
-    """The default study's small rounds grow up to 50 times, `study robustness`'s large
+    """The default study's small rounds grow up to 80 times, `study robustness`'s large
     ones up to 5 times (jobs.studies.ADAPT, ADAPT_LARGE)."""
     st = get_study(MAHARAJA, "robustness")
     jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
