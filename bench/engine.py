@@ -193,7 +193,7 @@ def main() -> None:
     ap.add_argument(
         "--import", dest="imports", default="", metavar="MODULES",
         help="comma list of modules to import first (bench-only strategies they register, "
-        "e.g. bench.lookahead_old)",
+        "e.g. bench.trivial_strategy)",
     )  # fmt: skip
     ap.add_argument("--rev", default="", help="--compare: against this git revision's code")
     ap.add_argument("--rounds", type=int, default=5, help="--rev: processes per side")

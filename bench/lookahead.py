@@ -1,8 +1,8 @@
 """Lookahead benchmark: search decisions per second, and head-to-head strength.
 
     python -m bench.lookahead [--games 40] [--repeats 5] [--opponent weighted]
-                              [--strategy lookahead] [--strategy TEXT ...] [--old]
-    python -m bench.lookahead --duel lookahead,lookahead-old --old --games 1200 [--workers 2]
+                              [--strategy lookahead] [--strategy TEXT ...]
+    python -m bench.lookahead --duel lookahead,lookahead:rollouts=60 --games 1200 [--workers 2]
 
 Speed: one search seat (rotating over the four seats) against three copies of
 `--opponent`, 4-player games on one core. A decision here is one secret pick (M-R3),
@@ -14,8 +14,9 @@ the load of other processes falls on all of them alike; the ratio is per repeat.
 
 Duel: two copies of A and two of B at 4 players, in all 6 arrangements of the seats,
 each on the same game seeds; reported is A's share of the wins with a 95% Wilson
-interval (equal strength: 50%). `--old` registers main's search before this branch
-(bench/lookahead_old.py) as `lookahead-old`. Not a test: the machine is shared and noisy.
+interval (equal strength: 50%). An older version is compared by running this script on
+its revision (bench/revision.py), not by a copy kept here. Not a test: the machine is
+shared and noisy.
 """
 
 from __future__ import annotations
@@ -186,7 +187,6 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--opponent", default="random")
     ap.add_argument("--strategy", action="append", help="search text (repeat to interleave)")
-    ap.add_argument("--old", action="store_true", help="register main's search: lookahead-old")
     ap.add_argument("--duel", default="", help="A,B: head to head, 2 + 2 seats")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=7)
@@ -195,8 +195,6 @@ def main() -> None:
     if args.fit:
         fit_value(args.fit, args.seed)
         return
-    if args.old:
-        import bench.lookahead_old  # noqa: F401, PLC0415
     known = strategies.strategies()
     look = known["lookahead"]
     print("lookahead defaults:", dict(zip(look.param_names, look.defaults, strict=True)))

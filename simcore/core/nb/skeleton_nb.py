@@ -11,7 +11,16 @@ time) and every buffer comes from the driver.
 
 from numba import njit
 
-from simcore.core.contract.layout import ASK_KIND, ASK_SEAT, LOG_N, N_PLAYERS, PHASE, ROUND
+from simcore.core.contract.layout import (
+    ASK_KIND,
+    ASK_SEAT,
+    FIRST_ERROR,
+    LOG_N,
+    N_ERRORS,
+    N_PLAYERS,
+    PHASE,
+    ROUND,
+)
 from simcore.core.nb.event_log_nb import append_event_nb
 from simcore.core.nb.nb_sig import I1, I2, U1
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
@@ -61,6 +70,16 @@ def log_nb(state, log, seat, event, a, b, c, d):
     """Append one event stamped with the game's clock (ROUND); LOG_N keeps counting past
     the log's capacity to reveal truncation."""
     append_event_nb(state, log, LOG_N, state[ROUND], seat, event, a, b, c, d)
+
+
+@njit(f"none({I1}, {I2}, int64, int64, int64, int64, int64)", cache=True, _nrt=False)
+def record_error_nb(state, log, seat, event, err, kind, answer):
+    """An illegal answer: counted, the first error code kept, logged as the game's error
+    `event` (the engine then plays a legal default in its place)."""
+    state[N_ERRORS] += 1
+    if state[FIRST_ERROR] == 0:
+        state[FIRST_ERROR] = err
+    log_nb(state, log, seat, event, err, kind, answer, 0)
 
 
 @njit(f"none({I1}, int64, int64, {U1})", cache=True, _nrt=False)

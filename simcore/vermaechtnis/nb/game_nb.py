@@ -14,6 +14,7 @@ from simcore.core.nb.skeleton_nb import (
     ask_nb,
     game_over_nb,
     log_nb,
+    record_error_nb,
     seed_streams_nb,
     start_header_nb,
 )
@@ -207,14 +208,6 @@ def advance_nb(state, cards, rules, log, work):
             return DONE
 
 
-@njit(cache=True, _nrt=False)
-def record_error_nb(state, log, seat, err, kind, answer):
-    state[S.N_ERRORS] += 1
-    if state[S.FIRST_ERROR] == 0:
-        state[S.FIRST_ERROR] = err
-    log_nb(state, log, seat, EV_ERROR, err, kind, answer, 0)
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def answer_nb(state, cards, rules, log, out, ret):
     """Check and apply the pending decision `ret`. Illegal: counted, then the default
@@ -230,7 +223,7 @@ def answer_nb(state, cards, rules, log, out, ret):
             if err == E_OK:
                 buy_nb(state, log, seat, ret)
             else:
-                record_error_nb(state, log, seat, err, kind, ret)
+                record_error_nb(state, log, seat, EV_ERROR, err, kind, ret)
                 take_gold_nb(state, rules, log, seat)  # V-T2: always legal
         state[S.PHASE] = PH_COLLECT
     elif kind == DK_COLLECT:
@@ -238,7 +231,7 @@ def answer_nb(state, cards, rules, log, out, ret):
         if ret == NONE:  # V-A3: taking a card is optional (V-D2 "none")
             return
         if ret < 0 or ret >= cards[T.N_COLL] or (state[S.ELIGIBLE] >> ret) & 1 == 0:
-            record_error_nb(state, log, seat, E_NOT_ELIGIBLE, kind, ret)
+            record_error_nb(state, log, seat, EV_ERROR, E_NOT_ELIGIBLE, kind, ret)
             return
         take_card_nb(state, log, seat, ret)  # at most one per turn (V-A3)
         if cards[T.COLL + ret * T.COLL_W + T.C_GIVE_UP] != 0:
@@ -248,7 +241,7 @@ def answer_nb(state, cards, rules, log, out, ret):
         k = state[S.GIVE_CARD]
         a = ret
         if not give_up_ok_nb(state, cards, rules, seat, k, a):
-            record_error_nb(state, log, seat, E_BAD_GIVE_UP, kind, ret)
+            record_error_nb(state, log, seat, EV_ERROR, E_BAD_GIVE_UP, kind, ret)
             a = first_give_up_nb(state, cards, rules, seat, k)
         if a >= 0:  # eligibility guaranteed one (V-A3b); never index with -1
             give_up_nb(state, log, seat, a)
