@@ -115,8 +115,8 @@ def rules_of(game: str, setting: str):
     return rules
 
 
-def digest(seats: list[str], setting: str, players: int, games: int, game: str = "maharaja"
-           ) -> str:  # fmt: skip
+def digest(seats: list[str], setting: str, players: int, games: int, game: str = "maharaja",
+           sorted_state: bool = False) -> str:  # fmt: skip
     plugin = get_game(game)
     driver = strategies.driver_for(game)
     sids, params = strategies.seat_arrays(strategies.resolve(seats, players, game), game)
@@ -124,7 +124,8 @@ def digest(seats: list[str], setting: str, players: int, games: int, game: str =
     h = hashlib.sha256()
     for g in range(games):
         p = plugin.play_game(driver, sids, params, players, GAMES[game].seed, g, rules, data)
-        h.update(np.ascontiguousarray(p.state).tobytes())
+        state = np.sort(p.state) if sorted_state else p.state  # sorted: layout-free
+        h.update(np.ascontiguousarray(state).tobytes())
         h.update(np.ascontiguousarray(p.log).tobytes())
         h.update(np.ascontiguousarray(p.records[:players, 1:]).tobytes())
     return h.hexdigest()
@@ -138,8 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", default="maharaja", choices=sorted(GAMES))
     ap.add_argument("--games", type=int, default=20, help="games per case")
     ap.add_argument("--no-search", action="store_true", help="leave out lookahead cases")
+    ap.add_argument("--sorted-state", action="store_true",
+                    help="hash the final state as a sorted multiset of values, for a change "
+                    "that moves the state layout (log and records stay positional)")  # fmt: skip
     a = ap.parse_args(argv)
-    got = {name: digest(seats, setting, players, n, a.game)
+    got = {name: digest(seats, setting, players, n, a.game, a.sorted_state)
            for name, seats, setting, players, n in cases(a.games, not a.no_search, a.game)
            }  # fmt: skip
     if a.save:
