@@ -13,12 +13,11 @@ character is the bank card with the highest weight (parameters). Every operation
 checked with the engine's own legality tests first, so it makes no illegal request.
 """
 
-from numba import njit
-
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout, Params
+from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -109,7 +108,7 @@ _SNAP = _L.take("snap", 2 + B.MAX_VILLAGES)
 SCRATCH_USED = _L.done()
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def best_bank_character_nb(state, rules, params):
     """The bank character with the highest weight (M-S3, M-A9 replacement)."""
     best = -1
@@ -124,7 +123,7 @@ def best_bank_character_nb(state, rules, params):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def on_short_path_nb(board, a, b, x, y):
     """Is the road x-y on a shortest (fewest roads) path from junction a to b?"""
     h = B.HOPS
@@ -135,7 +134,7 @@ def on_short_path_nb(board, a, b, x, y):
     return board[h + a * n + y] + 1 + board[h + x * n + b] == d
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def road_values_nb(state, board, scratch, start, decay):
     """scratch[_ROADV + r] (x1000): how much road r serves the coming trips — from
     `start`, then the next scored cities in order; a road on a leg's shortest path
@@ -158,7 +157,7 @@ def road_values_nb(state, board, scratch, start, decay):
         w *= decay
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def valued_village_nb(state, board, rules, seat, scratch):
     """The village with room of highest road value (road_values_nb). A village already
     holding an own house is worth little more (passage is free, M-F1); one whose house
@@ -183,14 +182,14 @@ def valued_village_nb(state, board, rules, seat, scratch):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def best_village_nb(state, board, rules, seat, start, decay, scratch):
     """The village with room whose house helps the coming trips most (-1 if none)."""
     road_values_nb(state, board, scratch, start, decay)
     return valued_village_nb(state, board, rules, seat, scratch)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def static_points_nb(state, board, rules, q, c):
     """q's points in city c without the architect (it moves every turn)."""
     pts = city_points_nb(state, board, rules, q, c)
@@ -199,7 +198,7 @@ def static_points_nb(state, board, rules, q, c):
     return pts
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def best_opponent_points_nb(state, board, rules, seat, c):
     """Most points an opponent has in city c now (public pieces only)."""
     best = 0
@@ -211,7 +210,7 @@ def best_opponent_points_nb(state, board, rules, seat, c):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def palace_points_nb(state, rules, seat, c):
     """Points the next own palace in c would score: inner if free, else outer (M-K3)."""
     if state[S.INNER + c] < 0:
@@ -219,7 +218,7 @@ def palace_points_nb(state, rules, seat, c):
     return outer_points_nb(state, rules, seat)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def best_governor_nb(state, board, rules, seat, params, scratch, out):
     """The Governor move (M-A8) that best brings leading cities sooner and pushes the
     others later; out[0] = its city (-1 if none can move). Returns the gain over not
@@ -286,7 +285,7 @@ def best_governor_nb(state, board, rules, seat, params, scratch, out):
     return best_gain
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def snapshot_nb(state, board, scratch):
     """Remember what the travel costs depend on besides the own pieces (M-F1, M-K4)."""
     scratch[_SNAP] = state[S.ROUND]
@@ -295,7 +294,7 @@ def snapshot_nb(state, board, scratch):
         scratch[_SNAP + 2 + v] = state[S.VIL_TOTAL + v]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def snapshot_valid_nb(state, board, scratch):
     """True if the travel costs planned at the pick still hold: same round, same
     Monk, no house built or moved in a village since (gold has only grown)."""
@@ -307,7 +306,7 @@ def snapshot_valid_nb(state, board, scratch):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def fallback_city_nb(state, board, rules, seat, params, scratch):
     """After route_costs_nb: the reachable city scored soonest (-1 if none)."""
     best = -1
@@ -321,9 +320,8 @@ def fallback_city_nb(state, board, rules, seat, params, scratch):
     return best
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
     inline="always",
 )
 def pick_nb(state, board, rules, seat, params, rng, scratch, out):
@@ -393,7 +391,7 @@ def pick_nb(state, board, rules, seat, params, rng, scratch, out):
             out[1] = A_GOVERNOR
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def plan_turn_nb(state, board, rules, seat, params, scratch):
     """At the first step: the city to walk to and its cheapest route (M-F1). With a
     palace to build: the scored city if the palaces stay affordable, else the
@@ -439,7 +437,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch):
     set_route_nb(state, board, seat, target, scratch, _ROUTE)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: walk the planned route, then palaces, houses, the one-part actions, end."""
     if state[S.STEPS] == 0:
@@ -503,7 +501,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
     "chases the Maharaja: palaces and houses in the city scored now, governor moves",
     params=PARAMS,
 )
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def chaser_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)

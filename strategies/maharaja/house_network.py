@@ -16,12 +16,11 @@ Per-round cost: one Dijkstra (9 junctions) when picking and one when the turn
 starts; the route is then walked one road per step.
 """
 
-from numba import njit
-
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout, Params
+from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import (
     A_GOLD,
     A_HOUSE,
@@ -120,7 +119,7 @@ _N_PAIRS = 21  # unordered pairs, the same action twice allowed (M-R3)
 _INFEASIBLE = -1.0e18
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def road_importance_nb(board, scratch):
     """Importance of each road a-b: the junctions nearer to a (in roads, board hops)
     times those nearer to b, each weighted by its degree; every such pair has its
@@ -145,7 +144,7 @@ def road_importance_nb(board, scratch):
     scratch[_INIT] = 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def best_village_nb(state, board, rules, seat, scratch):
     """Village with room for a network house: main roads first, empty villages (they
     open a road and keep its fees ours) and villages completing an own road preferred;
@@ -177,7 +176,7 @@ def best_village_nb(state, board, rules, seat, scratch):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
     """Cheapest routes from the architect where a closed village costs a house (and
     `wopen` extra weight): kit.route_nb.fee_search_nb with opening, no budget. The
@@ -190,13 +189,13 @@ def _open_costs_nb(state, board, rules, seat, wopen, stop, scratch):
     )  # fmt: skip
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def _route_gold_nb(rules, scratch, d):
     """Gold for the cheapest route to d: fees plus a house per closed village opened."""
     return scratch[_ROUTE + R_DIST + d] + scratch[_OE + d] * rules[R.HOUSE_COST]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def _turn_facts_nb(state, board, rules, seat, scratch):
     """What every evaluation of this decision reads: own gold, supply, ..."""
     scratch[_K_GOLD] = state[S.GOLD + seat]
@@ -208,7 +207,7 @@ def _turn_facts_nb(state, board, rules, seat, scratch):
     scratch[_K_OUTER] = outer_points_nb(state, rules, seat)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def _city_facts_nb(state, board, rules, seat, d, pay, scratch):
     """Facts about destination d: free palace sites, and if the Maharaja scores it this
     round, the payout table _PAY[k] for k points added by this turn (M-P1..M-P3).
@@ -230,9 +229,8 @@ def _city_facts_nb(state, board, rules, seat, d, pay, scratch):
     payout_table_nb(state, board, rules, seat, d, base, _N_PAY, scratch, _PAY, _OTH)
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
 )
 def best_pair_nb(rules, params, only0, only1, d_is_city, late, scratch, pair):
     """Best of the 21 pairs (or just only0, only1 when only0 >= 0) at the destination
@@ -337,7 +335,7 @@ def best_pair_nb(rules, params, only0, only1, d_is_city, late, scratch, pair):
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def _candidates_nb(state, board, seat, scratch, cand):
     """Destinations worth a look: the city scored this round (M-R1), where the architect
     stands, and the city scored next round when this round's cannot be reached.
@@ -366,7 +364,7 @@ def _candidates_nb(state, board, seat, scratch, cand):
     return n + 1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def pick_nb(state, board, rules, seat, params, scratch, out):
     """M-R3: the best feasible pair over the candidate destinations (see best_pair_nb)."""
     _open_costs_nb(state, board, rules, seat, int(params[P_OPEN]), state[S.MAHARAJA], scratch)
@@ -397,7 +395,7 @@ def pick_nb(state, board, rules, seat, params, scratch, out):
         out[i] = 0  # scratch use only
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def plan_turn_nb(state, board, rules, seat, params, scratch, out):
     """Turn start: the destination where the revealed pair is worth most, and its route.
 
@@ -444,7 +442,7 @@ def plan_turn_nb(state, board, rules, seat, params, scratch, out):
     set_route_nb(state, board, seat, dest, scratch, _ROUTE)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def _place_house_nb(state, board, rules, seat, s, scratch, out):
     """One house part of slot s: into the city (scoring points) or onto a network
     village, whichever the plan prefers and the rules allow."""
@@ -474,7 +472,7 @@ def _place_house_nb(state, board, rules, seat, s, scratch, out):
     return False
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: gold and quarry first, then the route (opening closed villages on it),
     then palaces, then houses, the Builder's free house last; OP_END when done."""
@@ -513,7 +511,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
     out[0] = OP_END
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def preferred_character_nb(state, rules):
     """The bank character first in _PREF (Builder, Monk, Artist, ...); -1 if none."""
     for k in _PREF:
@@ -527,7 +525,7 @@ def preferred_character_nb(state, rules):
     "own the main roads, win city scorings with houses, palaces when gold allows",
     params=PARAMS,
 )
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def house_network_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if scratch[_INIT] == 0:
         road_importance_nb(board, scratch)

@@ -32,12 +32,13 @@ otherwise. Fair play holds by construction: the search reads only the determinis
 """
 
 import numpy as np
-from numba import njit, types
+from numba import types
 
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 import strategies.maharaja.weighted  # noqa: F401  (the policy must be registered first)
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS, N_CHARACTERS_MAX
@@ -62,7 +63,7 @@ MAX_CANDIDATES = N_PAIRS  # more than the characters (N_CHARACTERS_MAX)
 ROW = 1 + OUT_SIZE
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def budget_nb(kind, params):
     if kind == DK_PICK:
         return np.int64(params[P_ROLLOUTS])
@@ -71,7 +72,7 @@ def budget_nb(kind, params):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def horizon_nb(kind, params):
     """Picks: `horizon` rounds (0 = to the end); the setup character: to the end."""
     if kind == DK_PICK:
@@ -79,7 +80,7 @@ def horizon_nb(kind, params):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def pair_nb(cands, i):
     """Candidate row i := the i-th of the 45 unordered pairs, a0 <= a1 (M-R3)."""
     a = 0
@@ -93,7 +94,7 @@ def pair_nb(cands, i):
     cands[i, 2] = a + j
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def candidates_nb(kind, seat, state, board, rules, cands):
     """A pick: the 45 pairs (out[0] <= out[1]); the setup character: the bank's."""
     n = 0
@@ -111,30 +112,30 @@ def candidates_nb(kind, seat, state, board, rules, cands):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def same_nb(kind, cand, ret, out):
     if kind == DK_PICK:
         return cand[1] == min(out[0], out[1]) and cand[2] == max(out[0], out[1])
     return cand[0] == ret
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def explore_kind_nb(kind):
     return kind == DK_PICK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def secret_kind_nb(kind):
     """A pick stays secret, and unread by the engine, until the seat's turn (M-R3, M-R4)."""
     return kind == DK_PICK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def determinise_nb(state, board, rules, seat, view):
     view_nb.determinise_nb(state, rules, seat, view)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def redraw_nb(sim, board, rules, seat, params, rng):
     """Every opponent's gold anew within gold_noise of the public estimate (M-C3)."""
     noise = np.int64(params[P_GOLD_NOISE])
@@ -146,7 +147,7 @@ def redraw_nb(sim, board, rules, seat, params, rng):
             sim[S.GOLD + q] = g if g > 0 else 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def hidden_kind_nb(sim, seat, kind, q):
     """At a pick, the seats before this one have picked in secret (M-R3)."""
     if kind == DK_PICK and q < seat and picks_hidden_nb(sim, seat, q) and sim[S.PICK0 + q] < 0:
@@ -154,13 +155,13 @@ def hidden_kind_nb(sim, seat, kind, q):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def restore_nb(sim, q, kind, ret, out):
     sim[S.PICK0 + q] = out[0]
     sim[S.PICK1 + q] = out[1]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def progress_nb(state):
     return state[S.ROUND]
 
@@ -197,9 +198,8 @@ _I1 = types.int64[::1]
 _FROZEN = types.Array(types.float64, 1, "C", readonly=True)  # WEIGHTS, a global
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
 )
 def score_nb(state, board, rules, seat, w):
     """Sum of w[i] * FEATURES[i] of the position for `seat` (public fields and the view's
@@ -246,7 +246,7 @@ def score_nb(state, board, rules, seat, w):
     return z
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def value_nb(state, board, rules, seat, params):
     """Win = 1 (M-E2), plus `margin` per palace of lead over the best opponent; a game not
     over yet (a rollout cut at its horizon) has the fitted chance to win instead."""

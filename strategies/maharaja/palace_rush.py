@@ -14,12 +14,11 @@ that city and, if cheap, walks on to the Maharaja's city to score there. It asks
 for what the engine's own checks allow, so it never makes an illegal request.
 """
 
-from numba import njit
-
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout, Params
+from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -102,7 +101,7 @@ SCRATCH_USED = _L.done()
 _NO_BUDGET = 1 << 30
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def choose_character_nb(state, rules, params):
     """The Artist if the bank has it, else the fallback (Merchant or Mogul), else any."""
     if state[S.CHAR_OWNER + ARTIST] == BANK:
@@ -119,7 +118,7 @@ def choose_character_nb(state, rules, params):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def setup_village_nb(state, board, rules, seat):
     """M-S4: pair houses on roads from S, so that two spokes are open and free for us."""
     cap = village_cap_nb(state, rules)
@@ -153,7 +152,7 @@ def setup_village_nb(state, board, rules, seat):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def wants_artist_nb(state, rules, seat, params, scratch):
     """Worth a Character action: the Artist is elsewhere, enough palaces remain, and it is
     not fought over (other players taking it back and forth would waste every swap)."""
@@ -168,7 +167,7 @@ def wants_artist_nb(state, rules, seat, params, scratch):
     return rules[R.PALACES] - state[S.PALACES + seat] >= params[_STEAL_MIN_LEFT]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def fresh_costs_nb(state, board, seat, scratch):
     """Cheapest fees from the architect to every junction, without a budget (a route within
     any budget is a cheapest route too, since fees are never negative). Recomputed only
@@ -190,7 +189,7 @@ def fresh_costs_nb(state, board, seat, scratch):
         route_costs_nb(state, board, seat, _NO_BUDGET, scratch, _ROUTE)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def pick_nb(state, board, rules, seat, params, scratch, out):
     """M-R3: two palaces, one palace, or saving gold; the Artist back first if it is gone."""
     gold = state[S.GOLD + seat]
@@ -238,7 +237,7 @@ def pick_nb(state, board, rules, seat, params, scratch, out):
         out[1] = A_GOLD
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def best_city_nb(state, board, rules, seat, params, scratch, n_pal, budget):
     """Best city for n_pal palaces within `budget` fees: sites, scoring soon, fees; -1 if none."""
     if budget < 0:
@@ -264,7 +263,7 @@ def best_city_nb(state, board, rules, seat, params, scratch, n_pal, budget):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def plan_palace_route_nb(state, board, rules, seat, params, scratch, n_pal):
     """Route to the best city for the pending palaces, keeping gold for the pending house;
     if the fees rose since the pick, for fewer parts. Returns the city, -1 if none."""
@@ -291,7 +290,7 @@ def plan_palace_route_nb(state, board, rules, seat, params, scratch, n_pal):
     return c
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def plan_visit_nb(state, board, rules, seat, params, scratch):
     """After building: walk on to the Maharaja's city if that is cheap (architect point)."""
     scratch[_ROUTE] = 0
@@ -310,7 +309,7 @@ def plan_visit_nb(state, board, rules, seat, params, scratch):
         set_route_nb(state, board, seat, m, scratch, _ROUTE)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def house_site_nb(state, board, rules, seat, s):
     """Where slot s's house goes: the architect's city, else a village with room; -1 if none."""
     here = state[S.ARCH + seat]
@@ -323,7 +322,7 @@ def house_site_nb(state, board, rules, seat, s):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def step_nb(state, board, rules, seat, params, scratch, out):
     """M-R4: gold first, then the Artist, the walk, the palaces, the house, the visit."""
     if scratch[_TURN_ROUND] != state[S.ROUND]:
@@ -394,7 +393,7 @@ def step_nb(state, board, rules, seat, params, scratch, out):
     "takes the Artist, opens two free roads from S, then builds palaces as fast as gold allows",
     params=PARAMS,
 )
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def palace_rush_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, seat, params, scratch, out)

@@ -8,12 +8,11 @@ only way its city-bound actions can ever be done; it ends the turn only when no
 operation is legal, so it forfeits only what it cannot do.
 """
 
-from numba import njit
-
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -86,7 +85,7 @@ _MOVE = -11  # candidate block: move one of the own houses
 P = R.MAX_PLAYERS
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def random_bank_character_nb(state, rules, rng):
     n = 0
     pick = -1
@@ -98,7 +97,7 @@ def random_bank_character_nb(state, rules, rng):
     return pick
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def random_village_nb(state, board, rules, rng):
     cap = village_cap_nb(state, rules)
     n = 0
@@ -111,7 +110,7 @@ def random_village_nb(state, board, rules, rng):
     return pick
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def random_pick_nb(rng, out):
     """One of the 45 unordered pairs of the nine actions, uniformly (M-R3)."""
     i = randint_nb(rng, 0, N_ACTIONS * (N_ACTIONS + 1) // 2)
@@ -123,7 +122,7 @@ def random_pick_nb(rng, out):
     out[1] = a + i
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def choose_target_nb(state, board, rules, seat, rng, scratch):
     """At the start of a turn: a uniformly drawn city the architect can reach and
     still afford its pending palace in (any reachable city if no palace is pending)."""
@@ -155,7 +154,7 @@ def choose_target_nb(state, board, rules, seat, rng, scratch):
     set_route_nb(state, board, seat, target, scratch, _ROUTE)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def own_houses_nb(state, board, seat):
     """Houses of `seat` on the board (villages and cities)."""
     n = 0
@@ -166,7 +165,7 @@ def own_houses_nb(state, board, seat):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def nth_own_house_nb(state, board, seat, i):
     """Location of the i-th own house (villages first, then cities), -1 if none."""
     for v in range(board[B.N_VILLAGES]):
@@ -180,7 +179,7 @@ def nth_own_house_nb(state, board, seat, i):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def _offer_block_nb(scratch, n, size, kind, s, a, rng):
     """Reservoir sampling over blocks: a block of `size` equally likely candidates is
     kept with chance size / (candidates so far), so each candidate stays uniform."""
@@ -195,7 +194,7 @@ def _offer_block_nb(scratch, n, size, kind, s, a, rng):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def random_step_nb(state, board, rules, seat, rng, scratch, out):
     """One operation of the turn: walk towards the drawn city, then any legal part."""
     if state[S.STEPS] == 0:
@@ -288,7 +287,7 @@ def random_step_nb(state, board, rules, seat, rng, scratch, out):
 
 
 @register("random", "uniformly random among legal choices (a baseline, not a player)")
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def random_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         random_step_nb(state, board, rules, seat, rng, scratch, out)

@@ -26,12 +26,12 @@ is not legal is left undone.
 """
 
 import numpy as np
-from numba import njit
 
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout, Params
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import random_nb
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -214,14 +214,14 @@ def _action_parts() -> tuple[int, ...]:
 _PARTS = _action_parts()
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def char_value_nb(rules, params, k):
     if k < 0 or k >= rules[R.N_CHARACTERS]:
         return -1e9
     return params[W_CHAR0 + k]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def best_bank_character_nb(state, rules, params, seat, rng, noise):
     """The preferred bank character; with noise > 0, preference + noise * Gumbel draw."""
     best = -1
@@ -237,7 +237,7 @@ def best_bank_character_nb(state, rules, params, seat, rng, noise):
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def village_value_nb(state, board, cap, params, seat, v):
     """A house in village v (cap: houses a village holds, village_cap_nb): opens its
     road, keeps own travel free and earns fees."""
@@ -257,7 +257,7 @@ def village_value_nb(state, board, cap, params, seat, v):
     return val * params[W_VILLAGE]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def best_village_nb(state, board, rules, params, seat, slot):
     """Best village for a house; slot >= 0 also checks that the house is legal now."""
     best = -1
@@ -275,7 +275,7 @@ def best_village_nb(state, board, rules, params, seat, slot):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def prepare_nb(state, board, rules, seat, scratch):
     """Per-decision tables: rounds until each city scores, and this round's scoring
     gold for every number of own points there (others as they stand; ties go to the
@@ -299,22 +299,21 @@ def prepare_nb(state, board, rules, seat, scratch):
     payout_table_nb(state, board, rules, seat, c, 0, _MAX_PTS, scratch, _PAY, _OPP)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def payout_nb(scratch, pts):
     if pts <= 0:
         return 0
     return scratch[_PAY + min(pts, _MAX_PTS - 1)]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def point_value_nb(params, scratch, c, pts):
     """Lasting points in city c, worth more the sooner the track scores c."""
     return params[W_POINT] * pts / (1.0 + scratch[_RU + c])
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
     inline="always",
 )
 def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, now):
@@ -337,7 +336,7 @@ def score_gain_nb(state, board, rules, params, seat, end_city, added, scratch, n
     return diff * params[W_SCORE] * params[W_GOLD]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def build_value_nb(
     state, rules, params, c, g, n_pal, n_house, opened, val, palace_v, house_v, scratch
 ):
@@ -378,7 +377,7 @@ def build_value_nb(
     return val, pts
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def points_value_nb(state, params, scratch, c, pts, val):
     """val plus pts lasting points in city c, worth more the sooner the track scores it,
     and the change of this round's scoring gold if the turn ends there."""
@@ -398,7 +397,7 @@ def points_value_nb(state, params, scratch, c, pts, val):
     return val
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, paid, scratch):
     """Value of going to city c (fee paid, `opened` closed villages opened on the way
     with own houses, `paid` of them by house actions) and building n_pal palaces and
@@ -417,7 +416,7 @@ def city_value_nb(state, rules, params, c, fee, gold, n_pal, n_house, opened, pa
     return points_value_nb(state, params, scratch, c, pts, val)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def governor_value_nb(state, board, rules, params, seat, scratch):
     """Best Governor move: bring forward a city where seat leads (points over the best
     other). scratch[_TMP] receives the city."""
@@ -443,7 +442,7 @@ def governor_value_nb(state, board, rules, params, seat, scratch):
     return best_v
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def swap_value_nb(state, rules, params, seat, best):
     """Best Character action (M-A9): preference gained; best[0] receives the character."""
     mine = lowest_character_nb(state, seat)
@@ -461,9 +460,8 @@ def swap_value_nb(state, rules, params, seat, best):
     return best_v
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
     inline="always",
 )
 def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_vil, n_spare):
@@ -506,7 +504,7 @@ def best_city_nb(state, board, rules, params, scratch, gold, n_pal, n_house, n_v
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def pick_tables_nb(state, board, rules, params, scratch, fs):
     """The pair-independent parts of city_value_nb for this pick, by the same expressions
     (after routes_nb and prepare_nb; fs = scratch as float64): lasting values and payout
@@ -558,7 +556,7 @@ def pick_tables_nb(state, board, rules, params, scratch, fs):
                 fs[_UBT + pts] = bc + best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def city_bound_nb(rules, params, scratch, fs, gold, n_pal, n_house, n_vil):
     """An upper bound of pick_city_nb's value (or of the forfeits that replace it when no
     city can be reached) for n_pal palaces and n_house houses with `gold` in hand: each
@@ -590,9 +588,8 @@ def city_bound_nb(rules, params, scratch, fs, gold, n_pal, n_house, n_vil):
     return max(ub, -forfeit * (n_pal + n_house))
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
     inline="always",
 )
 def pick_city_value_nb(
@@ -614,9 +611,8 @@ def pick_city_value_nb(
     return points_value_nb(state, params, scratch, c, pts, val)
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
     inline="always",
 )
 def pick_city_nb(state, board, rules, params, scratch, fs, gold, n_pal, n_house, n_vil):
@@ -652,7 +648,7 @@ def pick_city_nb(state, board, rules, params, scratch, fs, gold, n_pal, n_house,
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def opening_trip_nb(state, rules, params, seat, scratch, m, gold, n_houses, gain):
     """Going to city m over the route that opens closed roads (_ROUTE2), spending the
     Builder's free house and then at most n_houses house parts on the way: (gain less the
@@ -677,9 +673,8 @@ def opening_trip_nb(state, rules, params, seat, scratch, m, gold, n_houses, gain
     return -np.inf, paid
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
     inline="always",
 )
 def travel_value_nb(state, board, rules, params, seat, scratch, vil_v, gold, n_flex, n_gold):
@@ -709,7 +704,7 @@ def travel_value_nb(state, board, rules, params, seat, scratch, vil_v, gold, n_f
     return scratch[key] / 1048576.0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def routes_nb(state, board, rules, params, seat, budget, scratch):
     """Both route tables from the architect: over open roads, and opening closed ones."""
     both_route_costs_nb(
@@ -727,7 +722,7 @@ def routes_nb(state, board, rules, params, seat, budget, scratch):
     )
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def pick_nb(state, board, rules, params, seat, scratch, out):
     """M-R3: the best of the 45 unordered pairs."""
     routes_nb(state, board, rules, params, seat, state[S.GOLD + seat] + 5, scratch)
@@ -847,7 +842,7 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
     out[1] = best_p - out[0] * N_ACTIONS
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def plan_routes_nb(state, board, rules, params, seat, scratch):
     """The plan's route tables with the real gold (both when a house can open a road,
     else open roads only) and what the turn still builds: (n_pal, n_house, n_vil,
@@ -878,7 +873,7 @@ def plan_routes_nb(state, board, rules, params, seat, scratch):
     return n_pal, n_house, n_vil, n_spare
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def plan_turn_nb(state, board, rules, params, seat, scratch):
     """Choose this turn's city with the real gold and store the route to it."""
     gold = state[S.GOLD + seat]
@@ -913,7 +908,7 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
     scratch[_PLANNED] = 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def walk_nb(state, board, rules, seat, scratch, out):
     """The next step along the planned route: a house in an empty village of the next
     road (it opens the road, M-F1), else the road itself; 0 once arrived or blocked.
@@ -921,7 +916,7 @@ def walk_nb(state, board, rules, seat, scratch, out):
     return walk_route_nb(state, board, rules, seat, scratch, scratch[_WALK], out)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def move_house_nb(state, board, rules, params, seat, s, out):
     """M-A4: move a village house into the architect's city, else to a better village."""
     here = state[S.ARCH + seat]
@@ -953,7 +948,7 @@ def move_house_nb(state, board, rules, params, seat, s, out):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def step_nb(state, board, rules, params, seat, scratch, out):
     """One operation of the turn; returns 1 when written, 0 for OP_END."""
     if state[S.STEPS] == 0:
@@ -1043,7 +1038,7 @@ def step_nb(state, board, rules, params, seat, scratch, out):
     params=PARAMS,
     default=True,
 )
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def weighted_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     if kind == DK_STEP:
         step_nb(state, board, rules, params, seat, scratch, out)

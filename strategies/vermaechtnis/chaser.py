@@ -4,9 +4,8 @@ any price, otherwise takes gold (or, when a coin would be taxed away, the best c
 Takes small before large of the same sort (both count, V-A3c); gives up the cheapest.
 """
 
-from numba import njit
-
 from simcore.core.contract.layout import Layout
+from simcore.core.nb.numba_compat import njit_static
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis import rules_layout as R
@@ -38,7 +37,7 @@ _DROPS = _L.take("drops")  # types that bring the target closer
 SCRATCH_USED = _L.done()
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def target_drops_nb(state, cards, rules, seat, field, scratch):
     """Types that bring the target closer: the open card with the best points per missing
     antique (V-A3a, V-A3c); kept while the holding key is unchanged."""
@@ -67,7 +66,7 @@ def target_drops_nb(state, cards, rules, seat, field, scratch):
 
 
 @register("chaser", "chases the collection card with the best points per missing antique")
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def chaser_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     field = points_field_nb(rules)
     if kind == DK_ACTION:

@@ -4,8 +4,7 @@ the small and large cards of that type follow (V-A3a); takes the collection card
 the most points; gives up the cheapest card.
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import (
@@ -28,7 +27,7 @@ from strategies.vermaechtnis.kit.values_nb import (
 
 
 @register("collector", "buys cheap antiques of the types it already collects (type sets)")
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def collector_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     if kind == DK_ACTION:
         price = price_nb(state)

@@ -5,8 +5,7 @@ Buys the offer's highest-value antique (a colour partner first, V-P1); takes the
 collection card with the most points; gives up the cheapest card.
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis import rules_layout as R
@@ -22,7 +21,7 @@ from strategies.vermaechtnis.kit.values_nb import (
 
 
 @register("hoarder", "takes gold while prices are high; buys at the lowest price or when rich")
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def hoarder_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     if kind == DK_ACTION:
         price = price_nb(state)

@@ -22,8 +22,8 @@ policy. The policy is deterministic, so the shuffled pile is what makes the seed
 """
 
 import numpy as np
-from numba import njit
 
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
 
 # every decision is public and applied at once (V-I3): the generic secrecy hooks
@@ -59,7 +59,7 @@ MAX_CANDIDATES = max(1 + S.MAX_OFFER, 1 + T.MAX_COLL, N_ANTIQUES)
 ROW = 1 + OUT_SIZE
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def budget_nb(kind, params):
     if kind == DK_ACTION:
         return np.int64(params[P_ROLLOUTS])
@@ -68,20 +68,20 @@ def budget_nb(kind, params):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def horizon_nb(kind, params):
     """`horizon` turns (0 = to the end), for every searched kind."""
     return np.int64(params[P_HORIZON])
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def row_nb(cands, i, ret):
     cands[i, 0] = ret
     for k in range(1, ROW):
         cands[i, k] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def candidates_nb(kind, seat, state, cards, rules, cands):
     """V-D1: gold, then the affordable slots; V-D2: none, then the eligible cards; V-D3:
     the own antiques of a pictured type (the engine's own checks, kit.options_nb)."""
@@ -111,36 +111,36 @@ def candidates_nb(kind, seat, state, cards, rules, cands):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def same_nb(kind, cand, ret, out):
     return cand[0] == ret
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def explore_kind_nb(kind):
     return kind == DK_ACTION
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def determinise_nb(state, cards, rules, seat, view):
     """The state with the undrawn pile sorted: its order is the only secret (V-I1, stated
     in simcore/vermaechtnis/nb/hidden_nb.py), its composition is public."""
     public_view_nb(state, view)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def redraw_nb(sim, cards, rules, seat, params, rng):
     """The undrawn pile shuffled anew (hidden_nb.redraw_nb)."""
     redraw_pile_nb(sim, rng)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def progress_nb(state):
     """Turns begun, extra turns included (V-R4, V-V1b)."""
     return state[S.TURNS]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def points_now_nb(state, cards, rules, seat):
     """What `seat` would score if the game ended now (V-P1..V-P3): antiques (lone colours
     discarded), collection cards, a point per RUPEES_PER_POINT rupees."""
@@ -158,7 +158,7 @@ def points_now_nb(state, cards, rules, seat):
     return pts + state[S.MONEY + seat] // rules[R.RUPEES_PER_POINT]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def value_nb(state, cards, rules, seat, params):
     """A finished game: 1 for a win (1/k for a first place shared by k, V-E2) plus
     `margin` per point of lead over the best opponent. A rollout cut at its horizon: the

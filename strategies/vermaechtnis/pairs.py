@@ -6,8 +6,7 @@ price, else takes gold. Without V-P1 (`lone_discard=false`) it values points onl
 Takes the richest collection card; gives up the cheapest.
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis import rules_layout as R
@@ -25,7 +24,7 @@ from strategies.vermaechtnis.kit.values_nb import (
 
 
 @register("pairs", "keeps colour pairs: buys partners for lone colours, avoids new colours")
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def pairs_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     if kind == DK_ACTION:
         slots = buyable_slots_nb(state, seat)

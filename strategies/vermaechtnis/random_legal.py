@@ -4,8 +4,7 @@ V-D1: take gold or any affordable offer slot; V-D2: "none" or any eligible card;
 V-D3: any own antique of a pictured type. Draws only from the seat's own stream.
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import DK_ACTION, DK_COLLECT, DK_GIVE_UP, GOLD, NONE
@@ -19,7 +18,7 @@ from strategies.vermaechtnis.kit.options_nb import (
 
 
 @register("random", "uniformly random among legal answers (a baseline, not a player)")
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def random_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     if kind == DK_ACTION:
         slots = buyable_slots_nb(state, seat)

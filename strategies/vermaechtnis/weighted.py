@@ -17,9 +17,9 @@ a card worth less than nothing is declined. Give-up (V-D3): the fewest points lo
 """
 
 import numpy as np
-from numba import njit
 
 from simcore.core.contract.layout import Layout
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import random_nb
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
@@ -78,7 +78,7 @@ _KEY = _L.take("key")  # holding key the values were computed under
 SCRATCH_USED = _L.done()
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def collection_worth_nb(state, cards, rules, seat, w, scratch):
     """scratch[_WORTH + t]: what one more antique of type t adds towards the open
     collection cards (V-A3a; fixed point, 1/_FIX points); kept while the holding key
@@ -116,7 +116,7 @@ def collection_worth_nb(state, cards, rules, seat, w, scratch):
     scratch[_WORTH + 5] = int(w5 * _FIX)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def antique_worth_nb(state, cards, rules, seat, a, w, scratch):
     """Points-equivalent of owning antique a (collection part from collection_worth_nb);
     colours count only with the lone-colour discard (V-P1)."""
@@ -136,7 +136,7 @@ def antique_worth_nb(state, cards, rules, seat, a, w, scratch):
     return worth + scratch[_WORTH + a // N_COLOURS] / _FIX
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def jitter_nb(w, rng):
     """`noise` times a Gumbel draw from the seat's stream (0 without a draw if noise is 0):
     with noise the choice is a softmax over the options' values, so that a table of equal
@@ -147,7 +147,7 @@ def jitter_nb(w, rng):
     return -w[W_NOISE] * np.log(-np.log(u + 1e-300) + 1e-300)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def choose_action_nb(seat, state, cards, rules, w, scratch, rng):
     """V-D1: the best of take gold and each affordable purchase."""
     slots = buyable_slots_nb(state, seat)
@@ -179,7 +179,7 @@ def choose_action_nb(seat, state, cards, rules, w, scratch, rng):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def choose_collection_nb(state, cards, rules, w):
     """V-D2: the richest eligible card (small first if asked); NONE if all are worth < 0."""
     mask = state[S.ELIGIBLE]
@@ -211,7 +211,7 @@ def choose_collection_nb(state, cards, rules, w):
 
 @register("weighted", "weighted sum of card, colour-pair, collection and money features",
           params=PARAMS, default=True)  # fmt: skip
-@njit(cache=True, _nrt=False)  # lazy: compiled when a driver plays it
+@njit_static(cache=True)  # lazy: compiled when a driver plays it
 def weighted_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     if kind == DK_ACTION:
         return choose_action_nb(seat, state, cards, rules, params, scratch, rng)

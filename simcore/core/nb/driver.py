@@ -63,6 +63,7 @@ _HEADER = """\
 # Sources: {sources}
 import numpy as np
 from numba import njit
+from simcore.core.nb.numba_compat import njit_static
 
 from simcore.core.nb.native import link, native
 from simcore.core.nb.nb_sig import DECIDE_SIG
@@ -77,14 +78,14 @@ _UNITS = [
 link(_UNITS)
 {natives}
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def decide_nb(kind, sid, seat, state, board, rules, params, rng, scratch, out):
 {branches}
     return -1
 """
 _MODEL_DECIDE = """
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def model_decide_nb(kind, sid, seat, state, board, rules, params, rng, scratch, out):
 {branches}
     return -1

@@ -5,7 +5,7 @@ event code and four event-specific values; the generated driver allocates the lo
 LOG_WIDTH columns, and batch play passes a log of no rows, which makes logging free.
 """
 
-from numba import njit
+from simcore.core.nb.numba_compat import njit_static
 
 LOG_TIME = 0
 LOG_SEAT = 1
@@ -17,7 +17,7 @@ LOG_D = 6
 LOG_WIDTH = 7
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def append_event_nb(state, log, count_at, time, seat, event, a, b, c, d):
     """Append one event; state[count_at] keeps counting past the capacity, so a caller
     can tell the log was truncated."""

@@ -5,7 +5,8 @@ on how games are split across workers, and a lookahead can copy a stream.
 """
 
 import numpy as np
-from numba import njit
+
+from simcore.core.nb.numba_compat import njit_static
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -17,7 +18,7 @@ _S32 = np.uint64(32)
 _MASK32 = np.uint64(0xFFFFFFFF)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def mix64_nb(z):
     """SplitMix64 finaliser: a bijection that spreads every input bit."""
     z = (z ^ (z >> _S30)) * _M1
@@ -25,7 +26,7 @@ def mix64_nb(z):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def stream_seed_nb(seed, game, stream):
     """Start value of a stream; distinct triples give unrelated streams."""
     z = mix64_nb(np.uint64(seed) + _GOLDEN)
@@ -33,7 +34,7 @@ def stream_seed_nb(seed, game, stream):
     return mix64_nb(z + np.uint64(stream) * _GOLDEN)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def next_u64_nb(rng, i):
     """Advance stream rng[i] and return its next 64 random bits."""
     s = rng[i] + _GOLDEN
@@ -41,7 +42,7 @@ def next_u64_nb(rng, i):
     return mix64_nb(s)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def randint_nb(rng, i, n):
     """Uniform integer in [0, n) from stream rng[i] (multiply-shift on 32 bits)."""
     if n <= 1:
@@ -50,7 +51,7 @@ def randint_nb(rng, i, n):
     return np.int64((r * np.uint64(n)) >> _S32)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def random_nb(rng, i):
     """Uniform float in [0, 1) with 53 random bits."""
     return np.float64(next_u64_nb(rng, i) >> np.uint64(11)) * (1.0 / 9007199254740992.0)

@@ -65,6 +65,7 @@ from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 
 HOOKS = (
@@ -122,7 +123,7 @@ ST_NS = 9  # nanoseconds the decision took
 N_STATS = 10
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def phases_nb(n):
     """Halving phases from n candidates down to one."""
     phases = 0
@@ -132,7 +133,7 @@ def phases_nb(n):
     return phases
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def halve_nb(total, alive, n_alive):
     """Keep the better half of alive[:n_alive] by total (ties keep the lower candidate),
     in candidate order; returns the new count."""
@@ -176,7 +177,7 @@ def pick_nb(alive, n, k, favoured, seed):
     alive[:k].sort()
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def best_nb(total, alive, n_alive):
     """The alive candidate with the highest total (the first of equals)."""
     best = alive[0]
@@ -211,7 +212,7 @@ if config.DISABLE_JIT:  # plain Python (tests/test_nojit.py): intrinsics do not 
 
 else:
 
-    @njit(cache=True, _nrt=False)
+    @njit_static(cache=True)
     def clock_ns_nb():
         """A monotonic clock for the `ms` budget (the only source of non-determinism)."""
         return _clock_ns()

@@ -5,22 +5,22 @@ no-ops: nothing is answered in secret, so nothing is hidden from the searching s
 nothing has to be written back into a rollout's state.
 """
 
-from numba import njit
+from simcore.core.nb.numba_compat import njit_static
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def secret_kind_nb(kind):
     """No answer stays secret: the engine applies every one at once."""
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def hidden_kind_nb(sim, seat, kind, q):
     """No seat has made a decision the view had to clear."""
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def restore_nb(sim, q, kind, ret, out):
     """Never called: no kind is secret and none hidden."""
     return

@@ -9,8 +9,6 @@ compiled with `_nrt=False` (numba's reference counting would cost a third of the
 time) and every buffer comes from the driver.
 """
 
-from numba import njit
-
 from simcore.core.contract.layout import (
     ASK_KIND,
     ASK_SEAT,
@@ -23,10 +21,11 @@ from simcore.core.contract.layout import (
 )
 from simcore.core.nb.event_log_nb import append_event_nb
 from simcore.core.nb.nb_sig import I1, I2, U1
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 
 
-@njit(f"none({I1}, int64)", cache=True, _nrt=False)
+@njit_static(f"none({I1}, int64)", cache=True)
 def start_header_nb(state, n_players):
     """A cleared state for n_players, no decision asked."""
     state[:] = 0
@@ -35,7 +34,7 @@ def start_header_nb(state, n_players):
     state[ASK_SEAT] = -1
 
 
-@njit(f"none({U1}, int64, int64)", cache=True, _nrt=False)
+@njit_static(f"none({U1}, int64, int64)", cache=True)
 def seed_streams_nb(rng, seed, game):
     """Stream i of game `game` (0 = the game's chance, 1 + seat = that seat's strategy):
     every draw depends on (seed, game) only, never on which worker plays the game."""
@@ -43,7 +42,7 @@ def seed_streams_nb(rng, seed, game):
         rng[i] = stream_seed_nb(seed, game, i)
 
 
-@njit(f"int64({I1}, int64, int64)", cache=True, _nrt=False)
+@njit_static(f"int64({I1}, int64, int64)", cache=True)
 def ask_nb(state, kind, seat):
     """Ask `seat` for a decision of `kind`; advance_nb returns what this returns."""
     state[ASK_KIND] = kind
@@ -51,13 +50,13 @@ def ask_nb(state, kind, seat):
     return kind
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def asked_seat_nb(state):
     """Seat whose decision advance_nb is waiting for (-1 once the game is over)."""
     return state[ASK_SEAT]
 
 
-@njit(f"none({I1}, int64)", cache=True, _nrt=False)
+@njit_static(f"none({I1}, int64)", cache=True)
 def game_over_nb(state, done_phase):
     """The game has ended: no decision is asked any more."""
     state[PHASE] = done_phase
@@ -65,14 +64,14 @@ def game_over_nb(state, done_phase):
     state[ASK_SEAT] = -1
 
 
-@njit(f"none({I1}, {I2}, int64, int64, int64, int64, int64, int64)", cache=True, _nrt=False)
+@njit_static(f"none({I1}, {I2}, int64, int64, int64, int64, int64, int64)", cache=True)
 def log_nb(state, log, seat, event, a, b, c, d):
     """Append one event stamped with the game's clock (ROUND); LOG_N keeps counting past
     the log's capacity to reveal truncation."""
     append_event_nb(state, log, LOG_N, state[ROUND], seat, event, a, b, c, d)
 
 
-@njit(f"none({I1}, {I2}, int64, int64, int64, int64, int64)", cache=True, _nrt=False)
+@njit_static(f"none({I1}, {I2}, int64, int64, int64, int64, int64)", cache=True)
 def record_error_nb(state, log, seat, event, err, kind, answer):
     """An illegal answer: counted, the first error code kept, logged as the game's error
     `event` (the engine then plays a legal default in its place)."""
@@ -82,7 +81,7 @@ def record_error_nb(state, log, seat, event, err, kind, answer):
     log_nb(state, log, seat, event, err, kind, answer, 0)
 
 
-@njit(f"none({I1}, int64, int64, {U1})", cache=True, _nrt=False)
+@njit_static(f"none({I1}, int64, int64, {U1})", cache=True)
 def shuffle_nb(state, at, n, rng):
     """state[at:at + n] = a uniform permutation of 0..n-1 (Fisher-Yates, stream rng[0])."""
     for i in range(n):

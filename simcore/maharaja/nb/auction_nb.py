@@ -11,8 +11,7 @@ the bank and chooses a bank character (DK_CHARACTER); the last player without a
 character chooses for free.
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import layout as S
@@ -24,13 +23,13 @@ AUC_OVER = -2  # S.AUC_TURN: bidding is over, the winner chooses
 PASS = -1  # a DK_BID answer that passes
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def bidding_nb(state, q):
     """True if q takes part in the running auction (has no character, has not passed)."""
     return lowest_character_nb(state, q) == NO_CHARACTER and (state[S.AUC_PASSED] >> q) & 1 == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def start_auction_nb(state):
     """Open the next auction; returns the number of players without a character.
 
@@ -57,13 +56,13 @@ def start_auction_nb(state):
     return count
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def min_bid_nb(state, q):
     """Lowest legal bid now: 0 to open, else one more than the last bid."""
     return state[S.AUC_BID] + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def bid_error_nb(state, q, bid):
     """E_OK if q may bid `bid` now (PASS is always allowed)."""
     if bid == PASS:
@@ -73,7 +72,7 @@ def bid_error_nb(state, q, bid):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def next_bidder_nb(state, q):
     """The next bidder clockwise after q, or AUC_OVER when only the leader (or nobody) is left."""
     n = state[S.N_PLAYERS]
@@ -84,7 +83,7 @@ def next_bidder_nb(state, q):
     return AUC_OVER
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def answer_bid_nb(state, log, q, bid):
     """Apply q's bid or pass; an illegal bid counts as a pass. Returns the error code."""
     err = bid_error_nb(state, q, bid)
@@ -99,7 +98,7 @@ def answer_bid_nb(state, log, q, bid):
     return err
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def auction_winner_nb(state):
     """Winner of the finished auction; with no bid at all the opener, for 0."""
     if state[S.AUC_LEADER] < 0:

@@ -1,6 +1,6 @@
 """Houses and palaces on the board (M-A2..M-A7, M-C2, M-S4, M-K6)."""
 
-from numba import njit
+from simcore.core.nb.numba_compat import njit_static
 
 from .. import board_layout as B
 from .. import layout as S
@@ -23,7 +23,7 @@ from .characters_nb import holds_nb
 P = R.MAX_PLAYERS
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def village_cap_nb(state, rules):
     """M-S4: 2 houses per village, 1 with two players, in setup and always."""
     if state[S.N_PLAYERS] == 2:
@@ -31,7 +31,7 @@ def village_cap_nb(state, rules):
     return rules[R.VILLAGE_CAP]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def house_target_error_nb(state, board, rules, p, loc):
     """Can a house of p go to loc? Villages need room (M-S4), cities the architect (M-A2)."""
     if loc >= LOC_CITY0:
@@ -48,7 +48,7 @@ def house_target_error_nb(state, board, rules, p, loc):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def houses_at_nb(state, board, p, loc):
     """Houses of p at a village or city location (0 for a bad location)."""
     if loc >= LOC_CITY0:
@@ -61,7 +61,7 @@ def houses_at_nb(state, board, p, loc):
     return state[S.VIL + loc * P + p]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def add_house_nb(state, p, loc, n):
     """Put n houses of p at loc (n < 0 removes); keeps village totals in step."""
     if loc >= LOC_CITY0:
@@ -71,7 +71,7 @@ def add_house_nb(state, p, loc, n):
         state[S.VIL_TOTAL + loc] += n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def move_house_error_nb(state, board, p, src):
     """M-A4: only an own house can move, from a village or a city."""
     if houses_at_nb(state, board, p, src) <= 0:
@@ -79,7 +79,7 @@ def move_house_error_nb(state, board, p, src):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def palace_cost_nb(state, rules, p):
     """M-A6 / M-K6: the Artist's holder pays less for every palace."""
     if holds_nb(state, p, ARTIST):
@@ -87,7 +87,7 @@ def palace_cost_nb(state, rules, p):
     return rules[R.PALACE_COST]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def palace_site_error_nb(state, board, rules, p, site):
     """M-A6, M-C2: a palace goes on an empty site of the architect's city; 7 per player."""
     c = state[S.ARCH + p]
@@ -106,7 +106,7 @@ def palace_site_error_nb(state, board, rules, p, site):
     return E_BAD_LOCATION
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def put_palace_nb(state, p, c, site):
     if site == SITE_INNER:
         state[S.INNER + c] = p

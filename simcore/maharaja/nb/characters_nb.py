@@ -1,6 +1,6 @@
 """Who holds which character, and the turn order it implies (M-K1, M-R4, M-V4)."""
 
-from numba import njit
+from simcore.core.nb.numba_compat import njit_static
 
 from .. import layout as S
 from ..enums import N_CHARACTERS_MAX
@@ -8,7 +8,7 @@ from ..enums import N_CHARACTERS_MAX
 NO_CHARACTER = 99  # sorts after every real character
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def lowest_character_nb(state, p):
     """Lowest character number held by p: it sets turn order and breaks ties (M-K1, M-V4)."""
     for k in range(N_CHARACTERS_MAX):
@@ -17,13 +17,13 @@ def lowest_character_nb(state, p):
     return NO_CHARACTER
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def holds_nb(state, p, k):
     """True if p holds character k now: powers belong to the current holder (M-K)."""
     return state[S.CHAR_OWNER + k] == p
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def characters_held_nb(state, p):
     n = 0
     for k in range(N_CHARACTERS_MAX):
@@ -32,7 +32,7 @@ def characters_held_nb(state, p):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def next_to_act_nb(state):
     """M-R4: among players who have not acted this round, the lowest character goes next.
 
@@ -50,7 +50,7 @@ def next_to_act_nb(state):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def ranks_before_nb(state, p, q):
     """Tie-break: p beats q when p's lowest character is lower (M-K1: lower number wins)."""
     return lowest_character_nb(state, p) < lowest_character_nb(state, q)

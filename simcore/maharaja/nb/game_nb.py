@@ -7,9 +7,8 @@ and applies the answer. The loop that asks strategies lives outside the engine
 it as it is, and a lookahead can run a copied state with any policy.
 """
 
-from numba import njit
-
 from simcore.core.contract.engine_api import ENGINE_API
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 from simcore.core.nb.skeleton_nb import (
     ask_nb,
@@ -97,7 +96,7 @@ PH_GIVE = 11  # M-V4: the lured player (S.CURSOR) chooses the character to give
 DONE = -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def init_state_nb(state, board, rules, n_players):
     """M-S1/M-S5 stock: gold, architects on S, houses in hand, the rest in the bank."""
     start_header_nb(state, n_players)
@@ -126,7 +125,7 @@ def init_state_nb(state, board, rules, n_players):
         state[S.CHIPS_BANK] = rules[R.CHIPS_TOTAL]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def shuffle_governors_nb(state, board, log, rng):
     """M-S2: the governors go onto the track in random order (game stream 0)."""
     n = board[B.N_CITIES]
@@ -135,7 +134,7 @@ def shuffle_governors_nb(state, board, log, rng):
         log_nb(state, log, -1, EV_GOVERNORS, c, state[S.GOV_POS + c], 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def deal_characters_nb(state, rules, log, seed, game, rng):
     """[choice] deal (M-S3): each seat gets one character without a choice by its strategy.
 
@@ -165,7 +164,7 @@ def deal_characters_nb(state, rules, log, seed, game, rng):
     rng[0] = saved
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
     """Seed the streams of game `game`, lay out the stock and shuffle the governors.
 
@@ -187,7 +186,7 @@ def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
         state[S.PHASE] = PH_SETUP_HOUSE
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def seat_by_character_nb(state, i):
     """The i-th seat in ascending order of lowest character (setup order, M-S4)."""
     n = state[S.N_PLAYERS]
@@ -202,7 +201,7 @@ def seat_by_character_nb(state, i):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def village_with_room_nb(state, board, rules):
     cap = village_cap_nb(state, rules)
     for v in range(board[B.N_VILLAGES]):
@@ -211,7 +210,7 @@ def village_with_room_nb(state, board, rules):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def finish_setup_nb(state, rules):
     """M-S5: each player takes the setup supply from the bank; record the start."""
     n = state[S.N_PLAYERS]
@@ -224,7 +223,7 @@ def finish_setup_nb(state, rules):
         state[S.ORDER1 + p] = i
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def start_round_nb(state, board, log):
     """M-R1/M-R2: the Maharaja moves, its governor goes to the top; picks are reset."""
     state[S.ROUND] += 1
@@ -239,7 +238,7 @@ def start_round_nb(state, board, log):
         state[S.PICK1 + p] = -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def end_round_nb(state, board, rules, log, work):
     """M-R5 scoring, then M-R6 end check (M-E1, M-V1, [choice] round cap). True if over."""
     score_city_nb(state, board, rules, log, state[S.MAHARAJA], work)
@@ -254,14 +253,14 @@ def end_round_nb(state, board, rules, log, work):
     return state[S.END_REASON] != 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def end_game_nb(state, log):
     log_nb(state, log, -1, EV_END, state[S.END_REASON], state[S.ROUND], 0, 0)
     rank_players_nb(state, log)
     game_over_nb(state, PH_DONE)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def advance_nb(state, board, rules, log, work):
     """Run the rules up to the next decision; return its kind (seat in S.ASK_SEAT), or DONE."""
     n = state[S.N_PLAYERS]
@@ -323,7 +322,7 @@ def advance_nb(state, board, rules, log, work):
             return DONE
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def _first_bank_character_nb(state, rules, k):
     """k if it is a bank character, else the lowest bank character (fallback answer)."""
     if 0 <= k < rules[R.N_CHARACTERS] and state[S.CHAR_OWNER + k] == BANK:
@@ -334,7 +333,7 @@ def _first_bank_character_nb(state, rules, k):
     return -1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def answer_nb(state, board, rules, log, out, ret):
     """Check and apply the pending decision: `ret` is the strategy's return value and
     `out` its output buffer. Illegal answers are recorded (never raised) and replaced
@@ -428,7 +427,7 @@ def answer_nb(state, board, rules, log, out, ret):
         record_error_nb(state, log, seat, E_BAD_DECISION, kind)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def write_records_nb(state, sids, rec):
     """Per-seat result rows of a finished game (see record_layout)."""
     for p in range(state[S.N_PLAYERS]):

@@ -4,7 +4,7 @@ Positions 0..n_cities-1 lie above the arrow (0 = next to it); round field f is
 position n_cities - 1 + f. Positions may be empty after Governor actions.
 """
 
-from numba import njit
+from simcore.core.nb.numba_compat import njit_static
 
 from .. import board_layout as B
 from .. import layout as S
@@ -12,7 +12,7 @@ from .. import rules_layout as R
 from ..enums import E_BAD_GOVERNOR, E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def lowest_governor_nb(state, board):
     """City whose governor is lowest on the track: the Maharaja's next city (M-R1)."""
     best = -1
@@ -25,7 +25,7 @@ def lowest_governor_nb(state, board):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def top_governor_pos_nb(state, board):
     top = -1
     for c in range(board[B.N_CITIES]):
@@ -34,7 +34,7 @@ def top_governor_pos_nb(state, board):
     return top
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def move_maharaja_nb(state, board):
     """M-R1 + M-R2: the Maharaja goes to the lowest governor's city (reachability is
     irrelevant), and that governor goes just above the topmost one."""
@@ -46,20 +46,20 @@ def move_maharaja_nb(state, board):
     return c
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def field_of_nb(board, pos):
     """Round field shown at a track position (0 = above the arrow, not a round field)."""
     f = pos - board[B.N_CITIES] + 1
     return f if f > 0 else 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def end_field_reached_nb(state, board, rules):
     """M-E1: this round's governor was placed on the last field (field 10)."""
     return field_of_nb(board, state[S.GOV_PLACED]) >= rules[R.END_FIELD]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def governor_target_nb(state, board, rules, c):
     """Where city c's governor would land; -1 if the Governor action cannot move it (M-A8).
 
@@ -78,7 +78,7 @@ def governor_target_nb(state, board, rules, c):
     return target
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def move_governor_nb(state, board, rules, c):
     """M-A8: move c's governor down; each governor it passes moves up one position
     (passing an empty position moves nobody)."""

@@ -7,24 +7,24 @@ fair-play hook (simcore/maharaja/hidden.py), the strategies' view
 (strategies/maharaja/lookahead.py).
 """
 
-from numba import njit
+from simcore.core.nb.numba_compat import njit_static
 
 from .. import layout as S
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def gold_hidden_nb(state, seat, q):
     """q's gold is hidden from `seat` (M-C3): everyone's but its own."""
     return q != seat
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def picks_hidden_nb(state, seat, q):
     """q's two picks are hidden from `seat` until q begins its turn (M-R3, M-R4)."""
     return q != seat and state[S.ACTED + q] == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def hidden_mask_nb(state, seat, mask):
     """mask[i] = 1 for every state entry `seat` may not read, else 0."""
     for i in range(mask.shape[0]):

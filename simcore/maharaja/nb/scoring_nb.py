@@ -1,8 +1,8 @@
 """City scoring and final ranking (M-P1..M-P3, M-A7h, M-K3, M-E2)."""
 
 import numpy as np
-from numba import njit
 
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import board_layout as B
@@ -14,7 +14,7 @@ from .characters_nb import holds_nb, lowest_character_nb
 P = R.MAX_PLAYERS
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def outer_points_nb(state, rules, p):
     """M-P1/M-K3: points of one outer palace of p (2 while p holds the Sadhu, else 1)."""
     if holds_nb(state, p, SADHU):
@@ -22,7 +22,7 @@ def outer_points_nb(state, rules, p):
     return rules[R.OUTER_POINTS]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def city_points_nb(state, board, rules, p, c):
     """M-P1: architect 1, house 1, outer palace 1 (2 for the Sadhu, M-K3), inner 3,
     home city +1 for the character's holder even if otherwise absent (M-A7h)."""
@@ -41,14 +41,14 @@ def city_points_nb(state, board, rules, p, c):
     return pts
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def place_gold_nb(rules, n, rank):
     """M-P2: the scoring gold of place `rank` (0 = first) by the payout table of n players
     (the table of the players in the game, not of those who scored)."""
     return rules[R.PAYOUT + (n - 1) * P + rank]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def score_city_nb(state, board, rules, log, c, work):
     """M-P2/M-P3: rank players with >= 1 point (ties: lower character), pay by the table
     of the number of players in the game; a lone scorer gets the monopoly bonus.
@@ -91,7 +91,7 @@ def score_city_nb(state, board, rules, log, c, work):
         log_nb(state, log, p, EV_MONOPOLY, c, bonus, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def finishes_before_nb(state, p, q):
     """M-E2: more palaces, then more gold, then the lower character."""
     if state[S.PALACES + p] != state[S.PALACES + q]:
@@ -101,7 +101,7 @@ def finishes_before_nb(state, p, q):
     return lowest_character_nb(state, p) < lowest_character_nb(state, q)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def rank_players_nb(state, log):
     """Write each player's final rank (0 = winner) into S.RANK (M-E2)."""
     n = state[S.N_PLAYERS]

@@ -7,8 +7,7 @@ architect has left S (nb/game_nb.py:answer_nb); a turn that ends there anyway is
 error and the architect goes on along the cheapest road (leave_start_nb).
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import board_layout as B
@@ -30,7 +29,7 @@ P = R.MAX_PLAYERS
 UNREACHABLE = 1 << 40
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def road_village_nb(board, r, i):
     """The i-th village (0 or 1) of road r, -1 if the road has only one."""
     if i == 0:
@@ -40,7 +39,7 @@ def road_village_nb(board, r, i):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def road_open_nb(state, board, r):
     """M-F1: a road is open only if each of its villages holds at least one house."""
     if state[S.VIL_TOTAL + board[B.ROAD_V0 + r]] == 0:
@@ -50,7 +49,7 @@ def road_open_nb(state, board, r):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def village_fee_nb(state, p, v):
     """M-F1: free where p has a house, else 1 per house in the village."""
     if state[S.VIL + v * P + p] > 0:
@@ -58,7 +57,7 @@ def village_fee_nb(state, p, v):
     return state[S.VIL_TOTAL + v]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def road_fee_nb(state, board, p, r):
     """Fees the owners receive when p passes road r (the Monk's bank pays them, M-K4)."""
     fee = village_fee_nb(state, p, board[B.ROAD_V0 + r])
@@ -67,7 +66,7 @@ def road_fee_nb(state, board, p, r):
     return fee
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def road_cost_nb(state, board, p, r):
     """What p itself pays for road r: nothing while holding the Wandering monk (M-K4)."""
     if holds_nb(state, p, MONK):
@@ -75,7 +74,7 @@ def road_cost_nb(state, board, p, r):
     return road_fee_nb(state, board, p, r)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def other_end_nb(board, r, j):
     """The junction at the other end of road r from j, -1 if r does not touch j."""
     if board[B.ROAD_A + r] == j:
@@ -85,7 +84,7 @@ def other_end_nb(board, r, j):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def _pay_village_nb(state, log, p, v, bank_pays):
     """M-F3: the fee of one village goes house by house to each house's owner."""
     for q in range(state[S.N_PLAYERS]):
@@ -99,7 +98,7 @@ def _pay_village_nb(state, log, p, v, bank_pays):
             log_nb(state, log, p, EV_FEE, q, n, v, 1 if bank_pays else 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def exit_road_nb(state, board, p, gold):
     """M-F3: the cheapest open road out of S that p can pay with `gold` (lowest index
     among equals), -1 if none."""
@@ -116,7 +115,7 @@ def exit_road_nb(state, board, p, gold):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def do_road_nb(state, board, log, p, r):
     """Move p's architect along road r (M-F1): open road, fees paid, never stops in a village."""
     if r < 0 or r >= board[B.N_ROADS]:
@@ -149,7 +148,7 @@ def do_road_nb(state, board, log, p, r):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def leave_start_nb(state, board, log, p):
     """M-F3 fallback at the end of a turn that stopped on S: go on along the cheapest
     road out (one exists: the road onto S was refused otherwise, and nothing but roads

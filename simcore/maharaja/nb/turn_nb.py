@@ -6,9 +6,8 @@ arrow is a slot whose action has parts (houses, a palace, or one other part);
 parts left undone when the turn ends are forfeits (M-F2).
 """
 
-from numba import njit
-
 from simcore.core.nb.nb_sig import I1, I2
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import board_layout as B
@@ -89,7 +88,7 @@ from .travel_nb import do_road_nb
 N_PICK_SLOTS = 3  # the two arrows and the chip's extra action; the Builder is optional
 
 
-@njit(f"none({I1}, int64, int64)", cache=True, _nrt=False)
+@njit_static(f"none({I1}, int64, int64)", cache=True)
 def set_slot_nb(state, s, action):
     """Parts an action asks for: houses, a palace, or one other part (M-A1..M-A9)."""
     state[S.T_ACTION + s] = action
@@ -111,7 +110,7 @@ def set_slot_nb(state, s, action):
         state[S.T_OTHER_LEFT + s] = 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def begin_turn_nb(state, rules, log, p):
     """Start p's turn: reveal the disc, Merchant income (M-K2), Yogi chip (M-A5y).
 
@@ -145,7 +144,7 @@ def begin_turn_nb(state, rules, log, p):
         log_nb(state, log, p, EV_CHIP_GAIN, state[S.CHIPS + p], 0, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def house_slot_error_nb(state, p, s):
     """May slot s build a house now? (M-A2, M-A3, M-A7 or the Builder, M-K5)."""
     if s == SLOT_BUILDER:
@@ -160,7 +159,7 @@ def house_slot_error_nb(state, p, s):
     return E_OK if state[S.T_HOUSES_LEFT + s] > 0 else E_SLOT_DONE
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def other_slot_error_nb(state, p, s, action):
     """May slot s do the one-part action `action` now? The Builder may also move a house."""
     if s == SLOT_BUILDER:
@@ -174,7 +173,7 @@ def other_slot_error_nb(state, p, s, action):
     return E_OK if state[S.T_OTHER_LEFT + s] > 0 else E_SLOT_DONE
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def house_error_nb(state, board, rules, p, s, loc):
     """Full check of OP_HOUSE: slot, supply, gold, target, and M-A3's city house."""
     err = house_slot_error_nb(state, p, s)
@@ -198,7 +197,7 @@ def house_error_nb(state, board, rules, p, s, loc):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def do_house_nb(state, board, rules, log, p, s, loc):
     """M-A2/M-A3/M-A7 house part, or the Builder's free house (M-K5), from the supply."""
     err = house_error_nb(state, board, rules, p, s, loc)
@@ -220,7 +219,7 @@ def do_house_nb(state, board, rules, log, p, s, loc):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def move_error_nb(state, board, rules, p, s, src, dst):
     """Full check of OP_MOVE_HOUSE (M-A4 or the Builder's move, M-K5)."""
     err = other_slot_error_nb(state, p, s, A_MOVE_HOUSE)
@@ -234,7 +233,7 @@ def move_error_nb(state, board, rules, p, s, src, dst):
     return house_target_error_nb(state, board, rules, p, dst)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def do_move_house_nb(state, board, rules, log, p, s, src, dst):
     """M-A4: move an own house, free; an emptied village closes its road."""
     err = move_error_nb(state, board, rules, p, s, src, dst)
@@ -247,7 +246,7 @@ def do_move_house_nb(state, board, rules, log, p, s, src, dst):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def palace_error_nb(state, board, rules, p, s, site):
     """Full check of OP_PALACE (M-A6, M-A7, M-K6)."""
     if s < 0 or s > SLOT_CHIP or state[S.T_ACTION + s] < 0:
@@ -265,7 +264,7 @@ def palace_error_nb(state, board, rules, p, s, site):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def do_palace_nb(state, board, rules, log, p, s, site):
     """M-A6/M-A7: a palace in the architect's city; the last one triggers the end (M-E1)."""
     err = palace_error_nb(state, board, rules, p, s, site)
@@ -282,7 +281,7 @@ def do_palace_nb(state, board, rules, log, p, s, site):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def do_quarry_nb(state, rules, log, p, s):
     """M-A5: up to two own houses from the bank into the supply; fewer counts as a
     part left undone ([choice] M-F2)."""
@@ -300,7 +299,7 @@ def do_quarry_nb(state, rules, log, p, s):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def do_gold_nb(state, rules, log, p, s):
     """M-A1: take gold from the bank."""
     err = other_slot_error_nb(state, p, s, A_GOLD)
@@ -312,7 +311,7 @@ def do_gold_nb(state, rules, log, p, s):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def do_governor_nb(state, board, rules, log, p, s, c):
     """M-A8: move any governor down the track."""
     err = other_slot_error_nb(state, p, s, A_GOVERNOR)
@@ -330,7 +329,7 @@ def do_governor_nb(state, board, rules, log, p, s, c):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def bank_characters_nb(state, rules):
     """Characters in the bank now."""
     n = 0
@@ -340,7 +339,7 @@ def bank_characters_nb(state, rules):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def character_error_nb(state, rules, p, s, k):
     """May p take character k with slot s? (M-A9: from the bank or another player)."""
     if s < 0 or s > 1 or state[S.T_ACTION + s] < 0:
@@ -360,7 +359,7 @@ def character_error_nb(state, rules, p, s, k):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def give_error_nb(state, rules, p, k, give):
     """M-V4, bank empty: may p exchange k for its own `give`, or lure (give = LURE) from
     k's holder? Luring needs a holder with more characters than p. Any give is fine
@@ -377,7 +376,7 @@ def give_error_nb(state, rules, p, k, give):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def take_several_nb(state, rules, log, p, s, k, give):
     """M-V4 Character action: a bank character without giving one back; with an empty
     bank an exchange (k for the own `give`) or a lure from k's holder (give = LURE).
@@ -404,7 +403,7 @@ def take_several_nb(state, rules, log, p, s, k, give):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def give_lured_nb(state, rules, log, q, p, k):
     """M-V4 lure, second half: q gives p a character of q's choice. An illegal choice is
     an error and q's highest-numbered character goes instead ([choice])."""
@@ -421,7 +420,7 @@ def give_lured_nb(state, rules, log, q, p, k):
     return err
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def first_bank_character_nb(state, n_chars):
     for k in range(n_chars):
         if state[S.CHAR_OWNER + k] == BANK:
@@ -429,7 +428,7 @@ def first_bank_character_nb(state, n_chars):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def take_character_nb(state, rules, log, p, s, k):
     """M-A9, first half: p takes k and returns its own card to the bank.
 
@@ -450,7 +449,7 @@ def take_character_nb(state, rules, log, p, s, k):
     return owner
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def give_replacement_nb(state, rules, log, q, k):
     """M-A9, second half: the robbed player q takes a character of their choice from the
     bank (it may be the one just returned). An illegal choice falls back to the lowest."""
@@ -464,7 +463,7 @@ def give_replacement_nb(state, rules, log, q, k):
     return err
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def declare_chip_nb(state, rules, log, p, action):
     """M-A5y: spend a chip for one extra action (not Character), at most one per round."""
     if (
@@ -486,7 +485,7 @@ def declare_chip_nb(state, rules, log, p, action):
     return E_OK
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def apply_op_nb(state, board, rules, log, p, op):
     """Check and apply one operation of p's turn; returns an error code, E_OK if done.
 
@@ -513,7 +512,7 @@ def apply_op_nb(state, board, rules, log, p, op):
     return E_BAD_OP
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def finish_turn_nb(state, rules, log, p):
     """M-F2: every other player takes the penalty for each chosen action not fully done
     ([choice] forfeit_per_part: or for each undone part). Returns the forfeits counted.
@@ -543,7 +542,7 @@ def finish_turn_nb(state, rules, log, p):
     return count
 
 
-@njit(f"none({I1}, {I2}, int64, int64, int64)", cache=True, _nrt=False)
+@njit_static(f"none({I1}, {I2}, int64, int64, int64)", cache=True)
 def record_error_nb(state, log, p, err, op):
     """Strategy asked for something illegal: keep the first code, count, log (no exceptions)."""
     if state[S.FIRST_ERROR] == E_OK:

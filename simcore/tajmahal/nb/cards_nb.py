@@ -2,8 +2,8 @@
 display (T-S4, T-R5), hands and the discard pile (T-A7, T-I1)."""
 
 import numpy as np
-from numba import njit
 
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import mix64_nb
 
 from .. import data_layout as D
@@ -16,7 +16,7 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _S32 = np.uint64(32)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def rand_nb(state, n):
     """Uniform integer in [0, n) from the stream kept in the state (SplitMix64), so that
     a reshuffle during play needs no random array and a state copy replays it. Every
@@ -30,7 +30,7 @@ def rand_nb(state, n):
     return np.int64((r * np.uint64(n)) >> _S32)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def shuffle_pile_nb(state):
     """Fisher-Yates over PILE[0 .. PILE_N - 1]."""
     for i in range(state[S.PILE_N] - 1, 0, -1):
@@ -40,7 +40,7 @@ def shuffle_pile_nb(state):
         state[S.PILE + j] = a
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def refill_pile_nb(state, data, log):
     """T-R6: the discard pile, shuffled, becomes the new draw pile."""
     n = 0
@@ -55,7 +55,7 @@ def refill_pile_nb(state, data, log):
     log_nb(state, log, -1, EV_RESHUFFLE, n, 0, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def draw_nb(state, data, rules, log):
     """The top card of the pile, or -1 if pile and discards are empty (T-R6 [choice]: the
     draw does nothing; with rules.reshuffle off an empty pile stays empty)."""
@@ -68,20 +68,20 @@ def draw_nb(state, data, rules, log):
     return state[S.PILE + n - 1]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def hand_full_nb(state, rules, seat):
     """T-A7 [choice] hand limit (0 = none): a full hand takes no more cards."""
     lim = rules[R.HAND_LIMIT]
     return lim > 0 and state[S.HAND_N + seat] >= lim
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def add_to_hand_nb(state, seat, kind):
     state[S.HAND + seat * D.MAX_KINDS + kind] += 1
     state[S.HAND_N + seat] += 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def draw_to_hand_nb(state, data, rules, log, seat, reason):
     """A blind draw into the hand (T-A7 bonus card, "+1" bonus tile); -1 if none."""
     if hand_full_nb(state, rules, seat):
@@ -93,7 +93,7 @@ def draw_to_hand_nb(state, data, rules, log, seat, reason):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def deal_display_nb(state, data, rules, log):
     """T-S4 / T-R5: a new face-up display of DISPLAY_SIZE cards (fewer if the cards run
     out); leftovers of the last one (only with a non-default display size) are discarded."""
@@ -112,7 +112,7 @@ def deal_display_nb(state, data, rules, log):
         state[S.DISPLAY_N] += 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def take_display_nb(state, seat, slot):
     """T-A7: the card of a display slot into the hand, publicly (T-I2: KNOWN)."""
     k = state[S.DISPLAY + slot]
@@ -123,7 +123,7 @@ def take_display_nb(state, seat, slot):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def discard_played_nb(state, data, seat):
     """T-A7: the played cards go face up on the discard pile; special cards go back to the
     hand (T-A8). The seat's symbols count for nothing from now on (T-A2)."""

@@ -1,7 +1,7 @@
 """A visit's contest: plays (T-A1, T-A1a..c, T-A8), who wins which prize on withdrawing
 (T-A2, T-A5, T-A6) and the legal plays a seat has (T-D1)."""
 
-from numba import njit
+from simcore.core.nb.numba_compat import njit_static
 
 from .. import data_layout as D
 from .. import layout as S
@@ -28,14 +28,14 @@ from .log_nb import log_nb
 _LOW = (1 << PLAY_SHIFT) - 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def play_code_nb(coloured, companion):
     """The DK_TURN answer playing `coloured` with `companion` (a white or special kind, or
     NO_CARD)."""
     return coloured | ((companion + 1) << PLAY_SHIFT)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def special_fx_nb(data, rules, kind):
     """FX_* of a special-card kind (T-C6 [choice]), -1 for any other kind."""
     i = kind - data[D.N_KINDS]
@@ -44,7 +44,7 @@ def special_fx_nb(data, rules, kind):
     return rules[R.SPECIAL_FX + i]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def play_ok_nb(state, data, rules, seat, code):
     """T-A1: exactly one coloured card, optionally with one white or one special card;
     T-A1a colour rule, T-A1b the any-colour exception."""
@@ -69,7 +69,7 @@ def play_ok_nb(state, data, rules, seat, code):
     return committed < 0 or committed == colour or any_colour
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def _put_nb(state, data, seat, kind):
     """One card from the hand to the table; a publicly known card of that kind is now
     one fewer for certain (T-I2)."""
@@ -82,7 +82,7 @@ def _put_nb(state, data, seat, kind):
         state[S.SYM + seat * N_SYMBOLS + s] += data[D.KIND_SYM + kind * N_SYMBOLS + s]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def apply_play_nb(state, data, rules, log, seat, code):
     """Put a legal play in front of the seat (T-A1); special effects (T-A1c): +1 elephant
     or +1 mogul count as symbols, +2 scores at once, any colour leaves the colour open
@@ -115,7 +115,7 @@ def apply_play_nb(state, data, rules, log, seat, code):
     log_nb(state, log, seat, EV_PLAY, c, comp, state[S.SEAT_PLAYS + seat], 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def legal_plays_nb(state, data, rules, seat, out):
     """T-D1: every legal DK_TURN answer into `out` (WITHDRAW first); returns how many. With
     out of length 0 it only counts. At most 1 + coloured kinds x (1 + companions)."""
@@ -147,7 +147,7 @@ def legal_plays_nb(state, data, rules, seat, out):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def has_play_nb(state, data, rules, seat):
     """T-A1d: False if the seat can only withdraw."""
     nk = data[D.N_KINDS]
@@ -165,7 +165,7 @@ def has_play_nb(state, data, rules, seat):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def prizes_won_nb(state, rules, seat):
     """T-A2: bit mask of the court's prizes the withdrawing seat wins - its count of the
     symbol strictly above every other seat still in the visit; the last seat alone needs

@@ -9,9 +9,9 @@ raised. `legal_answers_nb` lists the legal answers of the pending decision.
 """
 
 import numpy as np
-from numba import njit
 
 from simcore.core.contract.engine_api import ENGINE_API
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import stream_seed_nb
 
 from .. import data_layout as D
@@ -76,7 +76,7 @@ PH_DONE = 5
 DONE = -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def init_state_nb(state, data, rules, n_players):
     """Empty table: no tiles, palaces or cards anywhere yet; every score 0 (T-S5)."""
     state[:] = 0
@@ -102,7 +102,7 @@ def init_state_nb(state, data, rules, n_players):
     state[S.DISPLAY_SIZE] = size if size > 0 else 2 * n_players - 1  # T-S4
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def setup_tiles_nb(state, data):
     """T-S1: the last tile on the Agra province, the others shuffled over the rest.
     T-S2: the Taj Mahal tile on its city, the square bonus tiles shuffled over the other
@@ -148,12 +148,12 @@ def setup_tiles_nb(state, data):
         state[S.BONUS_AT + cj] = a
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def _nth_other_nb(agra, i):
     return i if i < agra else i + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def _nth_square_nb(data, i):
     """The i-th fortified city other than the Taj Mahal city, in city order."""
     taj = data[D.TAJ_CITY]
@@ -165,7 +165,7 @@ def _nth_square_nb(data, i):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def begin_visit_nb(state, data, rules, log, visit, start):
     """T-R5 (and T-S6 for visit 1): the province with tile `visit`, its tile and one
     influence tile of each type and the crown in the court, a new display, every seat in."""
@@ -193,7 +193,7 @@ def begin_visit_nb(state, data, rules, log, visit, start):
     state[S.PHASE] = PH_TURN
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def start_game_nb(state, data, rules, log, n_players, seed, game, rng):
     """Seed the streams of game `game`, set up (T-S1..T-S6) and open visit 1. Results
     depend only on (seed, game)."""
@@ -220,7 +220,7 @@ def start_game_nb(state, data, rules, log, n_players, seed, game, rng):
     begin_visit_nb(state, data, rules, log, 1, start)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def next_active_nb(state, seat):
     """T-R1 clockwise: the next seat still in the visit after `seat` (itself if alone)."""
     n = state[S.N_PLAYERS]
@@ -231,7 +231,7 @@ def next_active_nb(state, seat):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def withdraw_nb(state, data, rules, log, seat):
     """T-A2..T-A6: the seat leaves the visit and takes every prize it wins; palaces follow
     (PH_PLACE), then scoring (PH_SCORE) and the display picks (PH_PICK)."""
@@ -260,7 +260,7 @@ def withdraw_nb(state, data, rules, log, seat):
     state[S.PHASE] = PH_PLACE
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def score_withdrawal_nb(state, data, rules, log):
     """T-P in order bonus tiles, palaces, province tile; T-P [choice] discard before (or
     after) scoring; T-A7 the bonus card of a seat that played nothing; then the picks."""
@@ -279,7 +279,7 @@ def score_withdrawal_nb(state, data, rules, log):
     state[S.PHASE] = PH_PICK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def exchange_nb(state, data, log):
     """T-R4: a pair of equal influence tiles goes back to the supply for the matching
     special card, taken from the table or its holder (kept if already held)."""
@@ -304,7 +304,7 @@ def exchange_nb(state, data, log):
             log_nb(state, log, p, EV_EXCHANGE, t, moved, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def end_game_nb(state, data, rules, log, reason):
     """T-E1: the hands score (T-P4) after the last visit - not when the step cap stops a
     game - then the ranking (T-E2)."""
@@ -318,7 +318,7 @@ def end_game_nb(state, data, rules, log, reason):
     state[S.ASK_SEAT] = -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def end_visit_nb(state, data, rules, log):
     """T-R3 the visit is over: T-R4 exchange, T-R5 leftovers leave the game, the next visit
     or T-E1 the end. True if the game is over."""
@@ -343,7 +343,7 @@ def end_visit_nb(state, data, rules, log):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def _ask_nb(state, kind, seat):
     state[S.ASK_KIND] = kind
     state[S.ASK_SEAT] = seat
@@ -351,7 +351,7 @@ def _ask_nb(state, kind, seat):
     return kind
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def advance_nb(state, data, rules, log, work):
     """Run the rules up to the next decision; return its kind (seat in ASK_SEAT), or DONE.
     T-I4: strictly sequential, one decision at a time."""
@@ -401,7 +401,7 @@ def advance_nb(state, data, rules, log, work):
             return DONE
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def record_error_nb(state, log, seat, err, kind, answer):
     state[S.N_ERRORS] += 1
     if state[S.FIRST_ERROR] == 0:
@@ -409,7 +409,7 @@ def record_error_nb(state, log, seat, err, kind, answer):
     log_nb(state, log, seat, EV_ERROR, err, kind, answer, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def first_slot_nb(state):
     for i in range(S.MAX_DISPLAY):
         if state[S.DISPLAY + i] >= 0:
@@ -417,7 +417,7 @@ def first_slot_nb(state):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def answer_error_nb(state, data, rules, kind, seat, ret):
     """E_OK if `ret` is a legal answer to the pending decision, else its E_* code."""
     if kind == DK_TURN:
@@ -435,7 +435,7 @@ def answer_error_nb(state, data, rules, kind, seat, ret):
     return E_BAD_PLAY
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def answer_nb(state, data, rules, log, out, ret):
     """Check and apply the pending decision `ret`. Illegal: counted, then replaced by
     WITHDRAW (T-D1), the lowest legal city (T-D2) or the first display card (T-D3)."""
@@ -474,7 +474,7 @@ def answer_nb(state, data, rules, log, out, ret):
         log_nb(state, log, seat, EV_PICK, slot, k, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def legal_answers_nb(state, data, rules, out):
     """Every legal answer to the pending decision into `out` (length MAX_OPTIONS covers
     any); returns how many. For random players and tests (T-D)."""
@@ -493,7 +493,7 @@ def legal_answers_nb(state, data, rules, out):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def write_records_nb(state, sids, rec):
     """Per-seat result rows of a finished game (record_layout)."""
     for p in range(state[S.N_PLAYERS]):
@@ -536,7 +536,7 @@ def write_records_nb(state, sids, rec):
             rec[p, REC.PRIZES + s] = state[S.PRIZES + p * N_SYMBOLS + s]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def asked_seat_nb(state):
     """Seat whose decision advance_nb is waiting for."""
     return state[S.ASK_SEAT]

@@ -1,7 +1,7 @@
 """Palaces: where one may go (T-A3, T-A4, T-A6a), placing it with its bonus tile (T-A3,
 T-A4) and the connection points over the road map (T-P2)."""
 
-from numba import njit
+from simcore.core.nb.numba_compat import njit_static
 
 from .. import data_layout as D
 from .. import layout as S
@@ -10,7 +10,7 @@ from ..enums import EV_PALACE
 from .log_nb import log_nb
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def city_ok_nb(state, data, rules, seat, crowned, city):
     """T-A4: the crowned palace goes on any city of the current province; T-A3: a normal
     palace on one without a normal palace (a crowned palace does not block; T-A6a
@@ -26,7 +26,7 @@ def city_ok_nb(state, data, rules, seat, crowned, city):
     return rules[R.OWN_CROWN_CITY_OPEN] != 0 or state[S.CITY_CROWNED + city] != seat
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def legal_cities_nb(state, data, rules, seat, crowned, out):
     """T-D2: the legal cities (ascending) into `out`; returns how many (out may be empty)."""
     n = 0
@@ -42,7 +42,7 @@ def legal_cities_nb(state, data, rules, seat, crowned, out):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def any_city_nb(state, data, rules, seat, crowned):
     """True if the palace has a legal city (always, unless T-A6a is switched off)."""
     mask = data[D.PROV_MASK + state[S.CUR_PROV]]
@@ -55,7 +55,7 @@ def any_city_nb(state, data, rules, seat, crowned):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def place_palace_nb(state, log, seat, crowned, city):
     """Put the palace; a normal palace takes the city's bonus tile (T-A3), a crowned one
     never does (T-A4). The tile is remembered for scoring in order (T-P1)."""
@@ -77,7 +77,7 @@ def place_palace_nb(state, log, seat, crowned, city):
     log_nb(state, log, seat, EV_PALACE, city, 1 if crowned else 0, bonus, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def connected_mask_nb(data, own, start):
     """Cities of `own` reachable from `start` along roads through cities of `own` only
     (T-P2: a city without the seat's palace breaks the chain)."""
@@ -97,7 +97,7 @@ def connected_mask_nb(data, own, start):
     return reached
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def connected_provinces_nb(state, data, seat, prov):
     """T-P2: other provinces holding a palace of the seat connected to one of its palaces
     in province `prov` by an unbroken chain of its palaces."""

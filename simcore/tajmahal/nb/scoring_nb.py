@@ -1,7 +1,7 @@
 """Scoring at withdrawal (T-P1 bonus tiles, T-P2 palaces, T-P3 province tile), the hand at
 the end (T-P4) and the ranking (T-E2)."""
 
-from numba import njit
+from simcore.core.nb.numba_compat import njit_static
 
 from .. import data_layout as D
 from .. import layout as S
@@ -29,13 +29,13 @@ from .log_nb import log_nb
 from .palace_nb import connected_provinces_nb
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def add_points_nb(state, seat, part, pts):
     state[S.POINTS + seat] += pts
     state[part + seat] += pts
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def commodity_points_nb(state, seat, k):
     """T-P1: 1 + the commodities of that kind already held; then it is held too."""
     held = state[S.COMM + seat * N_COMMODITIES + k]
@@ -43,7 +43,7 @@ def commodity_points_nb(state, seat, k):
     return 1 + held
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def score_bonus_nb(state, data, rules, log, seat):
     """T-P1: the bonus tiles taken in this withdrawal, one after the other in the order
     taken (each commodity counts the earlier ones)."""
@@ -62,7 +62,7 @@ def score_bonus_nb(state, data, rules, log, seat):
         log_nb(state, log, seat, EV_BONUS, b, pts, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def score_palaces_nb(state, data, rules, log, seat):
     """T-P2: only if the seat placed a palace in this withdrawal (a crowned one counts,
     [choice]): 1 for the province + 1 per other province connected to it."""
@@ -76,7 +76,7 @@ def score_palaces_nb(state, data, rules, log, seat):
     log_nb(state, log, seat, EV_PALACE_POINTS, 1 + others, others, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def score_tile_nb(state, data, rules, log, seat):
     """T-P3: per commodity on the tile 1 + the same kind already held (bonus tiles taken
     in this withdrawal included). T-P3a [choice] for a commodity shown twice: each counts
@@ -95,7 +95,7 @@ def score_tile_nb(state, data, rules, log, seat):
     log_nb(state, log, seat, EV_PROVINCE, t + 1, pts, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def hand_points_nb(state, data, seat):
     """T-P4: 1 per special card, 1 per white card, 1 per card of the colour held most
     (ties: one of them). Returns (points, specials, whites, longest colour)."""
@@ -127,7 +127,7 @@ def hand_points_nb(state, data, seat):
     return specials + whites + longest, specials, whites, longest
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def score_hands_nb(state, data, log):
     """T-P4 for every seat, after the last visit."""
     for p in range(state[S.N_PLAYERS]):
@@ -136,7 +136,7 @@ def score_hands_nb(state, data, log):
         log_nb(state, log, p, EV_HAND, pts, sp, wh, lo)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def rank_nb(state, rules, log):
     """T-E2: most points wins; [choice] ties share the win (tie_break 0), or the most hand
     cards first (1). RANK = seats ranked strictly above."""

@@ -5,8 +5,7 @@ for hypothetical holdings (`meets_nb` reads type counts from any array at any of
 so a strategy can ask "would this purchase earn a card?" on a scratch copy).
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import cards_layout as T
@@ -24,7 +23,7 @@ from ..enums import (
 from .market_nb import remove_antique_nb
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def meets_nb(cards, k, counts, base):
     """V-A3a: does a holding of counts[base + t] antiques per type meet card k's
     requirement? Colour plays no role; antiques are not used up."""
@@ -42,7 +41,7 @@ def meets_nb(cards, k, counts, base):
     return True
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def blocked_mask_nb(cards, rules, held):
     """V-A3c: the small cards a seat holding the cards `held` (bit mask) may not take -
     every small card of a sort whose large card it holds; small first, then large, is
@@ -56,7 +55,7 @@ def blocked_mask_nb(cards, rules, held):
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def give_up_types_nb(cards, rules, k, counts, base):
     """V-A3b: bit mask of the types from which a give-up for card k is legal (0 = none;
     -1 if card k asks for no give-up). [choice] check_before_give_up: the requirement is
@@ -78,7 +77,7 @@ def give_up_types_nb(cards, rules, k, counts, base):
     return ok
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def eligible_mask_nb(state, cards, rules, seat):
     """Bit mask of the collection cards `seat` may take now (V-D2 options besides NONE):
     in the general supply (V-A3d: other players' cards are never taken), not blocked by a
@@ -100,7 +99,7 @@ def eligible_mask_nb(state, cards, rules, seat):
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def eligible_nb(state, cards, rules, seat, k):
     """May `seat` take collection card k now (V-A3)?"""
     if k < 0 or k >= cards[T.N_COLL]:
@@ -108,7 +107,7 @@ def eligible_nb(state, cards, rules, seat, k):
     return (eligible_mask_nb(state, cards, rules, seat) >> k) & 1 == 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def give_up_ok_nb(state, cards, rules, seat, k, a):
     """V-A3b: may `seat` give up antique a for card k (own, of a legal pictured type)?"""
     if a < 0 or a >= N_TYPES * N_COLOURS or state[S.WHERE + a] != seat:
@@ -117,7 +116,7 @@ def give_up_ok_nb(state, cards, rules, seat, k, a):
     return ok > 0 and (ok >> (a // N_COLOURS)) & 1 == 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def first_give_up_nb(state, cards, rules, seat, k):
     """The lowest-numbered antique `seat` may give up for card k (the default answer)."""
     for a in range(N_TYPES * N_COLOURS):
@@ -126,7 +125,7 @@ def first_give_up_nb(state, cards, rules, seat, k):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def take_card_nb(state, log, seat, k):
     """V-A3: card k leaves the supply and is the seat's for good (V-A3d)."""
     state[S.SUPPLY] &= ~(1 << k)
@@ -135,7 +134,7 @@ def take_card_nb(state, log, seat, k):
     log_nb(state, log, seat, EV_COLLECT, k, 0, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def give_up_nb(state, log, seat, a):
     """V-A3b: the chosen antique leaves the game face down (checked by give_up_ok_nb)."""
     remove_antique_nb(state, seat, a, W_GONE)

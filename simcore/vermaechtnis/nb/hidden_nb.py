@@ -6,25 +6,24 @@ Everything that needs it reads it here: the fair-play hook (simcore/vermaechtnis
 hidden.py), the search's view and redraw (strategies/vermaechtnis/lookahead.py).
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
 
 from .. import layout as S
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def hidden_start_nb(state):
     """The undrawn pile is state[hidden_start_nb(state) : hidden_end_nb(state)]."""
     return S.DECK + state[S.DECK_POS]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def hidden_end_nb(state):
     return S.DECK + state[S.DECK_N]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def public_view_nb(state, view):
     """view := state with the undrawn pile sorted: what every seat knows of it."""
     for i in range(S.STATE_SIZE):
@@ -40,7 +39,7 @@ def public_view_nb(state, view):
         view[j + 1] = a
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def redraw_nb(state, rng):
     """The undrawn pile shuffled anew (Fisher-Yates on stream rng[0], as V-I2 shuffles)."""
     lo = hidden_start_nb(state)

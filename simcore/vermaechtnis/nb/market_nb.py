@@ -7,8 +7,7 @@ per-colour counts) is what the rules read fast. The helpers here are the only co
 that moves a card, so the two views cannot drift apart.
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb, shuffle_nb
 
 from .. import layout as S
@@ -34,7 +33,7 @@ from ..enums import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def shuffle_deck_nb(state, rng):
     """V-S1 / V-I2: the 36 antiques shuffled face down; the game's only chance (stream 0)."""
     n = N_ANTIQUES
@@ -45,7 +44,7 @@ def shuffle_deck_nb(state, rng):
     state[S.DECK_POS] = 0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def leftmost_coin_nb(state):
     """The leftmost trade card that still holds a coin, -1 if none (V-A1, V-A2)."""
     for k in range(state[S.N_TRADE]):
@@ -54,7 +53,7 @@ def leftmost_coin_nb(state):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def price_nb(state):
     """V-A2: the price is the value of the leftmost trade card with a coin (-1: none)."""
     k = leftmost_coin_nb(state)
@@ -63,7 +62,7 @@ def price_nb(state):
     return state[S.PRICE + k]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def buy_error_at_nb(state, seat, slot, price):
     """E_OK if `seat` may buy the antique in offer slot `slot` at `price` (V-A2): the
     slot holds an antique and the seat's money covers the price."""
@@ -74,13 +73,13 @@ def buy_error_at_nb(state, seat, slot, price):
     return E_OK
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def buy_error_nb(state, seat, slot):
     """E_OK if `seat` may buy the antique in offer slot `slot` now (V-A2)."""
     return buy_error_at_nb(state, seat, slot, price_nb(state))
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def add_antique_nb(state, seat, a):
     """Antique a becomes seat's (bought, V-A2): face up, public, sorted by type."""
     state[S.WHERE + a] = seat
@@ -90,7 +89,7 @@ def add_antique_nb(state, seat, a):
     state[S.NOTHING_ELIGIBLE + seat] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def remove_antique_nb(state, seat, a, where):
     """Seat's antique a leaves him for `where` (W_GONE for V-A3b, W_LONE for V-P1)."""
     state[S.WHERE + a] = where
@@ -100,7 +99,7 @@ def remove_antique_nb(state, seat, a, where):
     state[S.NOTHING_ELIGIBLE + seat] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def take_gold_nb(state, rules, log, seat):
     """V-A1: the coin of the leftmost trade card that holds one, never another; taking
     the last coin ends the day (V-R1). V-T2: a running day always has a coin."""
@@ -113,7 +112,7 @@ def take_gold_nb(state, rules, log, seat):
     log_nb(state, log, seat, EV_GOLD, k, rules[R.GOLD_VALUE], state[S.MONEY + seat], 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def buy_nb(state, log, seat, slot):
     """V-A2: the antique of `slot` for the current price (checked by buy_error_nb);
     buying the last antique of the offer ends the day (V-R1)."""
@@ -130,7 +129,7 @@ def buy_nb(state, log, seat, slot):
     log_nb(state, log, seat, EV_BUY, slot, a, price, state[S.MONEY + seat])
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def pay_taxes_nb(state, rules, log, seat):
     """V-A4: money above the cap goes to the bank (no decision: money is fungible)."""
     over = state[S.MONEY + seat] - rules[R.TAX_CAP]
@@ -140,7 +139,7 @@ def pay_taxes_nb(state, rules, log, seat):
         log_nb(state, log, seat, EV_TAX, over, state[S.MONEY + seat], 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def clear_offer_nb(state):
     """The antiques left in the offer leave the game face down (V-R2, V-V1c); they were
     face up, so which cards left stays public (V-I1). Returns how many."""
@@ -155,7 +154,7 @@ def clear_offer_nb(state):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def start_day_nb(state, rules, log):
     """V-R2 (and V-S1, V-S4 for day 1): lay out a new offer and put a gold coin on every
     empty trade card. False if the draw pile cannot supply the offer: V-E1, the game

@@ -1,7 +1,6 @@
 """End and scoring (V-P1, V-P2, V-P3, V-E2)."""
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import cards_layout as T
@@ -21,7 +20,7 @@ from ..enums import (
 from .market_nb import remove_antique_nb
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def lone_discard_nb(state, cards, log, seat):
     """V-P1: an antique that is the seat's only one of its colour is given up (for each
     such colour); collection cards are kept (V-A3d)."""
@@ -37,7 +36,7 @@ def lone_discard_nb(state, cards, log, seat):
                     break
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def score_seat_nb(state, cards, rules, log, seat):
     """V-P2: antique points plus collection points (grey side's with V-V1);
     V-P3: one point per full RUPEES_PER_POINT rupees. V-P4, the rulebook's example
@@ -61,7 +60,7 @@ def score_seat_nb(state, cards, rules, log, seat):
     log_nb(state, log, seat, EV_SCORE, ap + cp + mp, ap, cp, mp)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def rank_nb(state, log):
     """V-E2: most points; tie: most antiques (TIE_COUNT); still tied: a shared place.
     rank = number of seats strictly ahead, so every winner has rank 0."""
@@ -97,7 +96,7 @@ def rank_nb(state, log):
                state[S.TIE_COUNT + p], 0)  # fmt: skip
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def score_game_nb(state, cards, rules, log):
     """V-P1 for every seat (tie-break count taken before or after it: [choice]
     tie_after_discard), then V-P2/V-P3 and the ranking of V-E2."""

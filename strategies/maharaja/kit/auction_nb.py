@@ -6,10 +6,9 @@ character. The bid is the lowest legal one while it stays below that worth (in
 gold) and a budget cap; otherwise pass.
 """
 
-from numba import njit
-
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import BANK
 from simcore.maharaja.nb.auction_nb import PASS
@@ -17,7 +16,7 @@ from simcore.maharaja.nb.characters_nb import NO_CHARACTER, lowest_character_nb
 from strategies.maharaja.kit.values_nb import char_value_nb
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def first_choice_worth_nb(state, rules, vals):
     """Value of choosing now over choosing last among those without a character."""
     m = 0
@@ -46,7 +45,7 @@ def first_choice_worth_nb(state, rules, vals):
     return best - mth
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def value_bid_nb(state, rules, seat, vals, gold_per_value, cap):
     """The lowest legal bid if it is worth it (worth x gold_per_value, at most cap and the
     own gold), else PASS. Opening at 0 is always worth it."""
@@ -60,7 +59,7 @@ def value_bid_nb(state, rules, seat, vals, gold_per_value, cap):
     return lowest if lowest <= limit else PASS
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def random_bid_nb(state, seat, rng):
     """Uniform over PASS and the legal bids up to 3 above the lowest one."""
     lowest = state[S.AUC_BID] + 1

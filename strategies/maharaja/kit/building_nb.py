@@ -1,10 +1,9 @@
 """What a player can build where, right now: free palace sites, the site for a palace
 (the kit's one palace-site finder), a slot for a village house."""
 
-from numba import njit
-
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import (
     A_HOUSE,
     A_PALACE_HOUSE,
@@ -21,7 +20,7 @@ from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.turn_nb import house_error_nb, palace_error_nb
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def free_sites_nb(state, rules, c):
     """Empty palace sites of city c: the inner one and the outer ones (M-C2)."""
     n = rules[R.OUTER_SITES] - state[S.OUTER_USED + c]
@@ -32,7 +31,7 @@ def free_sites_nb(state, rules, c):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def opening_slot_nb(state, board, rules, seat, v):
     """A slot that may build a house in village v now, cheapest first: the Builder's
     free house, House, Two houses (its one village house), Palace+house. -1 if none."""
@@ -51,7 +50,7 @@ def opening_slot_nb(state, board, rules, seat, v):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def palace_site_nb(state, board, rules, seat, s):
     """The site for a palace in the architect's city now, the inner one first (3 points,
     M-P1): by slot s's full check (palace_error_nb, M-A6/M-A7/M-K6), or with s < 0 by
@@ -68,7 +67,7 @@ def palace_site_nb(state, board, rules, seat, s):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def palace_step_nb(state, board, rules, seat, out):
     """OP_PALACE for the first disc slot with a palace still to build, at the site
     palace_site_nb finds; False (out untouched) if no palace can be built now."""

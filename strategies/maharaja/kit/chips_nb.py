@@ -7,10 +7,9 @@ held (one is kept for a palace later); the declared action is then done by this
 module (the strategy's own loops need not know the chip slot).
 """
 
-from numba import njit
-
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -26,7 +25,7 @@ from simcore.maharaja.enums import (
 from strategies.maharaja.kit.building_nb import palace_site_nb
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def chip_usable_nb(state, rules, seat):
     """May seat declare a chip now (variant on, a chip held, none used this round)?"""
     return (
@@ -37,7 +36,7 @@ def chip_usable_nb(state, rules, seat):
     )
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def chip_step_nb(state, board, rules, seat, out):
     """When out is OP_END: do the declared chip action, or declare one; True if rewritten."""
     if out[0] != OP_END:
@@ -68,7 +67,7 @@ def chip_step_nb(state, board, rules, seat, out):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def random_chip_nb(state, rules, seat, rng, out):
     """When out is OP_END and a chip is usable: declare a uniformly drawn extra action
     (any but Character); the strategy then does it like its other slots."""

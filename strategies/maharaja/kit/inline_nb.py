@@ -4,8 +4,7 @@ Each is the engine's own Python function compiled again with `inline="always"`, 
 computes exactly what the engine function does, without a call per city and player.
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.nb.governor_nb import governor_target_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from strategies.maharaja.kit.track_nb import rounds_until_scored_nb
@@ -13,7 +12,7 @@ from strategies.maharaja.kit.track_nb import rounds_until_scored_nb
 
 def _inlined(f):
     """f's Python source compiled to be inlined (f itself when jit is disabled)."""
-    return njit(_nrt=False, inline="always")(getattr(f, "py_func", f))
+    return njit_static(inline="always")(getattr(f, "py_func", f))
 
 
 city_points_inl_nb = _inlined(city_points_nb)

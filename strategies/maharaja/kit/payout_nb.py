@@ -7,18 +7,16 @@ Opponents' points do not change during the own turn, so a table made when the tu
 planned holds for the whole turn.
 """
 
-from numba import njit
-
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import N_CHARACTERS_MAX
 from simcore.maharaja.nb.scoring_nb import place_gold_nb
 from strategies.maharaja.kit.inline_nb import city_points_inl_nb
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
     inline="always",
 )
 def payout_table_nb(state, board, rules, seat, c, first, n_pay, scratch, at, opp):

@@ -15,12 +15,11 @@ Scratch block at `base` (ROUTE_SIZE entries):
     PREV ..           last road of that route           [B.MAX_JUNCTIONS]
 """
 
-from numba import njit
-
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout
+from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import MONK
 from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb
 
@@ -34,7 +33,7 @@ ROUTE_SIZE = _B.done()
 NO_ROUTE = UNREACHABLE
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def road_toll_nb(state, board, seat, monk, r):
     """What seat pays to travel road r (M-F1: 1 per house in a village without an own
     house; nothing with the Monk, M-K4), times 4, plus the road's empty villages (a road
@@ -51,7 +50,7 @@ def road_toll_nb(state, board, seat, monk, r):
     return fee * 4 + e
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def road_tolls_nb(state, board, seat, scratch, tab):
     """scratch[tab + r] = road_toll_nb for every road (B.MAX_ROADS entries): the searches
     of one decision share them (speed)."""
@@ -60,9 +59,8 @@ def road_tolls_nb(state, board, seat, scratch, tab):
         scratch[tab + r] = road_toll_nb(state, board, seat, monk, r)
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
     inline="always",
 )
 def fee_search_nb(
@@ -146,20 +144,20 @@ def fee_search_nb(
     scratch[base + R_POS] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def route_costs_nb(state, board, seat, budget, scratch, base):
     """Fill the DIST/PREV block: cheapest fee to every junction within `budget`, over
     open roads (fee_search_nb)."""
     fee_search_nb(state, board, seat, budget, False, 0, 0, 1, -1, scratch, base, base, -1)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def route_cost_nb(scratch, base, target):
     """Cost of the cheapest route to `target` found by route_costs_nb (NO_ROUTE if none)."""
     return scratch[base + R_DIST + target]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def set_route_nb(state, board, seat, target, scratch, base):
     """Store the cheapest route to `target` (after route_costs_nb); its length, -1 if none."""
     scratch[base + R_LEN] = 0
@@ -185,7 +183,7 @@ def set_route_nb(state, board, seat, target, scratch, base):
     return m
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def next_road_nb(scratch, base):
     """The next road of the stored route (and mark it walked), -1 once arrived."""
     pos = scratch[base + R_POS]
@@ -195,9 +193,8 @@ def next_road_nb(scratch, base):
     return scratch[base + R_ROADS + pos]
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
     inline="always",
 )
 def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, base, opens):
@@ -212,9 +209,8 @@ def open_route_costs_nb(state, board, seat, budget, house_cost, wopen, scratch, 
     )
 
 
-@njit(
+@njit_static(
     cache=True,
-    _nrt=False,
     inline="always",
 )
 def both_route_costs_nb(

@@ -7,10 +7,9 @@ valuation replaces it (a bank card; with an empty bank an exchange giving the
 least valued own card, or a lure from a player holding more cards).
 """
 
-from numba import njit
-
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import A_CHARACTER, E_OK, LURE, OP_CHARACTER, OP_END
 from simcore.maharaja.nb.characters_nb import characters_held_nb
@@ -18,7 +17,7 @@ from simcore.maharaja.nb.turn_nb import bank_characters_nb, character_error_nb, 
 from strategies.maharaja.kit.values_nb import char_value_nb
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def give_nb(state, rules, seat, vals):
     """The own character worth least (DK_GIVE, and the card given in an exchange)."""
     best = -1
@@ -32,7 +31,7 @@ def give_nb(state, rules, seat, vals):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def random_give_nb(state, rules, seat, rng):
     """A uniformly drawn own character."""
     n = 0
@@ -45,7 +44,7 @@ def random_give_nb(state, rules, seat, rng):
     return pick
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def character_slot_nb(state):
     """A disc slot whose Character action is still to do, -1 if none."""
     for s in range(2):
@@ -54,7 +53,7 @@ def character_slot_nb(state):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def several_step_nb(state, rules, seat, vals, out):
     """Replace OP_END / OP_CHARACTER by the best legal M-V4 Character request; True if
     out was rewritten. Nothing happens without the variant or a pending Character."""
@@ -102,7 +101,7 @@ def several_step_nb(state, rules, seat, vals, out):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def random_several_nb(state, rules, seat, rng, out):
     """With M-V4 and an empty bank, complete a random OP_CHARACTER: a uniformly drawn
     own card to give, or a lure when the holder has more cards (one more option)."""

@@ -5,16 +5,15 @@ then jumps to the top; so the cities are scored in ascending order of governor
 position, this round's city (S.MAHARAJA) first. Governor moves (M-A8) reorder it.
 """
 
-from numba import njit
-
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.nb.numba_compat import njit_static
 
 NEVER = 99
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def rounds_until_scored_nb(state, board, c):
     """0 if city c is scored at the end of this round, k if k rounds later (track order)."""
     if state[S.ROUND] > 0 and c == state[S.MAHARAJA]:
@@ -29,7 +28,7 @@ def rounds_until_scored_nb(state, board, c):
     return ahead + (1 if state[S.ROUND] > 0 else 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def nth_scored_city_nb(state, board, k):
     """The city scored k rounds from now (0 = this round's, once play has started)."""
     for c in range(board[B.N_CITIES]):
@@ -38,7 +37,7 @@ def nth_scored_city_nb(state, board, k):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def rounds_left_nb(state, board, rules):
     """Rounds still to play after this one, from the governor track (M-E1) and a short
     game's round limit (M-V1); 0 in the last round."""

@@ -11,15 +11,14 @@ estimate from public counters and their unrevealed picks are cleared, so
 whatever the search does next cannot depend on hidden data.
 """
 
-from numba import njit
-
 import simcore.maharaja.layout as S
 import simcore.maharaja.rules_layout as R
+from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.nb.build_nb import palace_cost_nb
 from simcore.maharaja.nb.hidden_nb import gold_hidden_nb, picks_hidden_nb
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def estimate_gold_nb(state, rules, q):
     """Public estimate of q's gold: start gold, scoring and fees received, minus fees,
     the auction price (M-V3) and palaces paid, each at what q's palaces cost now
@@ -37,7 +36,7 @@ def estimate_gold_nb(state, rules, q):
     return g if g > 0 else 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def determinise_nb(state, rules, seat, view):
     """view := state with the secrets of seat's opponents replaced by public guesses."""
     for i in range(state.shape[0]):

@@ -8,10 +8,9 @@ since nothing but that road may follow the arrival. `pass_start_nb` is the guard
 strategy applies last to its DK_STEP answer.
 """
 
-from numba import njit
-
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
+from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import OP_END, OP_HOUSE, OP_ROAD
 from simcore.maharaja.nb.travel_nb import exit_road_nb, other_end_nb, road_cost_nb, road_open_nb
 
@@ -19,7 +18,7 @@ from .building_nb import opening_slot_nb
 from .route_nb import R_LEN, R_POS, R_ROADS
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def may_take_road_nb(state, board, seat, r):
     """Road r starts where the architect stands, is open and affordable, and does not
     lead onto S without an affordable way out after its fees (M-F1, M-F3)."""
@@ -37,14 +36,14 @@ def may_take_road_nb(state, board, seat, r):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def end_route_nb(scratch, base):
     """Forget the stored route (the architect left it)."""
     scratch[base + R_LEN] = 0
     scratch[base + R_POS] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def walk_route_nb(state, board, rules, seat, scratch, base, out):
     """The next step along the route at `base`: a house in an empty village of the next
     road (of the next two when the next leads onto S), else the road; on S always a road
@@ -84,7 +83,7 @@ def walk_route_nb(state, board, rules, seat, scratch, base, out):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def pass_start_nb(state, board, seat, scratch, base, out):
     """M-F3 guard for a DK_STEP answer in `out` (route at `base`, -1 if none): on S after
     travelling only a usable road may follow, else the cheapest way out is taken and the

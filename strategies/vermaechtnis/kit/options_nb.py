@@ -3,15 +3,14 @@
 Public information only (V-I1): the offer, the coins, money, holdings and the supply.
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import E_OK, N_ANTIQUES
 from simcore.vermaechtnis.nb.collect_nb import give_up_ok_nb
 from simcore.vermaechtnis.nb.market_nb import buy_error_at_nb, price_nb
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def buyable_slots_nb(state, seat):
     """V-D1: bit mask of the offer slots `seat` can buy now (non-empty, affordable)."""
     out = 0
@@ -22,7 +21,7 @@ def buyable_slots_nb(state, seat):
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def give_up_options_nb(state, cards, rules, seat):
     """V-D3: bit mask over antique ids `seat` may give up for the pending card."""
     k = state[S.GIVE_CARD]
@@ -33,7 +32,7 @@ def give_up_options_nb(state, cards, rules, seat):
     return out
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def popcount_nb(mask):
     n = 0
     while mask:
@@ -42,7 +41,7 @@ def popcount_nb(mask):
     return n
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def nth_bit_nb(mask, i):
     """Index of the i-th set bit of mask (0-based), -1 if there are fewer."""
     b = 0

@@ -7,8 +7,7 @@ the draw pile and offer is public; its order is not), and the default picks for 
 and V-D3.
 """
 
-from numba import njit
-
+from simcore.core.nb.numba_compat import njit_static
 from simcore.vermaechtnis import cards_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis import rules_layout as R
@@ -26,7 +25,7 @@ from simcore.vermaechtnis.nb.collect_nb import blocked_mask_nb, give_up_ok_nb
 NO_CARD = -1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def types_held_nb(counts, base):
     """(number of different types held, bit mask of the types not held) for a holding
     of counts[base + t] per type; computed once per decision for shortfall_nb."""
@@ -40,8 +39,8 @@ def types_held_nb(counts, base):
     return n, absent
 
 
-@njit(
-    cache=True, _nrt=False, inline="always",
+@njit_static(
+    cache=True, inline="always",
 )  # fmt: skip
 def shortfall_nb(cards, k, counts, base, distinct, absent):
     """(antiques still missing for card k's requirement, 0 = met; bit mask of the types
@@ -64,7 +63,7 @@ def shortfall_nb(cards, k, counts, base, distinct, absent):
     return miss, drops
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def holding_key_nb(state, seat):
     """A value that changes whenever what `seat` could still collect may have changed:
     the supply, its held cards, and its purchases and give-ups (the only moves of its
@@ -79,7 +78,7 @@ def holding_key_nb(state, seat):
     )
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def open_cards_nb(state, cards, rules, seat):
     """Bit mask of the cards `seat` could still collect: in the supply, not held, not
     blocked (V-A3c, V-A3d); the requirement is not checked."""
@@ -87,7 +86,7 @@ def open_cards_nb(state, cards, rules, seat):
     return state[S.SUPPLY] & ~held & ~blocked_mask_nb(cards, rules, held)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def colour_to_come_nb(state, c):
     """Antiques of colour c still in the draw pile or the offer (public composition)."""
     n = 0
@@ -98,7 +97,7 @@ def colour_to_come_nb(state, c):
     return n
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def lone_card_nb(state, seat, c):
     """The seat's only antique of colour c, -1 if it has none or several (V-P1)."""
     if state[S.OWN_COLOUR + seat * N_COLOURS + c] != 1:
@@ -110,13 +109,13 @@ def lone_card_nb(state, seat, c):
     return -1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def days_left_nb(state, rules):
     """Sales days after the running one (the pile is public in size, V-I1)."""
     return (state[S.DECK_N] - state[S.DECK_POS]) // rules[R.OFFER_SIZE]
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def give_up_loss_nb(state, cards, rules, seat, a):
     """Points lost by giving up antique a, doubled: its value, plus the value of its
     colour partner if that would be left alone (V-P1); a card that is lone already costs
@@ -136,7 +135,7 @@ def give_up_loss_nb(state, cards, rules, seat, a):
     return 2 * v
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def cheapest_give_up_nb(state, cards, rules, seat):
     """V-D3: the legal give-up that loses the fewest points (ties: lowest id)."""
     k = state[S.GIVE_CARD]
@@ -151,7 +150,7 @@ def cheapest_give_up_nb(state, cards, rules, seat):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit_static(cache=True)
 def best_collection_nb(state, cards, field, small_first):
     """V-D2: the eligible card (state ELIGIBLE) with the most points. With small_first, a
     small card whose large partner of the same sort is also eligible goes first: small
@@ -172,7 +171,7 @@ def best_collection_nb(state, cards, field, small_first):
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit_static(cache=True, inline="always")
 def points_field_nb(rules):
     """Offset from C_POINTS of the side in play: beige, or grey with V-V1."""
     return T.C_GREY_POINTS - T.C_POINTS if rules[R.GREY_SIDES] != 0 else 0
