@@ -23,7 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from simcore.core.errors import InputError
-from simcore.core.store.safe_files import is_tmp_of, read_bounded, write_all, write_atomic
+from simcore.core.store.safe_files import (
+    finite_float,
+    is_tmp_of,
+    read_bounded,
+    refuse_constant,
+    write_all,
+    write_atomic,
+)
 
 FORMAT = "palace-lab-run/1"
 MANIFEST = "manifest.json"
@@ -172,20 +179,9 @@ def remove_temporaries(run_dir: Path) -> None:
                 p.unlink(missing_ok=True)
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number in standard JSON")
-
-
-def _finite_float(text: str) -> float:
-    v = float(text)
-    if not math.isfinite(v):
-        raise ValueError(f"{text} is too large for a number")
-    return v
-
-
 def parse(text: str) -> Any:
     """Standard JSON only: NaN, Infinity and numbers overflowing to infinity are refused."""
-    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    return json.loads(text, parse_constant=refuse_constant, parse_float=finite_float)
 
 
 def load_manifest(run_dir: str | Path) -> dict:

@@ -50,27 +50,23 @@ def _why(e: OSError) -> str:
 def check_plain(path: Path) -> bool:
     """True if `path` is a regular file, False if it does not exist; InputError (one line)
     for a symlink, FIFO, device or folder planted under that name."""
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return False
-    except OSError as e:
-        raise InputError(f"{path}: cannot read ({_why(e)})") from None
-    if not stat.S_ISREG(mode):
-        raise InputError(f"{path} is {_kind(mode)}, not a file palace-lab wrote; refused")
-    return True
+    return _is_kind(path, stat.S_ISREG, "a file palace-lab wrote")
 
 
 def check_folder(path: Path) -> bool:
     """True if `path` is a real folder, False if missing; InputError for a symlink or file."""
+    return _is_kind(path, stat.S_ISDIR, "a folder palace-lab made")
+
+
+def _is_kind(path: Path, test: Callable[[int], bool], what: str) -> bool:
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
         return False
     except OSError as e:
         raise InputError(f"{path}: cannot read ({_why(e)})") from None
-    if not stat.S_ISDIR(mode):
-        raise InputError(f"{path} is {_kind(mode)}, not a folder palace-lab made; refused")
+    if not test(mode):
+        raise InputError(f"{path} is {_kind(mode)}, not {what}; refused")
     return True
 
 
@@ -185,11 +181,13 @@ def read_bounded(path: str | os.PathLike, limit: int = SMALL, what: str = "file"
     return data
 
 
-def _refuse_constant(name: str) -> Any:
+def refuse_constant(name: str) -> Any:
+    """json's parse_constant: NaN and Infinity are not standard JSON numbers."""
     raise ValueError(f"{name} is not a number in standard JSON")
 
 
-def _finite_float(text: str) -> float:
+def finite_float(text: str) -> float:
+    """json's parse_float: a number that overflows to infinity is refused."""
     v = float(text)
     if not math.isfinite(v):
         raise ValueError(f"{text} is too large for a number")
@@ -200,7 +198,7 @@ def parse_json(raw: bytes, where: str) -> Any:
     """Standard JSON from UTF-8 bytes (no NaN, Infinity or overflow); InputError otherwise."""
     try:
         return json.loads(
-            raw.decode("utf-8"), parse_constant=_refuse_constant, parse_float=_finite_float
+            raw.decode("utf-8"), parse_constant=refuse_constant, parse_float=finite_float
         )
     except (ValueError, RecursionError) as e:
         text = " ".join(str(e).split())[:100]
