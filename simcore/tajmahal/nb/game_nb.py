@@ -184,6 +184,8 @@ def begin_visit_nb(state, data, rules, log, visit, start):
     state[S.CUR_TILE] = visit
     state[S.CUR_PROV] = state[S.TILE_PROV + visit - 1]
     state[S.COURT] = (1 << N_SYMBOLS) - 1
+    if rules[R.CROWN] == 0:  # what-if: no crown in the court (T-A4)
+        state[S.COURT] &= ~(1 << MOGUL)
     state[S.PLAYS] = 0
     state[S.CROWN_CITY] = -1
     state[S.N_ACTIVE] = n
@@ -320,7 +322,7 @@ def end_game_nb(state, data, rules, log, reason):
     """T-E1: the hands score (T-P4) after the last visit - not when the step cap stops a
     game - then the ranking (T-E2)."""
     state[S.END_REASON] = reason
-    if reason == END_VISITS:
+    if reason == END_VISITS and rules[R.HAND_SCORING] != 0:  # T-P4
         score_hands_nb(state, data, log)
     log_nb(state, log, -1, EV_END, reason, state[S.VISIT], 0, 0)
     rank_nb(state, rules, log)

@@ -47,8 +47,9 @@ def hidden_pool_nb(state, seat, counts):
 
 @njit_static(cache=True)
 def public_view_nb(state, seat, view):
-    """view := state as `seat` knows it: the other hands hold only their known cards, the
-    unknown cards lie in the pile in kind order, the engine's stream is 0."""
+    """view := state as `seat` knows it: the other hands hold only their known cards, every
+    card the seat cannot place lies in the pile slots in kind order (PILE_N keeps the real
+    pile size, which is public), the engine's stream is 0."""
     for i in range(S.STATE_SIZE):
         view[i] = state[i]
     nk = state[S.N_KINDS]
