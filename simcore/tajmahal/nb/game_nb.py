@@ -73,7 +73,7 @@ from .scoring_nb import rank_nb, score_bonus_nb, score_hands_nb, score_palaces_n
 MAX_SEATS = S.MAX_SEATS
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
-OUT_SIZE = 1  # every answer is decide_nb's return value; `out` is unused
+OUT_SIZE = 1  # answers are decide_nb's return value; `out`: one entry of scratch memory
 SCRATCH_SIZE = 512  # per-seat int64 memory a strategy may keep (belief over 5 hands)
 WORK_SIZE = 1
 RNG_STREAMS = 1 + MAX_SEATS  # stream 0 seeds the engine's own (state RNG), 1 + seat
