@@ -514,10 +514,12 @@ def write_records_nb(state, sids, rec):
         for k in range(4):
             comm += state[S.COMM + p * 4 + k]
         held = 0
+        n_held = 0
         specials = 0
         for t in range(D.N_SPECIAL):
             if state[S.SPECIAL_HOLDER + t] == p:
                 held |= 1 << t
+                n_held += 1
             specials += state[S.SPECIALS_PLAYED + p * D.N_SPECIAL + t]
         tiles = 0
         for t in range(D.MAX_PROV):
@@ -535,6 +537,7 @@ def write_records_nb(state, sids, rec):
         rec[p, REC.TILES] = tiles
         rec[p, REC.COMMODITIES] = comm
         rec[p, REC.SPECIALS_HELD] = held
+        rec[p, REC.SPECIALS_END] = n_held
         rec[p, REC.EXCHANGES] = state[S.EXCHANGES + p]
         rec[p, REC.IMMEDIATE] = state[S.IMMEDIATE + p]
         rec[p, REC.PLAYS] = state[S.N_PLAYS + p]
