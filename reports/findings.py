@@ -4,7 +4,8 @@
 go together (e.g. a starting card and the turn position it brings) each one's
 worth beyond the other; how the runs were set up (the game's own sentence: what the
 strategies' own choices do); whether the primary key's values can be told from fair.
-`findings` gives the detailed bullets. Each sentence states the figure, its 95% interval
+`findings` gives the detailed bullets. Each sentence states the figure, its interval
+(family-wise 95%, as everywhere on the page)
 and the number of games behind it; "above/below fair" says the family-wise interval
 excludes the fair share, like the tables' flags (analyses.multiple.family_intervals).
 """
@@ -163,7 +164,7 @@ def _variant_findings(b: Balance) -> list[str]:
         out.append(
             f"With {players} players, {run} against {r['baseline']}: the largest change is the "
             f"win rate of {value_words(key, r[key.column])}, {100 * r['diff']:+.1f} points "
-            f"(95% interval {100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}; {verdict}); "
+            f"(family-wise 95% interval {100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}; {verdict}); "
             f"{sig.height} of {d.height} {key.plural} change significantly (family-wise "
             "intervals)."
         )
@@ -294,11 +295,12 @@ def headline(b: Balance, extra=()) -> list[str]:
                         "effect's family-wise interval excludes 0)")  # fmt: skip
         if char:
             out.append(f"Beyond the {position.label} it brings (joint model; points against "
-                       "the fair share, 95% interval): " + _join(char) + ".")  # fmt: skip
+                       "the fair share, family-wise 95% interval): "
+                       + _join(char) + ".")  # fmt: skip
         if turn:
             out.append(f"Being {position.words(0)}, beyond the {factor.label} that brings it, "
-                       "is worth (points over the fair share, 95% interval): " + _join(turn)
-                       + ".")  # fmt: skip
+                       "is worth (points over the fair share, family-wise 95% interval): "
+                       + _join(turn) + ".")  # fmt: skip
         if interact:
             out.append(f"{_counts(interact)[0].upper()}{_counts(interact)[1:]} the "
                        f"{factor.label} and the {position.label} interact (the additive model is "
