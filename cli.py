@@ -230,9 +230,12 @@ def run(
     """
     import strategies
     from jobs.executors import make_executor
+    from jobs.run_job import refuse_adaptive_resume
 
     if resume and not out:
         raise InputError("--resume needs --out DIR (the run to continue)")
+    if resume:
+        refuse_adaptive_resume(out)
     plugin = get_game(game)
     players = _players(plugin, players)
     _no_duplicate_sets(sets)

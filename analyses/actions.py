@@ -1,26 +1,43 @@
-"""What the strategies do: the action mix per round, per strategy (from the act_* columns).
+"""What the strategies do: the action and decision mix per round, per strategy (from the
+act_* and dk_* columns).
 
-act_<action> counts how often a seat took that action in the game; divided by the
-game's rounds it is the seat's rate per round. The mean over seats played by one
+act_<action> counts how often a seat took that action in the game, dk_<kind> how often it
+answered a decision of that kind; divided by the game's rounds it is the seat's rate per
+round. The mean over seats played by one
 strategy carries a normal 95% interval (thousands of seats; seats of one game are
 counted separately, which the interval treats as independent).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import polars as pl
 
 from .intervals import mean_ci
 from .rates import GROUP
 
-PREFIX = "act_"
+PREFIX = "act_"  # act_<action>: times the seat took that action type in the game
+DK_PREFIX = "dk_"  # dk_<kind>: times the seat answered a decision of that kind in the game
+DECISION = "decision: "  # how a decision kind is named beside the actions
+
+
+def usage_columns(names: Sequence[str]) -> list[str]:
+    """The usage columns of a schema, in file order: actions (act_*), then decision kinds
+    (dk_*). docs/RESULTS.md states the convention; any game that writes them gets the
+    usage table and the competence check."""
+    return [c for c in names if c.startswith(PREFIX)] + [c for c in names
+                                                         if c.startswith(DK_PREFIX)]  # fmt: skip
 
 
 def action_columns(lf: pl.LazyFrame) -> list[str]:
-    return [c for c in lf.collect_schema().names() if c.startswith(PREFIX)]
+    return usage_columns(lf.collect_schema().names())
 
 
 def action_name(col: str) -> str:
+    """'act_Two_houses' -> 'Two houses'; 'dk_setup_house' -> 'decision: setup house'."""
+    if col.startswith(DK_PREFIX):
+        return DECISION + col[len(DK_PREFIX) :].replace("_", " ")
     return col[len(PREFIX) :].replace("_", " ")
 
 

@@ -7,7 +7,8 @@ two keys that go together (e.g. a starting card and the turn position it brings)
 Each run is reduced once, in a few passes over its Parquet files (analyses.run_summary),
 and the reduction is cached beside the run (analyses.summary_cache); the results are small
 frames (one row per run, player count and key value) that carry n and 95% intervals.
-Every flag is Holm-adjusted over the rows of its own table (`p_holm`, `significant`).
+Every interval is family-wise over the rows of one player count in its table, and every flag
+(`significant`) says that interval excludes the null (analyses.multiple.family_intervals).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from simcore.core.contract.plugin import GamePlugin
 
 from .compare import baselines, mean_differences, rate_differences, sweep_parameter
 from .equality import EqualityTest, with_holm
+from .intervals import mean_diff_ci, newcombe_diff, wilson
 from .joint_keys import ModelFit
-from .multiple import holm_column
+from .multiple import family_intervals
 from .rates import in_order
 from .run_summary import relabel
 from .rundata import Run, game_of
@@ -80,23 +82,23 @@ def analyse(runs: list[Run]) -> Balance:
         d = cat(lambda s, k=key.column: s.rates.get(k))
         if d is None:
             continue
-        rates[key.column] = holm_column(in_order(d, key.column, key.order), "p_fair")
+        rates[key.column] = rate_intervals(in_order(d, key.column, key.order))
         if key.one_per_game:
             tests[key.column] = with_holm(labelled(lambda s, k=key.column: s.tests.get(k, [])))
     for m in game.mask_keys:
         d = cat(lambda s, c=m.column: s.masks.get(c))
         if d is not None and any(s.overlapping.get(m.column) for _, s in parts):
-            masks[m.column] = holm_column(in_order(d, m.column, m.order), "p_fair")
+            masks[m.column] = rate_intervals(in_order(d, m.column, m.order))
     base, base_notes = baselines(runs)
     primary = game.primary
     shape = cat(lambda s: s.shape)
     ends = cat(lambda s: s.ends)
-    diffs = {k: holm_column(rate_differences(rates[k], k, base))
+    diffs = {k: diff_intervals(rate_differences(rates[k], k, base))
              for k in dict.fromkeys([primary.column, game.seat_key]) if k in rates}  # fmt: skip
     shape_diff = []
     if game.shape and shape is not None:
         if ends is not None:
-            diffs[game.shape.end] = holm_column(rate_differences(ends, game.shape.end, base))
+            diffs[game.shape.end] = diff_intervals(rate_differences(ends, game.shape.end, base))
         shape_diff = [mean_differences(shape, m, base) for m, _ in measure_names(game.shape)]
         shape_diff = [d for d in shape_diff if d.height]
     means = cat(lambda s: s.means)
@@ -109,15 +111,50 @@ def analyse(runs: list[Run]) -> Balance:
         masks=masks,
         means=in_order(means, primary.column, primary.order) if means is not None else None,
         shape=shape,
-        lengths=cat(lambda s: s.lengths),
-        end_reasons=ends,
+        lengths=share_intervals(cat(lambda s: s.lengths)),
+        end_reasons=share_intervals(ends),
         baseline=base,
         baseline_notes=base_notes,
         diffs=diffs,
-        shape_diff=holm_column(pl.concat(shape_diff)) if shape_diff else pl.DataFrame(),
+        shape_diff=mean_diff_intervals(pl.concat(shape_diff)) if shape_diff else pl.DataFrame(),
         sweep_key=sweep_parameter([(r.players, r.manifest.get("rules", {})) for r in runs]),
         errors=sum(s.errors for _, s in parts),
-        cells=cells,
+        cells=cell_intervals(cells),
         model=sorted(labelled(lambda s: s.model), key=lambda f: (f.run, f.players)),
         actions=cat(lambda s: s.actions),
     )
+
+
+def rate_intervals(d: pl.DataFrame) -> pl.DataFrame:
+    """Win rates: Wilson intervals at the family's z; flagged when they exclude 1/N."""
+    return family_intervals(d, lambda r, z: wilson(r["wins"], r["n"], z), "fair")
+
+
+def share_intervals(d: pl.DataFrame | None) -> pl.DataFrame | None:
+    """Shares of games (end reasons, lengths): Wilson intervals at the family's z, no flag."""
+    if d is None or not {"wins", "n"} <= set(d.columns):
+        return d
+    return family_intervals(d, lambda r, z: wilson(r["wins"], r["n"], z), None)
+
+
+def cell_intervals(d: pl.DataFrame | None) -> pl.DataFrame | None:
+    """The joint keys' cells: one family per heat map (run and player count)."""
+    if d is None or not d.height:
+        return d
+    return family_intervals(d, lambda r, z: wilson(r["wins"], r["n"], z), "fair",
+                            by=("run", "players"))  # fmt: skip
+
+
+def diff_intervals(d: pl.DataFrame) -> pl.DataFrame:
+    """Rate differences against the baseline: Newcombe intervals at the family's z."""
+    return family_intervals(
+        d, lambda r, z: newcombe_diff(r["wins"], r["n"], r["base_wins"], r["base_n"], z), 0.0
+    )
+
+
+def mean_diff_intervals(d: pl.DataFrame) -> pl.DataFrame:
+    """Differences of means: Welch intervals at the family's z (every measure of a player
+    count in one family)."""
+    return family_intervals(d, lambda r, z: mean_diff_ci(r["value"], r["sd"], r["n"],
+                                                         r["base_value"], r["base_sd"],
+                                                         r["base_n"], z), 0.0)  # fmt: skip

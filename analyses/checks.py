@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import polars as pl
 
+from .actions import DECISION
+
 DECIDED = 0.90  # a position winning more than this share decides the game
 
 
@@ -64,7 +66,10 @@ def warnings_for(b) -> list[str]:
                     f"(n = {o['n']:,}): the {key.label} decides the game."
                 )
     if b.actions is not None:
-        never_done = b.actions.filter(pl.col("total") == 0)
+        # actions only: a decision kind is asked by the rules (some only in a variant)
+        never_done = b.actions.filter(
+            (pl.col("total") == 0) & ~pl.col("action").str.starts_with(DECISION)
+        )
         for (run, players, strategy), d in never_done.group_by(
             ["run", "players", "strategy"], maintain_order=True
         ):

@@ -48,6 +48,8 @@ def rate_differences(rates: pl.DataFrame, key: str, baseline: dict[int, str]) ->
                 "hi": hi,
                 "n": r["n"],
                 "base_n": b["n"],
+                "wins": r["wins"],
+                "base_wins": b["wins"],
                 "p_value": two_prop_p(r["wins"], r["n"], b["wins"], b["n"]),
                 "significant": not (lo <= 0.0 <= hi),
             }
@@ -84,6 +86,8 @@ def mean_differences(
                 "hi": hi,
                 "n": n1,
                 "base_n": n2,
+                "sd": s1,
+                "base_sd": s2,
                 "p_value": welch_p(m1, s1, n1, m2, s2, n2),
                 "significant": not (lo <= 0.0 <= hi),
             }

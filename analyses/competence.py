@@ -3,7 +3,8 @@ measures a different game (e.g. a bot that never takes the action that changes t
 order freezes it, and its table of starting cards measures the turn order, not the cards).
 
 Measured from the rows: act_<action> counts how often a seat took each action type in a
-game; per bot, the mean per seat and game. A bot is flagged "plays without X" when it
+game, dk_<kind> how often it answered a decision of that kind (analyses.actions); per bot,
+the mean per seat and game. A bot is flagged "plays without X" when it
 takes X at most `RARE` of the rate of a stronger bot that takes it at least `OFTEN` times
 per seat and game; flagged bots are left out of the verdicts (analyses.verdict). An action
 a stronger bot takes less often (at least `SOMETIMES`) but the bot never does is a caveat

@@ -8,12 +8,21 @@ A flag is raised only when its adjusted p-value is below 0.05.
 
 The p-values are score tests, the tests whose inversion gives the Wilson interval:
 a rate's Wilson interval excludes the fair share exactly when its score-test p < 0.05.
+
+Every *interval* of a page is adjusted in one way (`family_intervals`, the verdicts'
+`family_z`): the figures of one player count in one table (a heat map: its cells; the
+verdicts: the cells of a player count) are one family of m, and each interval is built at
+z = z(1 - alpha/2m), Bonferroni, which is Holm's first step. A figure is flagged exactly
+when its printed interval excludes the null (the fair share, or 0 for a difference), so
+an interval and its flag never disagree. Holm's later steps have no matching intervals,
+so Holm stays only where a test has no interval (the chi-square tests of "all equal").
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from statistics import NormalDist
 
 import polars as pl
 
@@ -26,6 +35,63 @@ def two_sided(z: float) -> float:
 
 
 HOLM_NOTE = "Holm-adjusted (family-wise 5%)"
+FAMILY = ("players",)  # a table's rows of one player count are one family
+SUPPORT = 200  # seats: a cell with fewer is greyed (too few games to read; joint_keys' support)
+FAMILY_NOTE = (
+    "Every interval below the card is adjusted like the verdicts: the figures of one player "
+    "count in one table (a heat map: its cells) are one family of m, each interval is a "
+    "family-wise 95% interval (Bonferroni, z = z(1 − 0.05/2m)), and a flag (above/below "
+    "fair, higher/lower, significant) is shown exactly when its interval excludes the fair "
+    f"share or 0. Cells with fewer than {SUPPORT} seats are greyed. Signs: a figure against "
+    "the fair share is + when above it (stronger); a difference is the changed setup minus "
+    "the one it is compared with (the basic game, the rulebook's setting), + = higher with "
+    "the change."
+)
+
+
+def family_z(m: int, alpha: float = ALPHA) -> float:
+    """Two-sided normal quantile of a Bonferroni family of m intervals (m >= 1)."""
+    return NormalDist().inv_cdf(1 - alpha / (2 * max(1, m)))
+
+
+Interval = Callable[[dict, float], tuple[float, float]]  # (row, z) -> (lo, hi)
+
+
+def family_intervals(df: pl.DataFrame, interval: Interval, null: str | float | None,
+                     by: Sequence[str] = FAMILY) -> pl.DataFrame:  # fmt: skip
+    """`df` with `lo`, `hi` rebuilt at its family's z (columns `family`: m, `z`) and, when
+    `null` is given (a column name such as "fair", or a number such as 0.0), `significant`:
+    the interval excludes it. The family is the rows sharing the `by` columns (rows without
+    data, n = 0, count for none). `interval(row, z)` builds one row's interval."""
+    if not df.height:
+        return df
+    keys = [c for c in by if c in df.columns]
+    rows = list(df.iter_rows(named=True))
+    size: dict[tuple, int] = {}
+    for r in rows:
+        if r.get("n", 1):
+            k = tuple(r[c] for c in keys)
+            size[k] = size.get(k, 0) + 1
+    m = [size.get(tuple(r[c] for c in keys), 1) for r in rows]
+    zs = [family_z(x) for x in m]
+    ci = [interval(r, z) if r.get("n", 1) else (math.nan, math.nan)
+          for r, z in zip(rows, zs, strict=True)]  # fmt: skip
+    out = df.with_columns(
+        pl.Series("lo", [c[0] for c in ci], dtype=pl.Float64),
+        pl.Series("hi", [c[1] for c in ci], dtype=pl.Float64),
+        pl.Series("family", m, dtype=pl.Int64),
+        pl.Series("z", zs, dtype=pl.Float64),
+    )
+    if null is None:
+        return out
+    ref = [float(r[null]) for r in rows] if isinstance(null, str) else [float(null)] * len(rows)
+    sig = [bool(lo == lo and (lo > x or hi < x)) for (lo, hi), x in zip(ci, ref, strict=True)]
+    return out.with_columns(pl.Series("significant", sig, dtype=pl.Boolean))
+
+
+def rescaled(lo: float, hi: float, centre: float, z: float, z0: float) -> tuple[float, float]:
+    """A symmetric normal interval built at z0 rebuilt at z (its half-width scales with z)."""
+    return centre - (centre - lo) * z / z0, centre + (hi - centre) * z / z0
 
 
 def holm(p: Sequence[float]) -> list[float]:

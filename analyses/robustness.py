@@ -29,7 +29,7 @@ from simcore.core.store.outpaths import PLAN
 from simcore.core.store.safe_files import check_plain, read_json
 
 from .intervals import Z95, newcombe_diff, wilson
-from .multiple import holm, two_sided
+from .multiple import family_intervals, family_z, holm
 from .rates import win
 from .rundata import Run, load_run
 
@@ -74,7 +74,8 @@ def ladder_plan(root: Path) -> LadderPlan | None:
 
 
 def key_table(frames: dict[str, pl.LazyFrame], players: int, key: str) -> pl.DataFrame:
-    """Per rung (label) and value of `key`: wins, n, rate, Wilson lo/hi, fair."""
+    """Per rung (label) and value of `key`: wins, n, rate, Wilson lo/hi (family-wise over the
+    table's cells, analyses.multiple), fair."""
     parts = []
     for label, lf in frames.items():
         part = (
@@ -86,11 +87,11 @@ def key_table(frames: dict[str, pl.LazyFrame], players: int, key: str) -> pl.Dat
         )
         parts.append(part)
     df = pl.concat(parts).select("rung", pl.col(key).alias("value"), "wins", "n")
-    return with_wilson(df, 1 / players)
+    return with_wilson(df, 1 / players, family_z(df.filter(pl.col("n") > 0).height))
 
 
-def with_wilson(df: pl.DataFrame, fair: float) -> pl.DataFrame:
-    ci = [wilson(int(w), int(n)) for w, n in zip(df["wins"], df["n"], strict=True)]
+def with_wilson(df: pl.DataFrame, fair: float, z: float = Z95) -> pl.DataFrame:
+    ci = [wilson(float(w), int(n), z) for w, n in zip(df["wins"], df["n"], strict=True)]
     return df.with_columns(
         (pl.col("wins") / pl.col("n")).alias("rate"),
         pl.Series("lo", [c[0] for c in ci]),
@@ -163,10 +164,10 @@ def verdicts(table: pl.DataFrame, rungs: list[str], order=(), alpha: float = ALP
 
 
 def spread(table: pl.DataFrame, rungs: list[str], draws: int = 2000, seed: int = 0):
-    """Per rung: best − worst win rate over the key's values, with a 95% parametric
-    bootstrap interval (each value's wins redrawn as binomial(n, rate)). Max − min is
-    biased upward by noise; the bootstrap carries that bias too, so read small spreads with
-    care."""
+    """Per rung: best − worst win rate over the key's values, with a family-wise 95% (over
+    the rungs) parametric bootstrap interval (each value's wins redrawn as binomial(n,
+    rate)). Max − min is biased upward by noise; the bootstrap carries that bias too, so
+    read small spreads with care."""
     rng = np.random.default_rng(seed)
     out = []
     for rung in rungs:
@@ -177,7 +178,8 @@ def spread(table: pl.DataFrame, rungs: list[str], draws: int = 2000, seed: int =
             continue
         sim = rng.binomial(n, rate, size=(draws, len(n))) / n
         boot = sim.max(axis=1) - sim.min(axis=1)
-        lo, hi = np.percentile(boot, [2.5, 97.5])
+        tail = 100 * ALPHA / (2 * len(rungs))  # family-wise over the rungs (Bonferroni)
+        lo, hi = np.percentile(boot, [tail, 100 - tail])
         out.append({"rung": rung, "spread": float(rate.max() - rate.min()), "lo": lo, "hi": hi})
     return pl.DataFrame(out)
 
@@ -185,7 +187,8 @@ def spread(table: pl.DataFrame, rungs: list[str], draws: int = 2000, seed: int =
 # ---------------------------------------------------------------- ladder strength
 
 
-def step_strength(frames: list[pl.LazyFrame], seats: list[tuple[int, ...]]) -> dict:
+def step_strength(frames: list[pl.LazyFrame], seats: list[tuple[int, ...]],
+                  z: float = Z95) -> dict:  # fmt: skip
     """The upper rung's share of the wins over every arrangement of one step.
 
     frames[a]: the games of arrangement a (same seeds in every arrangement); seats[a]: 1 per
@@ -207,14 +210,14 @@ def step_strength(frames: list[pl.LazyFrame], seats: list[tuple[int, ...]]) -> d
     games, seeds = df.height, len(per_seed)
     share = float(df["up"].mean()) if games else math.nan
     if seeds > 1:
-        half = Z95 * float(per_seed.std(ddof=1)) / math.sqrt(seeds)
+        half = z * float(per_seed.std(ddof=1)) / math.sqrt(seeds)
         if half == 0:  # every seed the same: fall back to a Wilson interval over games
-            lo, hi = wilson(int(df["up"].sum()), games)
+            lo, hi = wilson(int(df["up"].sum()), games, z)
         else:
             lo, hi = max(0.0, share - half), min(1.0, share + half)
     else:
-        lo, hi = wilson(int(df["up"].sum()), games) if games else (0.0, 1.0)
-    return {"share": share, "lo": lo, "hi": hi, "games": games, "seeds": seeds,
+        lo, hi = wilson(int(df["up"].sum()), games, z) if games else (0.0, 1.0)
+    return {"share": share, "lo": lo, "hi": hi, "games": games, "seeds": seeds, "z": z,
             "stronger": lo > 0.5, "weaker": hi < 0.5}  # fmt: skip
 
 
@@ -227,7 +230,7 @@ def ladder_strengths(steps: list[dict], labels: list[str]) -> pl.DataFrame:
     cum, var = 0.0, 0.0
     for i, s in enumerate(steps):
         p = min(max(s["share"], 1e-3), 1 - 1e-3) if not math.isnan(s["share"]) else 0.5
-        se_p = (s["hi"] - s["lo"]) / (2 * Z95)
+        se_p = (s["hi"] - s["lo"]) / (2 * s.get("z", Z95))
         cum += math.log(p / (1 - p))
         var += (se_p / (p * (1 - p))) ** 2
         rows.append({"rung": labels[i + 1], "below": labels[i], "share": s["share"],
@@ -267,9 +270,10 @@ def analyse_ladder(root: Path, game: GamePlugin, plan: LadderPlan | None = None)
         runs[label] = load_run(root / folder)
     table = key_table({k: r.scan() for k, r in runs.items()}, plan.players, key.column)
     steps = []
+    z = family_z(len(plan.steps))  # the steps are one family (analyses.multiple)
     for st in plan.steps:
         frames = [load_run(root / r["folder"]).scan() for r in st["runs"]]
-        steps.append(step_strength(frames, [tuple(r["upper_seats"]) for r in st["runs"]]))
+        steps.append(step_strength(frames, [tuple(r["upper_seats"]) for r in st["runs"]], z))
     return Robustness(
         ladder=plan,
         key=key,
@@ -350,9 +354,10 @@ def has_sets(run: Run, sets: list[str]) -> bool:
 
 
 def setting_effect(runs: list[Run], sets: list[str], key: Key) -> pl.DataFrame:
-    """Per player count and key value: win rate as played minus the rate with `sets` (the
-    ladder's settings, e.g. a random deal: the strategies' own choice against none), with a
-    Newcombe interval and a Holm-adjusted flag.
+    """Per player count and key value: the win rate with `sets` (the ladder's settings, e.g. a
+    random deal: the strategies' own choice taken out) minus the rate as played (the page's
+    sign convention: the changed setup minus the rulebook's), with a family-wise Newcombe
+    interval (one family per player count) and `significant` (it excludes 0).
 
     Pairs, per player count, the first run without the settings with the first with them;
     player counts without both are left out.
@@ -373,35 +378,33 @@ def setting_effect(runs: list[Run], sets: list[str], key: Key) -> pl.DataFrame:
             a, b = cells.get((False, c)), cells.get((True, c))
             if not a or not b or not a["n"] or not b["n"]:
                 continue
-            lo, hi = newcombe_diff(a["wins"], a["n"], b["wins"], b["n"])
-            diff = a["rate"] - b["rate"]
-            pooled = (a["wins"] + b["wins"]) / (a["n"] + b["n"])  # two-proportion z test
-            se = math.sqrt(max(pooled * (1 - pooled) * (1 / a["n"] + 1 / b["n"]), 1e-300))
-            p = two_sided(diff / se)
             rows.append({"players": players, "value": c, "played": a["rate"],
                          "played_n": a["n"], "with": b["rate"], "with_n": b["n"],
-                         "diff": diff, "lo": lo, "hi": hi, "p": p})  # fmt: skip
+                         "diff": b["rate"] - a["rate"], "wins": b["wins"], "n": b["n"],
+                         "base_wins": a["wins"], "base_n": a["n"]})  # fmt: skip
     if not rows:
         return pl.DataFrame()
-    df = pl.DataFrame(rows)
-    return df.with_columns(pl.Series("p_holm", holm(df["p"].to_list()), dtype=pl.Float64))
+    return family_intervals(
+        pl.DataFrame(rows),
+        lambda r, z: newcombe_diff(r["wins"], r["n"], r["base_wins"], r["base_n"], z),
+        0.0,
+    )
 
 
 def setting_headline(ce: pl.DataFrame, sets: list[str], key: Key) -> list[str]:
-    """One sentence on the largest significant effect of the settings (Holm), or none."""
+    """One sentence on the largest significant effect of the settings, or none."""
     if not ce.height:
         return []
     what = ", ".join(sets)
-    sig = ce.filter(pl.col("p_holm") < ALPHA)
+    sig = ce.filter(pl.col("significant"))
     if not sig.height:
         return [f"Playing with {what} changes no {key.label}'s win rate measurably "
-                "(Holm-adjusted)."]  # fmt: skip
+                "(family-wise intervals)."]  # fmt: skip
     r = sig.sort(pl.col("diff").abs(), descending=True).row(0, named=True)
-    more = "more" if r["diff"] > 0 else "less"
     return [
         f"The strategies' own choices matter: {sig.height} of {ce.height} {key.label} figures "
         f"change with {what}, most for {value_words(key, r['value'])} with {r['players']} players "
-        f"({100 * r['played']:.1f}% as played vs {100 * r['with']:.1f}% with {what}, "
-        f"{100 * abs(r['diff']):.1f} points {more} as played, 95% interval "
+        f"({100 * r['with']:.1f}% with {what} vs {100 * r['played']:.1f}% as played: "
+        f"{100 * r['diff']:+.1f} points with {what}, family-wise 95% interval "
         f"{100 * r['lo']:+.1f} to {100 * r['hi']:+.1f})."
     ]

@@ -26,7 +26,7 @@ import pyarrow.parquet as pq
 
 from simcore.core.contract.plugin import GamePlugin
 
-from .actions import PREFIX, action_rows
+from .actions import action_rows, usage_columns
 from .equality import EqualityTest, _test
 from .joint_keys import CHAR, ORDER, Design, ModelFit, fit_cells
 from .rates import in_order, with_intervals
@@ -135,7 +135,8 @@ def chunks(files: Sequence[Path], columns: list[str], players: int) -> Iterator[
 def summarize(files: Sequence[Path], players: int, game: GamePlugin) -> RunSummary:
     """The summary of one run's verified chunk files (see the module docstring)."""
     files = list(files)
-    schema = set(pq.read_schema(files[0]).names) if files else set()
+    names = list(pq.read_schema(files[0]).names) if files else []
+    schema = set(names)
     keys = [k for k in game.keys if k.column in schema]
     masks = [m for m in game.mask_keys if m.column in schema]
     shape = game.shape if game.shape and game.shape.length in schema else None
@@ -143,7 +144,7 @@ def summarize(files: Sequence[Path], players: int, game: GamePlugin) -> RunSumma
     joint = (
         game.joint if game.joint and {game.joint.factor, game.joint.position} <= schema else None
     )
-    acts = sorted(c for c in schema if c.startswith(PREFIX))
+    acts = usage_columns(names)  # act_* then dk_* (analyses.actions)
     won_col = "win_share" if "win_share" in schema else "winner"
     primary = game.primary.column if game.primary.column in schema else None
     need = {"game_id", "seat", "winner", won_col, "errors", "strategy", *acts, *measures}

@@ -27,6 +27,7 @@ class SweepMeasures:
 def measures(b: Balance, keys: list[str]) -> SweepMeasures:
     """The balance measures of each run with the run's value of every swept key."""
     from .intervals import mean_ci
+    from .multiple import family_z
 
     values = pl.DataFrame(
         [
@@ -43,8 +44,9 @@ def measures(b: Balance, keys: list[str]) -> SweepMeasures:
     if b.shape is not None and game.shape is not None:
         c = game.shape.length
         length = b.shape.select("run", "players", "games", f"{c}_mean", f"{c}_sd")
-        lo_hi = [mean_ci(m, s or 0.0, n) for m, s, n in
-                 length.select(f"{c}_mean", f"{c}_sd", "games").iter_rows()]  # fmt: skip
+        runs = dict(length.group_by("players").len().iter_rows())  # one family per count
+        lo_hi = [mean_ci(m, s or 0.0, n, family_z(runs[p])) for p, m, s, n in
+                 length.select("players", f"{c}_mean", f"{c}_sd", "games").iter_rows()]  # fmt: skip
         length = length.with_columns(
             pl.col(f"{c}_mean").alias("rate"),
             pl.Series("lo", [x[0] for x in lo_hi]),

@@ -38,22 +38,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from statistics import NormalDist
 
 import polars as pl
 
 from .intervals import newcombe_diff, wilson
+from .multiple import family_z
 
 DELTA = 0.02  # the study's fairness margin: within ±2 points of the fair share is fair
 ALPHA = 0.05
 POWER_Z = 0.8416212335729143  # 80% power, for the smallest detectable difference
 ABOVE, BELOW, FAIR, UNDETERMINED, DEPENDS = "above", "below", "fair", "undetermined", "depends"
 DECIDED = (ABOVE, BELOW, FAIR)
-
-
-def family_z(m: int, alpha: float = ALPHA) -> float:
-    """Two-sided normal quantile of a Bonferroni family of m tests (m >= 1)."""
-    return NormalDist().inv_cdf(1 - alpha / (2 * max(1, m)))
 
 
 def cell_verdict(lo: float, hi: float, fair: float, delta: float = DELTA) -> str:

@@ -38,6 +38,7 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
         raise InputError(f"{kind}: {len(jobs):,} runs; at most {MAX_RUNS:,}")
     for _, job in jobs:
         job.check()
+        job.study_command = command  # an adaptive run names its study's command
     share_driver([job for _, job in jobs])
     root = Path(root)
     plan = {"format": "palace-lab-plan/1", "kind": kind, "extra": extra,

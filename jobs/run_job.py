@@ -97,6 +97,9 @@ class RunJob:
         self.variants, self.sets, self.rules_file = tuple(variants), tuple(sets), rules_file
         self.board_file, self.chunk, self.target_ci = board_file, chunk, target_ci
         self.round_chunks, self.game = round_chunks, game
+        # the command of the study this run belongs to (jobs.plans sets it): an adaptive run
+        # is continued by it, never by `palace-lab run`, which has no decided rule
+        self.study_command: str | None = None
 
     def check(self):
         """Build the spec (InputError on any bad value) before anything is written."""
@@ -164,10 +167,14 @@ class RunJob:
                 return execute(plan, manifest, pool)
             return execute(plan, manifest, pool, progress)
         except (RunInterrupted, WorkerLost) as e:  # finished chunks are kept
-            e.resume = f"{command} --resume"
+            e.resume = command if "--resume" in command.split() else f"{command} --resume"
             raise
 
     def command(self, out_dir) -> str:
+        """The command that reproduces (with --resume continues) this run: its study's for an
+        adaptive run (`run` cannot play the decided rule), else `palace-lab run ...`."""
+        if self.decide is not None and self.study_command:
+            return self.study_command
         return run_command(self.players, self.games, self.seed, self.strategy, self.chunk,
                            self.rules_file, self.variants, self.sets, self.board_file,
                            out_dir, self.target_ci, self.game, self.data)  # fmt: skip
@@ -223,3 +230,32 @@ def study_strategy(plugin: GamePlugin) -> str:
     known = strategies.strategies(plugin.name)[name].param_names
     sets = [f"{k}={v:g}" for k, v in plugin.study_strategy_params.items() if k in known]
     return ":".join([name, *sets])
+
+
+def refuse_adaptive_resume(out_dir) -> None:
+    """`run --resume` on a study's adaptive run (rounds until its verdicts are decided, a
+    rule `run` cannot express): one line naming `study --resume` (InputError)."""
+    from pathlib import Path
+
+    from simcore.core.store.results_io import read_manifest
+
+    try:
+        m = read_manifest(out_dir)
+    except InputError:
+        return  # not a run: the resume itself says so
+    stopping = m.get("stopping") or {}
+    if "z" not in stopping:
+        return
+    how = str(m.get("command", ""))
+    if how.startswith("palace-lab study"):
+        how = how if "--resume" in how.split() else f"{how} --resume"
+    else:  # a run written before the study's command was recorded: name the study's folder
+        from simcore.core.store.outpaths import PLAN
+
+        here = Path(out_dir).absolute()
+        root = next((p for p in here.parents if (p / PLAN).is_file()), here.parent)
+        how = f"palace-lab study --resume --out {root} (the study's options)"
+    raise InputError(
+        f"--resume: {out_dir} is an adaptive run of a study (it plays rounds until "
+        f"its verdicts are decided, which `run` cannot); continue it with: {how}"
+    )

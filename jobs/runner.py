@@ -48,7 +48,10 @@ from simcore.core.store.run_lock import LOCK, RunLock, busy, holder
 
 SAVE_EVERY = 2.0  # seconds between manifest rewrites while running (files are the truth)
 ESTIMATE_AFTER = 30.0  # seconds: a run expected to take longer says how long
-COMPILING = "compiling the engine and strategies (first run only, about half a minute)"
+COMPILING = (
+    "compiling the engine and strategies (first run only: about half a minute on an "
+    "idle 2-core machine, longer under load)"
+)
 
 
 @dataclass(frozen=True)

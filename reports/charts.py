@@ -1,6 +1,7 @@
 """Charts of the balance analyses (matplotlib, Agg): SVG for the page, PNG files for slides.
 
-Every rate is drawn with its 95% interval as an error bar, and the fair share 1/N
+Every rate is drawn with its interval as an error bar (family-wise 95%, the table's:
+analyses.multiple.family_intervals), and the fair share 1/N
 as a dashed line, on a fixed 0-100% scale (so a reader cannot be misled by a zoomed
 axis), and a reader never sees a bare point estimate.
 """
@@ -156,7 +157,7 @@ def rate_chart(
     ax.set_yticks(range(len(keys)), [label(k) for k in keys])
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
-    ax.set_xlabel("win rate, % (95% interval; fixed 0–100% scale)")
+    ax.set_xlabel("win rate, % (family-wise 95% interval; fixed 0–100% scale)")
     ax.set_title(title)
     ax.legend(fontsize=7, loc="best")
     ax.grid(axis="x", alpha=0.3)
@@ -189,7 +190,7 @@ def diff_chart(diffs: pl.DataFrame, key: str, players: int, png_dir: Path | None
     ax.set_yticks(range(len(keys)), [label(k) for k in keys])
     ax.invert_yaxis()
     base = d["baseline"][0]
-    ax.set_xlabel(f"difference in win rate vs {base}, points (95% interval)")
+    ax.set_xlabel(f"run − {base}, points (family-wise 95% interval)")
     title = f"{players} players: change against {base}"
     ax.set_title(title)
     ax.legend(fontsize=7, loc="best")
@@ -218,7 +219,7 @@ def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None,
     ax.set_xticks(range(len(values)), words,
                   rotation=20 if any(len(str(w)) > 6 for w in words) else 0,
                   fontsize=7)  # fmt: skip
-    ax.set_ylabel("% of games (95% interval)")
+    ax.set_ylabel("% of games (family-wise 95% interval)")
     ax.set_xlabel(title_for(game, col))
     ax.set_title(title)
     ax.legend(fontsize=7)
@@ -245,7 +246,7 @@ def sweep_chart(
         ax.set_xticks(sorted(set(p["x"].drop_nulls())))
         ax.axhline(100 / players, ls="--", color="grey", lw=1, label="fair share")
         ax.set_xlabel(param)
-        ax.set_ylabel("win rate, % (95% band)")
+        ax.set_ylabel("win rate, % (family-wise 95% band)")
         title = f"{players} players: win rate by {title_for(game, key)} against {param}"
         ax.set_title(title)
         ax.legend(fontsize=7, ncol=2)
@@ -259,7 +260,7 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
     """Win rate per factor x position of the game's joint keys, centred on the fair share."""
     import numpy as np  # noqa: PLC0415
 
-    from .tables import THIN_CELL  # noqa: PLC0415
+    from analyses.multiple import SUPPORT  # noqa: PLC0415
 
     factor, position = game.key(game.joint.factor), game.key(game.joint.position)
     f, o = factor.column, position.column
@@ -270,7 +271,10 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
     text = [["never"] * len(orders) for _ in chars]
     for r in d.iter_rows(named=True):
         i, j = chars.index(r[f]), orders.index(r[o])
-        grid[i, j] = 100 * r["rate"] if r["n"] >= THIN_CELL else np.nan  # thin: grey
+        # coloured only where the family-wise interval excludes the fair share (the table's
+        # flag); n.s. cells white, thin cells grey: a colour never says more than the verdict
+        sig = r.get("significant", True)
+        grid[i, j] = np.nan if r["n"] < SUPPORT else 100 * r["rate"] if sig else 100 / players
         text[i][j] = f"{100 * r['rate']:.0f}%\n±{50 * (r['hi'] - r['lo']):.0f}\nn={r['n']:,}"
     from matplotlib.colors import TwoSlopeNorm  # noqa: PLC0415
 
@@ -285,7 +289,8 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
     ax.set_xticks(range(len(orders)), [_short(position.words(k)) for k in orders], fontsize=8)
     ax.set_yticks(range(len(chars)), [str(c) for c in chars])
     bar = fig.colorbar(im, ax=ax, fraction=0.05)
-    bar.set_label(f"win rate, % (white = fair share {fair:.1f}%; grey: < {THIN_CELL} seats)")
+    bar.set_label(f"win rate, % (white: fair share {fair:.1f}% or n.s.; grey: < {SUPPORT} seats)",
+                  fontsize=7)  # fmt: skip
     title = f"{players} players ({run}): win rate by {factor.label} and {position.label}"
     ax.set_title(title, fontsize=9)
     return _save(fig, _slug(f"heat-{run}-{players}p"), title, png_dir)
@@ -318,7 +323,7 @@ def effect_chart(fits: list, png_dir: Path | None, game: GamePlugin) -> Chart | 
     ax.axvline(0, color="grey", lw=1, ls="--")
     ax.set_yticks(ys, labels, fontsize=7)
     ax.invert_yaxis()
-    ax.set_xlabel("effect on win rate, points (95% interval); 0 = fair share")
+    ax.set_xlabel("effect on win rate, points (family-wise 95% interval); 0 = fair share")
     title = f"{factor.label.capitalize()} (blue) and {position.label} (red), estimated jointly"
     ax.set_title(title, fontsize=9)
     ax.grid(axis="x", alpha=0.3)

@@ -4,9 +4,10 @@
 go together (e.g. a starting card and the turn position it brings) each one's
 worth beyond the other; how the runs were set up (the game's own sentence: what the
 strategies' own choices do); whether the primary key's values can be told from fair.
-`findings` gives the detailed bullets. Each sentence states the figure, its 95% interval
-and the number of games behind it; "above/below fair" verdicts are Holm-adjusted like
-the tables' flags.
+`findings` gives the detailed bullets. Each sentence states the figure, its interval
+(family-wise 95%, as everywhere on the page)
+and the number of games behind it; "above/below fair" says the family-wise interval
+excludes the fair share, like the tables' flags (analyses.multiple.family_intervals).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import polars as pl
 
 from analyses.balance import Balance
-from analyses.intervals import games_for_half_width
+from analyses.intervals import Z95, games_for_half_width
 from simcore.core.contract.plugin import Key
 
 
@@ -109,7 +110,8 @@ def findings(b: Balance) -> list[str]:
         widest = max(wide["rate"] - wide["lo"], wide["hi"] - wide["rate"])
         if widest > 0.01 and t is not None:
             # Games needed so that the widest value's interval is about ± 1 point.
-            need = games_for_half_width(wide["rate"], 0.01) * t.games // wide["n"]
+            z = wide.get("z", Z95)
+            need = games_for_half_width(wide["rate"], 0.01, z) * t.games // wide["n"]
             out.append(
                 f"{where} the {key.label} intervals are up to ± {pct(widest)} wide; about "
                 f"{need:,} games would bring them to ± 1 point."
@@ -157,14 +159,14 @@ def _variant_findings(b: Balance) -> list[str]:
     for (run, players), d in diff.group_by(["run", "players"], maintain_order=True):
         sig = d.filter(pl.col("significant"))
         r = max(d.iter_rows(named=True), key=lambda r: abs(r["diff"]))
-        verdict = "significant after Holm" if r["significant"] else "not significant"
+        verdict = "significant, family-wise" if r["significant"] else "not significant"
         key = b.game.primary
         out.append(
             f"With {players} players, {run} against {r['baseline']}: the largest change is the "
             f"win rate of {value_words(key, r[key.column])}, {100 * r['diff']:+.1f} points "
-            f"(95% interval {100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}; {verdict}); "
-            f"{sig.height} of {d.height} {key.plural} change significantly (Holm over the "
-            "table)."
+            f"(family-wise 95% interval {100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}; {verdict}); "
+            f"{sig.height} of {d.height} {key.plural} change significantly (family-wise "
+            "intervals)."
         )
     return out
 
@@ -197,7 +199,8 @@ def _no_main(b: Balance, n: int) -> str:
 
 
 def _pts(e) -> str:
-    """'+15.4 (+14.3 to +16.5)' in points, '; n.s.' when Holm does not flag it."""
+    """'+15.4 (+14.3 to +16.5)' in points against fair, '; n.s.' when the family-wise
+    interval covers 0."""
     ns = "; n.s." if not e.significant else ""
     return f"{100 * e.effect:+.1f} ({100 * e.lo:+.1f} to {100 * e.hi:+.1f}{ns})"
 
@@ -289,14 +292,15 @@ def headline(b: Balance, extra=()) -> list[str]:
         char = list(strong)
         if flat:
             char.append(f"{_counts(flat)} no {factor.label} can be told from fair (every "
-                        "effect n.s. after Holm's correction)")  # fmt: skip
+                        "effect's family-wise interval excludes 0)")  # fmt: skip
         if char:
             out.append(f"Beyond the {position.label} it brings (joint model; points against "
-                       "the fair share, 95% interval): " + _join(char) + ".")  # fmt: skip
+                       "the fair share, family-wise 95% interval): "
+                       + _join(char) + ".")  # fmt: skip
         if turn:
             out.append(f"Being {position.words(0)}, beyond the {factor.label} that brings it, "
-                       "is worth (points over the fair share, 95% interval): " + _join(turn)
-                       + ".")  # fmt: skip
+                       "is worth (points over the fair share, family-wise 95% interval): "
+                       + _join(turn) + ".")  # fmt: skip
         if interact:
             out.append(f"{_counts(interact)[0].upper()}{_counts(interact)[1:]} the "
                        f"{factor.label} and the {position.label} interact (the additive model is "
@@ -308,7 +312,7 @@ def headline(b: Balance, extra=()) -> list[str]:
             out.append(text[0].upper() + text[1:] + ".")
     elif raw:
         text = _join(raw)
-        out.append(f"By {key.label} (95% interval; Holm-adjusted verdict): " + text + ".")
+        out.append(f"By {key.label} (family-wise 95% interval; its verdict): " + text + ".")
     setup = game.headline_setup([r.manifest for r in b.runs if main.get(r.players) == r.label])
     if setup or firsts:
         lead = setup.rstrip(".") if setup else ""

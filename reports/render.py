@@ -18,6 +18,7 @@ import jinja2
 
 from analyses.balance import Balance
 from analyses.checks import warnings_for
+from analyses.multiple import FAMILY_NOTE
 
 from . import charts as ch
 from . import tables as tb
@@ -182,8 +183,8 @@ def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
                     ch.diff_chart(start_diff, primary.column, n, png_dir, game) for n in diff_counts
                 ],
                 "tables": tables,
-                "note": _baseline_note(b) + " Intervals: Newcombe (rates), Welch (means). "
-                "'n.s.' = no Holm-adjusted significant change.",
+                "note": _baseline_note(b) + " Differences: this run minus the basic game "
+                "(+ = higher with the change); intervals Newcombe (rates), Welch (means).",
             }
         )
     elif b.baseline_notes:
@@ -262,6 +263,10 @@ def render_report(
 
     def build(png_dir: Path) -> str:
         sections = _sections(b, png_dir)
+        if sv is not None:  # what each bot of the verdicts does: the competence check
+            for x in sections:
+                if x["id"] == "appendix":
+                    x["tables"][0:0] = tb.usage_tables(sv)
         if extra is not None:
             more = extra(png_dir)
             ids = {x["id"] for x in more}
@@ -278,6 +283,7 @@ def render_report(
                 headline=headline(b, headline_extra),
                 warnings=warnings_for(b),
                 findings=findings(b),
+                family_note=FAMILY_NOTE,
                 sections=sections,
                 runs=_repro(b),
                 total_games=sum(r.games_done for r in b.runs),

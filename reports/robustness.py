@@ -13,6 +13,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import polars as pl
 
+from analyses.multiple import SUPPORT, family_z
 from analyses.robustness import (
     Robustness,
     analyse_ladder,
@@ -27,31 +28,41 @@ from analyses.verdict_study import StudyVerdict, study_verdict
 from simcore.core.contract.plugin import GamePlugin, Key
 
 from .charts import _err, _ordered, _save
-from .tables import Table
+from .tables import CI, Table
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _key_chart(rb: Robustness, png_dir: Path | None):
+def _key_chart(rb: Robustness, png_dir: Path | None, sv: StudyVerdict | None = None):
     t = rb.table
     chars = _ordered(t["value"], rb.key.order)
     labels = rb.labels
     fig, ax = plt.subplots(figsize=(8, 3.6))
     width = 0.8 / len(labels)
+    p = rb.ladder.players
+    verdict_cells = {(c.bot, c.value): c for c in sv.verdicts.cells if c.players == p} if sv else {}
+    left = sv.left_out.get(p, {}) if sv else {}
     for j, rung in enumerate(labels):
         r = t.filter(pl.col("rung") == rung)
         cell = {c: row for c, row in zip(r["value"], r.iter_rows(named=True), strict=True)}
+        for c in cell:  # the competent bots' cells: the verdicts' intervals (the table's)
+            v = verdict_cells.get((rung, c))
+            if v is not None:
+                cell[c] = {"rate": v.rate, "lo": v.lo, "hi": v.hi}
         xs = [i - 0.4 + width * (j + 0.5) for i, c in enumerate(chars) if c in cell]
         rate = np.array([100 * cell[c]["rate"] for c in chars if c in cell])
         lo = np.array([100 * cell[c]["lo"] for c in chars if c in cell])
         hi = np.array([100 * cell[c]["hi"] for c in chars if c in cell])
+        if rung in left:  # left out of the verdicts: grey, no interval (as in the table)
+            ax.plot(xs, rate, "o", ms=3, color="#bbbbbb", label=f"{rung} (left out)")
+            continue
         ax.errorbar(xs, rate, yerr=_err(rate, lo, hi), fmt="o", ms=3, capsize=2, label=rung)
     fair = 100 / rb.ladder.players
     ax.axhline(fair, ls="--", color="grey", lw=1)
     ax.set_xticks(range(len(chars)), [str(rb.key.words(c)) for c in chars])
-    ax.set_ylabel("win rate, % (95% Wilson interval)")
+    ax.set_ylabel("win rate, % (family-wise 95% Wilson)", fontsize=8)
     ax.set_ylim(0, 100)
     how = f", {', '.join(rb.ladder.sets)}" if rb.ladder.sets else ""
     ax.set_title(f"{rb.ladder.players} players{how}: win rate by {rb.key.label} under each bot "
@@ -66,7 +77,7 @@ def _spread_chart(rb: Robustness, png_dir: Path | None):
     sp = {r["rung"]: r for r in rb.spread.iter_rows(named=True)}
     fig, ax = plt.subplots(figsize=(6.5, 3.6))
     x = st["strength"].to_numpy()
-    xerr = 1.96 * st["strength_se"].to_numpy()
+    xerr = family_z(len(rb.ladder.steps)) * st["strength_se"].to_numpy()
     y = np.array([100 * sp[r]["spread"] for r in st["rung"]])
     lo = np.array([100 * sp[r]["lo"] for r in st["rung"]])
     hi = np.array([100 * sp[r]["hi"] for r in st["rung"]])
@@ -83,7 +94,7 @@ def _spread_chart(rb: Robustness, png_dir: Path | None):
     return _save(fig, "robustness-spread", "Best–worst spread against bot strength", png_dir)
 
 
-_VCLS = {ABOVE: "up", BELOW: "down", FAIR: "", UNDETERMINED: "ns", DEPENDS: "down"}
+_VCLS = {ABOVE: "up", BELOW: "down", FAIR: "", UNDETERMINED: "ns", DEPENDS: "dep"}
 
 
 def _key_table(rb: Robustness, sv: StudyVerdict | None) -> Table:
@@ -102,8 +113,9 @@ def _key_table(rb: Robustness, sv: StudyVerdict | None) -> Table:
         for rung in labels:
             cell = cells.get((rung, c))
             if cell is not None:
+                cls = _VCLS[cell.verdict] if cell.n >= SUPPORT else "ns"  # thin: greyed
                 row.append((f"{_pct(cell.rate)} ({_pct(cell.lo)}–{_pct(cell.hi)}, "
-                            f"n={cell.n:,}): {cell.verdict}", _VCLS[cell.verdict]))  # fmt: skip
+                            f"n={cell.n:,}): {cell.verdict}", cls))  # fmt: skip
                 continue
             r = t.filter((pl.col("rung") == rung) & (pl.col("value") == c))
             if not r.height:
@@ -136,6 +148,7 @@ def _key_table(rb: Robustness, sv: StudyVerdict | None) -> Table:
 def _strength_table(rb: Robustness) -> Table:
     how = f" ({', '.join(rb.ladder.sets)})" if rb.ladder.sets else ""
     rows = []
+    z = family_z(len(rb.ladder.steps))
     for r in rb.strengths.iter_rows(named=True):
         if r["below"] is None:
             rows.append([(r["rung"], ""), ("bottom rung", "ns"), ("", ""), ("", ""), ("", ""),
@@ -143,23 +156,24 @@ def _strength_table(rb: Robustness) -> Table:
             continue
         if r["stronger"]:
             flag = ("stronger", "up")
-        else:
-            flag = ("weaker" if r["hi"] < 0.5 else "not measurably stronger", "down")
+        else:  # colour only what the interval says
+            flag = ("weaker", "down") if r["hi"] < 0.5 else ("not measurably stronger", "ns")
         rows.append([
             (r["rung"], ""), (r["below"], ""), (_pct(r["share"]), "num"),
             (f"{_pct(r['lo'])}–{_pct(r['hi'])}", "num"), flag,
-            (f"{r['strength']:.2f} ± {1.96 * r['strength_se']:.2f}", "num"),
+            (f"{r['strength']:.2f} ± {z * r['strength_se']:.2f}", "num"),
         ])  # fmt: skip
     p = rb.ladder.players
     return Table(
         "Measured strength of each bot: head to head against the rung below",
-        ["bot", "against", "share of wins", "95% interval", "verdict", "strength (log-odds)"],
+        ["bot", "against", "share of wins", CI, "verdict", "strength (log-odds)"],
         rows,
         f"{p}-player tables with each of the two bots in half the seats, every seat "
         f"arrangement on the same game seeds{how}; fair = 50%. A bot "
         "is 'stronger' only if the whole interval is above 50%. Interval: normal, over game "
-        "seeds (a seed with all its arrangements is one unit). Strength: the steps' log-odds "
-        f"summed from {rb.labels[0]} (± 95%).",
+        "seeds (a seed with all its arrangements is one unit), family-wise over the "
+        f"{len(rb.ladder.steps)} steps. Strength: the steps' log-odds summed from "
+        f"{rb.labels[0]} (± its interval).",
     )
 
 
@@ -177,7 +191,7 @@ def robustness_section(rb: Robustness, png_dir: Path | None,
     return {
         "id": "robustness",
         "title": "Robustness across bots",
-        "charts": [_key_chart(rb, png_dir), _spread_chart(rb, png_dir)],
+        "charts": [_key_chart(rb, png_dir, sv), _spread_chart(rb, png_dir)],
         "tables": [_key_table(rb, sv), _strength_table(rb)],
         "note": note,
     }
@@ -192,23 +206,24 @@ def setting_section(runs: list[Run], sets: list[str], key: Key) -> dict | None:
     what = ", ".join(sets)
     rows = []
     for r in ce.iter_rows(named=True):
-        sig = r["p_holm"] < 0.05
-        flag = (("higher as played" if r["diff"] > 0 else "lower as played"),
-                "up" if r["diff"] > 0 else "down") if sig else ("n.s.", "ns")  # fmt: skip
+        flag = (("higher with " + what, "up") if r["diff"] > 0 else ("lower with " + what, "down")
+                ) if r["significant"] else ("n.s.", "ns")  # fmt: skip
+        if min(r["n"], r["base_n"]) < SUPPORT:  # too few seats to read: greyed
+            flag = (f"{flag[0]} (n < {SUPPORT})", "ns")
         rows.append([
             (str(r["players"]), "num"), (str(key.words(r["value"])), ""),
-            (f"{_pct(r['played'])} (n={r['played_n']:,})", "num"),
             (f"{_pct(r['with'])} (n={r['with_n']:,})", "num"),
+            (f"{_pct(r['played'])} (n={r['played_n']:,})", "num"),
             (f"{100 * r['diff']:+.1f} pts", "num"),
             (f"{100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}", "num"), flag,
         ])  # fmt: skip
     table = Table(
-        f"Win rate by {key.label}: as played minus with {what}",
-        ["players", key.label, "as played", f"with {what}", "difference", "95% interval",
-         "verdict"],
+        f"Win rate by {key.label}: with {what} minus as played",
+        ["players", key.label, f"with {what}", "as played", "difference (with − as played)",
+         CI, "verdict"],
         rows,
         "Same strategy, same player count, the rulebook's setting otherwise. Interval: "
-        "Newcombe; verdict: two-proportion test, Holm-adjusted over all rows. A large "
+        "Newcombe, family-wise per player count. A large "
         f"difference means the {key.label}'s figure as played reflects the strategies' own "
         "choices, not the game alone.",
     )  # fmt: skip

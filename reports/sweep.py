@@ -15,7 +15,7 @@ import polars as pl
 from analyses.sweep import SweepMeasures
 
 from .charts import Chart, _err, _order, _ordered, _save, _slug
-from .tables import Table
+from .tables import CI, Table
 from .words import label_for, title_for
 
 
@@ -84,7 +84,8 @@ def sweep_sections(m: SweepMeasures, png_dir: Path | None) -> list[dict]:
         if m.length is not None:
             unit = game.shape.length_label
             charts.append(_panels(m.length.filter(f), None, m.keys,
-                                  f"{n} players: mean {unit} per game", f"{unit} (95% interval)",
+                                  f"{n} players: mean {unit} per game",
+                                  f"{unit} (family-wise 95% interval)",
                                   None, f"grid-length-{n}p", png_dir, rulebook=rb))  # fmt: skip
         if m.end_reasons is not None:
             end = game.shape.end
@@ -94,8 +95,9 @@ def sweep_sections(m: SweepMeasures, png_dir: Path | None) -> list[dict]:
                                   rulebook=rb))  # fmt: skip
     key = game.primary
     note = (
-        "Each point is one run of the grid with its 95% interval (Wilson for shares, normal "
-        f"for means). Read off the value at which a {key.label}'s line meets the dashed "
+        "Each point is one run of the grid with its family-wise 95% interval (Wilson for "
+        "shares, normal for means; adjusted as everywhere on the page). Read off the value "
+        f"at which a {key.label}'s line meets the dashed "
         "fair share; where its interval still covers the fair share on both neighbouring "
         "values, more games are needed to tell them apart."
     )
@@ -127,12 +129,12 @@ def _fair_table(m: SweepMeasures) -> Table:
                 (f"{100 * best['lo']:.1f}–{100 * best['hi']:.1f}%", "num"),
                 (f"{best['n']:,}", "num"),
                 (f"{100 * best['fair']:.1f}%", "num"),
-                ("still off", "up")
+                ("still off", "dep")
                 if best.get("significant", not best["fair_inside"])
                 else ("fair inside", "ns"),
             ]
         )
-    cols = ["players", key.label, "closest to fair at", "win rate", "95% interval", "n",
+    cols = ["players", key.label, "closest to fair at", "win rate", CI, "n",
             "fair", "verdict"]  # fmt: skip
     note = "Only grid points were played; the best value may lie between two of them."
     return Table(f"Grid point closest to the fair share, per {key.label}", cols, rows, note)

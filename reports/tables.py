@@ -1,9 +1,12 @@
 """Report tables (pandas): formatted cells with n, interval and a flag for every figure.
 
-A flag ('above fair', 'below fair', 'significant', 'unequal') is raised only when it
-survives Holm's adjustment over the rows of its table (analyses.multiple): 'n.s.'
-means the data cannot tell the figure from fair / from no change at a family-wise 5%.
-Intervals are plain (unadjusted) 95% intervals.
+Every interval is family-wise, adjusted like the verdicts (analyses.multiple.family_intervals:
+the rows of one player count in a table are one family), and a flag ('above fair',
+'below fair', 'higher', 'lower') is shown exactly when that interval excludes the fair
+share or 0: 'n.s.' means the data cannot tell the figure from fair / from no change at a
+family-wise 5%, and a colour never says more than the flag. The page states this once
+(analyses.multiple.FAMILY_NOTE); the χ² tests, which have no interval, stay Holm-adjusted.
+Cells with fewer than SUPPORT seats are greyed.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from analyses.intervals import Z95
+from analyses.multiple import SUPPORT, family_z, rescaled
 from simcore.core.contract.plugin import GamePlugin
 
 from .words import label_for, title_for
@@ -35,20 +40,25 @@ def _ci(lo: float, hi: float) -> str:
 
 
 def _flag_fair(r) -> tuple[str, str]:
-    sig = r["significant"] if "significant" in r else not r["fair_inside"]
-    if not sig:
+    """The flag of a rate: its family-wise interval above / below the fair share."""
+    if r["n"] < SUPPORT:
+        return (f"n.s. (n < {SUPPORT})" if not r["significant"] else
+                ("above fair" if r["rate"] > r["fair"] else "below fair") + f" (n < {SUPPORT})",
+                "ns")  # fmt: skip
+    if not r["significant"]:
         return ("n.s.", "ns")
     return ("above fair", "up") if r["rate"] > r["fair"] else ("below fair", "down")
 
 
-def holm_note(m: int, what: str) -> str:
-    return (
-        f"Flags: {what}, Holm-adjusted over the {m} rows of this table (family-wise error "
-        "5%); a flag is shown only if it survives. Intervals are plain 95% intervals."
-    )
+def family_note(df, by: str = "players") -> str:
+    """'m = 6 per player count': the family sizes of a table (the page says what they mean)."""
+    if df is None or not len(df) or "family" not in df.columns:
+        return ""
+    sizes = sorted({int(x) for x in df["family"]})
+    return f"Family-wise 95% intervals, m = {'/'.join(map(str, sizes))} per {by}."
 
 
-FAIR_TEST = "score test of 'win rate = fair share 1/N' (the test the Wilson interval inverts)"
+CI = "interval (family-wise 95%)"
 
 
 def rate_table(
@@ -63,13 +73,13 @@ def rate_table(
     the game's seat measures, e.g. pieces and money, when `means` is given)."""
     label = label_for(game, key)
     df = rates.to_pandas()
-    note = " ".join(x for x in (note, holm_note(len(df), FAIR_TEST)) if x)
+    note = " ".join(x for x in (note, family_note(rates, "player count")) if x)
     cols = [
         "run",
         "players",
         title_for(game, key),
         "win rate",
-        "95% interval",
+        CI,
         "n",
         "fair",
         "vs fair",
@@ -105,7 +115,7 @@ def p_cell(p: float | None) -> str:
 def test_table(tests: list, title: str) -> Table:
     rows = []
     for t in tests:
-        flag = ("unequal", "up") if t.significant else ("n.s.", "ns")
+        flag = ("unequal", "dep") if t.significant else ("n.s.", "ns")  # not a side: amber
         rows.append(
             [
                 (t.run, ""),
@@ -142,8 +152,8 @@ def share_table(dist: pl.DataFrame, col: str, title: str, game: GamePlugin) -> T
         ]
         for _, r in dist.to_pandas().iterrows()
     ]
-    cols = ["run", "players", title_for(game, col), "share of games", "95% interval", "games"]
-    return Table(title, cols, rows)
+    cols = ["run", "players", title_for(game, col), "share of games", CI, "games"]
+    return Table(title, cols, rows, family_note(dist, "player count"))
 
 
 def shape_table(shape: pl.DataFrame, title: str, game: GamePlugin) -> Table:
@@ -151,9 +161,13 @@ def shape_table(shape: pl.DataFrame, title: str, game: GamePlugin) -> Table:
     from analyses.shape import measure_names
 
     rows = []
+    names = measure_names(game.shape)
+    per = shape.group_by("players").len()  # the family: every measure of a player count
+    m_of = {p: n * len(names) for p, n in per.iter_rows()}
     for _, r in shape.to_pandas().iterrows():
-        for m, name in measure_names(game.shape):
-            lo, hi = mean_ci(r[f"{m}_mean"], r[f"{m}_sd"], int(r["games"]))
+        z = family_z(m_of.get(r["players"], 1))
+        for m, name in names:
+            lo, hi = mean_ci(r[f"{m}_mean"], r[f"{m}_sd"], int(r["games"]), z)
             rows.append(
                 [
                     (str(r["run"]), ""),
@@ -164,7 +178,13 @@ def shape_table(shape: pl.DataFrame, title: str, game: GamePlugin) -> Table:
                     (f"{r['games']:,}", "num"),
                 ]
             )
-    return Table(title, ["run", "players", "measure", "mean", "95% interval", "games"], rows)
+    sizes = "/".join(str(x) for x in sorted(set(m_of.values())))
+    return Table(
+        title,
+        ["run", "players", "measure", "mean", CI, "games"],
+        rows,
+        f"Normal intervals, family-wise 95%, m = {sizes} per player count.",
+    )
 
 
 def diff_table(diffs: pl.DataFrame, key: str, title: str, game: GamePlugin,
@@ -175,10 +195,10 @@ def diff_table(diffs: pl.DataFrame, key: str, title: str, game: GamePlugin,
     scale, unit = (100, " pts") if points else (1, "")
     for _, r in diffs.to_pandas().iterrows():
         flag = (
-            ("significant", "up" if r["diff"] > 0 else "down")
-            if r["significant"]
-            else ("n.s.", "ns")
-        )
+            ("higher", "up") if r["diff"] > 0 else ("lower", "down")
+        ) if r["significant"] else ("n.s.", "ns")  # fmt: skip
+        if points and min(r["n"], r["base_n"]) < SUPPORT:  # too few to read: greyed
+            flag = (f"{flag[0]} (n < {SUPPORT})", "ns")
         value = (
             f"{_pct(r['rate'])} vs {_pct(r['base_rate'])}"
             if points
@@ -203,33 +223,24 @@ def diff_table(diffs: pl.DataFrame, key: str, title: str, game: GamePlugin,
         "players",
         title_for(game, key),
         "value",
-        "difference",
-        "95% interval",
+        "difference (run − against)",
+        CI,
         "n (run / against)",
         "verdict",
     ]
-    what = (
-        "two-proportion z-test of 'no change'"
-        if points
-        else "normal (Welch) test of 'no change in the mean'"
-    )
-    return Table(title, cols, rows, holm_note(len(rows), what))
+    what = "Newcombe" if points else "Welch"
+    return Table(title, cols, rows, f"{what} intervals. " + family_note(diffs, "player count"))
 
 
 def _cell_class(sig: bool, rate: float, fair: float) -> str:
     return "ns" if not sig else ("up" if rate > fair else "down")
 
 
-THIN_CELL = 200  # seats: fewer are greyed in the heat tables (the joint model's support)
-
-
 def heat_table(cells: pl.DataFrame, run: str, players: int, game: GamePlugin) -> Table:
     """Factor (rows) x position (columns) of the game's joint keys: rate, interval, n."""
-    from analyses.multiple import holm_column
-
     factor, position = game.key(game.joint.factor), game.key(game.joint.position)
     f, o = factor.column, position.column
-    d = holm_column(cells.filter((pl.col("run") == run) & (pl.col("players") == players)), "p_fair")
+    d = cells.filter((pl.col("run") == run) & (pl.col("players") == players))
     orders = sorted(set(d[o]))
     present = set(d[f])
     chars = [c for c in factor.order if c in present] + sorted(present - set(factor.order))
@@ -243,19 +254,20 @@ def heat_table(cells: pl.DataFrame, run: str, players: int, game: GamePlugin) ->
                 row.append(("never", "ns"))
                 continue
             text = f"{_pct(r['rate'])} ({_ci(r['lo'], r['hi'])}) n={r['n']:,}"
-            if r["n"] < THIN_CELL:  # too few seats to read: greyed, no colour
+            if r["n"] < SUPPORT:  # too few seats to read: greyed, no colour
                 row.append((text, "num ns"))
                 continue
             row.append((text, "num " + _cell_class(r["significant"], r["rate"], r["fair"])))
         rows.append(row)
     title = f"{players} players ({run}): win rate by {factor.label} and {position.label}"
     note = (
-        f"Each cell: win rate (95% interval) and n = seats with that {factor.label} at that "
+        f"Each cell: win rate (family-wise 95% interval over the map's {d.height} cells) and "
+        f"n = seats with that {factor.label} at that "
         f"position. Along a row the {factor.label} is fixed and only the position changes; "
         f"down a column the position is fixed and only the {factor.label} changes. 'never' = "
-        "that combination never occurred. Colour: above (red) or below (blue) the "
-        f"fair share {100 / players:.1f}%; grey: fewer than {THIN_CELL} seats. "
-        + holm_note(d.height, FAIR_TEST).replace("rows", "cells")
+        "that combination never occurred. Colour: the interval wholly above (red) or below "
+        f"(blue) the fair share {100 / players:.1f}%; grey: neither, or fewer than {SUPPORT} "
+        "seats."
     )
     return Table(title, [factor.label, *[position.words(k) for k in orders]], rows, note)
 
@@ -287,7 +299,7 @@ def model_table(fits: list, game: GamePlugin) -> Table:
                     flag,
                 ]
             )
-    cols = ["run", "players", "factor", "level", "effect", "95% interval", "n (seats)", "verdict"]
+    cols = ["run", "players", "factor", "level", "effect (vs fair)", CI, "n (seats)", "verdict"]
     notes = [f"{f.players} players ({f.run}): {f.note}" for f in fits if f.ok and f.note]
     fl, pl_ = factor.label, position.label
     note = (
@@ -298,34 +310,37 @@ def model_table(fits: list, game: GamePlugin) -> Table:
         f"the games) or this {pl_} ({fl} as it was), minus the model's "
         f"average win rate, the fair share 1/N. A {fl}'s effect is thus its worth beyond "
         f"its {pl_}, and a position's worth beyond the {factor.plural} that get it. "
-        "Intervals: delta method. Flags: z-test of 'effect = 0', Holm-adjusted over the "
-        f"{n_effects} effects of each model (family-wise error 5%); a flag is shown only if it "
-        "survives." + (" " + " ".join(notes) if notes else "")
+        f"Intervals: delta method, family-wise over the {n_effects} effects of each model; a "
+        "flag exactly when the interval excludes 0." + (" " + " ".join(notes) if notes else "")
     )
     return Table(f"{fl.capitalize()} and {pl_} estimated jointly", cols, rows, note)
 
 
 def action_table(mix: pl.DataFrame, game: GamePlugin) -> Table:
-    """Actions per round (the game's length unit) by strategy, with intervals."""
-    rows = [
-        [
+    """Actions and decisions per round (the game's length unit) by strategy, with intervals
+    (family-wise over the rows of a player count; a row never taken is greyed)."""
+    per = {p: n for p, n in mix.group_by("players").len().iter_rows()}
+    rows = []
+    for r in mix.iter_rows(named=True):
+        lo, hi = rescaled(r["lo"], r["hi"], r["mean"], family_z(per[r["players"]]), Z95)
+        rows.append([
             (str(r["run"]), ""),
             (str(r["players"]), "num"),
             (str(r["strategy"]), ""),
-            (str(r["action"]), ""),
-            (f"{r['mean']:.3f}", "num"),
-            (f"{r['lo']:.3f}–{r['hi']:.3f}", "num" if r["total"] else "num down"),
+            (str(r["action"]), "" if r["total"] else "ns"),
+            (f"{r['mean']:.3f}", "num" if r["total"] else "num ns"),
+            (f"{max(0.0, lo):.3f}–{hi:.3f}", "num" if r["total"] else "num ns"),
             (f"{r['n']:,}", "num"),
-        ]
-        for r in mix.iter_rows(named=True)
-    ]
+        ])  # fmt: skip
     unit = _unit(game)
-    cols = ["run", "players", "strategy", "action", f"per {unit}", "95% interval", "n (seats)"]
+    cols = ["run", "players", "strategy", "action or decision", f"per {unit}", CI, "n (seats)"]
     note = (
-        f"Times a seat took the action in a game divided by the game's {unit}s, averaged over "
-        "the seats the strategy played (normal 95% interval, seats treated as independent)."
+        f"Times a seat took the action (act_*) or answered a decision of that kind (dk_*, "
+        f"'decision: …') in a game divided by the game's {unit}s, averaged over the seats the "
+        "strategy played (normal intervals, seats treated as independent; m = rows of the "
+        "player count). Grey: never taken."
     )
-    return Table(f"Action mix per {unit} by strategy", cols, rows, note)
+    return Table(f"Actions and decisions per {unit} by strategy", cols, rows, note)
 
 
 def _unit(game: GamePlugin) -> str:
@@ -350,3 +365,45 @@ def runs_table(runs: list, baseline: dict[int, str], game: GamePlugin) -> Table:
     ]
     cols = ["run", "players", "games", "settings", "role"]
     return Table("Runs in this report", cols, rows)
+
+
+def usage_tables(sv) -> list[Table]:
+    """Per player count: how often each bot of the verdicts takes each action type and
+    answers each decision kind, per seat and game (analyses.competence), with the bots
+    left out and why; a 'plays without' cell is amber."""
+    from analyses.competence import OFTEN, RARE
+
+    out = []
+    for players, comp in sorted(sv.competence.items()):
+        u = comp.usage
+        if not u.height:
+            continue
+        left = sv.left_out.get(players, {})
+        bots = [b for b in dict.fromkeys(u["bot"].to_list())]
+        rate = {(r["bot"], r["action"]): r for r in u.iter_rows(named=True)}
+        rows = []
+        for a in dict.fromkeys(u["action"].to_list()):
+            row = [(str(a), "")]
+            for b in bots:
+                r = rate.get((b, a))
+                if r is None:
+                    row.append(("–", "ns"))
+                    continue
+                cls = "num dep" if a in comp.left_out.get(b, []) else (
+                    "num" if r["per_seat"] else "num ns")  # fmt: skip
+                row.append((f"{r['per_seat']:.2f}", cls))
+            rows.append(row)
+        heads = [f"{b} (left out)" if b in left else b for b in bots]
+        seats = ", ".join(f"{b} {rate[(b, next(iter(comp.usage['action'])))]['seats']:,}"
+                          for b in bots)  # fmt: skip
+        why = "; ".join(f"{b}: {w}" for b, w in left.items())
+        out.append(Table(
+            f"{players} players: actions and decisions per seat and game, by bot",
+            ["action or decision", *heads], rows,
+            "Mean per seat and game, from the rows (act_* columns: actions taken; dk_*: "
+            "decisions of that kind answered). A bot that takes an action (or answers a "
+            f"decision kind) at most {100 * RARE:g}% as often as a stronger bot that does so at "
+            f"least {OFTEN:g} time per seat and game plays without it and is left out of the "
+            f"verdicts (amber). Seats: {seats}." + (f" Left out: {why}." if why else ""),
+        ))  # fmt: skip
+    return out

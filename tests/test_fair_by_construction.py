@@ -45,3 +45,24 @@ def test_a_bot_that_never_swaps_is_left_out():
     assert comp.left_out == {"frozen": ["Character"]}
     assert comp.competent(["frozen", "strong"]) == ["strong"]
     assert "plays without Character" in comp.why("frozen")
+
+
+def test_decision_kinds_are_measured_like_actions():
+    # dk_<kind> (docs/RESULTS.md): "strong" answers 2 decisions of kind "lure" per seat and
+    # game, "shy" none; a kind nobody is asked ("bid") is listed as unused, never a reason
+    from analyses.actions import action_mix
+
+    def frame(seed: int, lure: int):
+        df = synthetic_frame(300, seed=seed)
+        return df.with_columns(pl.lit(lure).cast(pl.Int16).alias("dk_lure"),
+                               pl.lit(0).cast(pl.Int16).alias("dk_bid")).lazy()  # fmt: skip
+
+    comp = assess({"shy": frame(3, 0), "strong": frame(4, 2)}, ["shy", "strong"])
+    assert comp.left_out == {"shy": ["decision: lure"]}
+    assert comp.unused == ["decision: bid"]
+    u = comp.usage.filter((pl.col("bot") == "strong") & (pl.col("action") == "decision: lure"))
+    assert u["per_seat"].item() == 2.0
+    # the per-round mix lists the actions first, then the decision kinds
+    mix = action_mix(frame(4, 2).with_columns(pl.lit("r").alias("run")))
+    names = list(dict.fromkeys(mix["action"].to_list()))
+    assert names[-2:] == ["decision: lure", "decision: bid"] and names[0] == "Gold"

@@ -1,12 +1,12 @@
-"""The report's reading aids: headline, Holm flags, warnings, plain words, appendix, old runs."""
+"""The report's reading aids: headline, family-wise flags, warnings, plain words, appendix,
+old runs."""
 
 import re
 
 import polars as pl
 import pytest
 
-from analyses.balance import analyse
-from analyses.multiple import holm_column
+from analyses.balance import analyse, rate_intervals
 from analyses.rundata import find_runs
 from reports import tables as tb
 from reports.render import render_report
@@ -80,11 +80,13 @@ def test_action_mix_appendix_matches_direct_polars(report):
     want = (g["act_Gold"].cast(pl.Float64) / g["rounds"].cast(pl.Float64)).mean()
     row = b.actions.filter((pl.col("strategy") == "greedy") & (pl.col("action") == "Gold"))
     assert row["mean"].item() == pytest.approx(want)
-    assert f"{want:.3f}" in html and "Action mix per round by strategy" in html
+    assert f"{want:.3f}" in html and "Actions and decisions per round by strategy" in html
 
 
-def test_flags_survive_holm_only():
-    # Hand-worked p-values: Holm leaves rows 0 (0.03) and 3 (0.02) under 5%.
+def test_flags_are_the_family_wise_intervals():
+    # m = 4 rows of one player count: z = z(1 - 0.05/8) = 2.4977. Wilson by hand for 40/100:
+    # centre (0.4 + z²/200) / (1 + z²/100) = 0.4059, half z·sqrt(0.0024 + z²/40000)/1.0624 =
+    # 0.1189: 28.7–52.5%, above 25%; 33/100: lower end 22.6% and 34/100: 23.4%, n.s.
     d = pl.DataFrame(
         {
             "run": ["r"] * 4,
@@ -93,19 +95,24 @@ def test_flags_survive_holm_only():
             "wins": [40, 33, 34, 41],
             "n": [100] * 4,
             "rate": [0.40, 0.33, 0.34, 0.41],
-            "lo": [0.31, 0.26, 0.26, 0.32],
-            "hi": [0.50, 0.43, 0.44, 0.51],
             "fair": [0.25] * 4,
-            "fair_inside": [False] * 4,
-            "p_fair": [0.01, 0.04, 0.03, 0.005],
         }
     )
     from simcore.core.contract.games import get_game
 
-    t = tb.rate_table(holm_column(d, "p_fair"), "seat", "x", get_game("maharaja"))
+    r = rate_intervals(d)
+    assert r["family"].to_list() == [4] * 4
+    t = tb.rate_table(r, "seat", "x", get_game("maharaja"))
+    assert t.rows[0][4][0] == "28.7–52.5%"
     flags = [row[-1][0] for row in t.rows]
-    assert flags == ["above fair", "n.s.", "n.s.", "above fair"]
-    assert "Holm-adjusted over the 4 rows" in t.note
+    # fewer than SUPPORT (200) seats: flagged but greyed, and the flag says why
+    assert flags == ["above fair (n < 200)", "n.s. (n < 200)", "n.s. (n < 200)",
+                     "above fair (n < 200)"]  # fmt: skip
+    assert {row[-1][1] for row in t.rows} == {"ns"}
+    assert "m = 4 per player count" in t.note
+    big = rate_intervals(d.with_columns(pl.col("wins") * 3, pl.col("n") * 3))
+    t = tb.rate_table(big, "seat", "x", get_game("maharaja"))
+    assert [row[-1] for row in t.rows][0] == ("above fair", "up")
 
 
 def test_old_runs_and_decided_games(tmp_path):
@@ -161,7 +168,7 @@ def test_real_runs_with_the_new_columns(tmp_path):
     out = tmp_path / "r.html"
     render_report(b, out, ["palace-lab", "report"])
     text = _text(out.read_text())
-    assert "Action mix per round by strategy" in text and "Palace+house" in text
+    assert "Actions and decisions per round by strategy" in text and "Palace+house" in text
     assert "compared with 'basic game'" in text
 
 

@@ -184,14 +184,17 @@ def test_setting_headline_names_the_largest_significant_change():
     ce = pl.DataFrame({
         "players": [4, 4, 3], "value": ["Merchant", "Monk", "Mogul"],
         "played": [0.055, 0.26, 0.50], "with": [0.20, 0.25, 0.40],
-        "diff": [-0.145, 0.01, 0.10], "lo": [-0.155, -0.01, 0.08], "hi": [-0.137, 0.03, 0.12],
-        "p_holm": [1e-9, 0.4, 1e-6],
+        "diff": [0.145, -0.01, -0.10], "lo": [0.137, -0.03, -0.12], "hi": [0.155, 0.01, -0.08],
+        "significant": [True, False, True],
     })  # fmt: skip
     sets = ["deal=random"]
     (text,) = setting_headline(ce, sets, KEY)
     assert "2 of 3 starting character figures" in text
-    assert ("most for Merchant with 4 players (5.5% as played vs 20.0% with deal=random, "
-            "14.5 points less") in text  # fmt: skip
-    none = setting_headline(ce.with_columns(pl.lit(0.5).alias("p_holm")), sets, KEY)
+    # the page's sign convention: the changed setup (a random deal) minus the rulebook's
+    assert (
+        "most for Merchant with 4 players (20.0% with deal=random vs 5.5% as played: "
+        "+14.5 points with deal=random, family-wise 95% interval +13.7 to +15.5)"
+    ) in text
+    none = setting_headline(ce.with_columns(pl.lit(False).alias("significant")), sets, KEY)
     assert "changes no starting character's win rate measurably" in none[0]
     assert setting_headline(pl.DataFrame(), sets, KEY) == []

@@ -66,6 +66,18 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
         games = pl.scan_parquet(str(out / folder / "chunks" / "*.parquet")).select(
             pl.col("game_id").n_unique()).collect().item()  # fmt: skip
         assert sum(n for _, n in expect.values()) == m["players"] * games
+    # the page's conventions hold on a study's page too (robustness and choice sections)
+    from tests.test_report_conventions import colours_within_flags, flags_match_intervals
+
+    assert flags_match_intervals(html) > 20
+    colours_within_flags(html)
+    # an adaptive run (rounds until decided) records and names its study's command: `run
+    # --resume` cannot play its rule and is refused in one line naming `study --resume`
+    adaptive = json.loads((out / "3p-dealt" / "manifest.json").read_text())
+    assert "z" in adaptive["stopping"] and adaptive["command"].startswith("palace-lab study")
+    code, _, err = run_cli(capsys, "run", "--resume", "--out", str(out / "3p-dealt"))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "adaptive run of a study" in err and "palace-lab study" in err and "--resume" in err
 
 
 def test_study_list_and_unknown_name(capsys):

@@ -102,6 +102,8 @@ DK_REPLACE = 4  # robbed by a swap (M-A9): return a bank character
 DK_BID = 5  # auction bid (M-V3): return gold bid, -1 = pass
 DK_GIVE = 6  # several characters (M-V4): return the character to give away
 N_DECISION_KINDS = 7
+# Decision kinds counted per seat (dk_* result columns: decisions of that kind answered).
+DECISION_KIND_NAMES = ("character", "setup_house", "pick", "step", "replace", "bid", "give")
 
 # End reasons (M-E1, M-V1, M-A8 [choice] cap).
 END_RUNNING = 0

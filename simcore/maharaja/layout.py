@@ -23,7 +23,7 @@ from simcore.core.contract.layout import *  # noqa: F403  (the common header: S.
 from simcore.core.contract.layout import state_layout
 
 from .board_layout import MAX_CITIES, MAX_VILLAGES
-from .enums import N_ACTIONS, N_CHARACTERS_MAX, N_SLOTS
+from .enums import N_ACTIONS, N_CHARACTERS_MAX, N_DECISION_KINDS, N_SLOTS
 from .rules_layout import MAX_PLAYERS
 
 P = MAX_PLAYERS
@@ -104,5 +104,9 @@ OUTER_USED = _S.take("OUTER_USED", MAX_CITIES)
 # villages
 VIL = _S.take("VIL", MAX_VILLAGES * P)  # [MAX_VILLAGES * P], index v * P + p
 VIL_TOTAL = _S.take("VIL_TOTAL", MAX_VILLAGES)
+
+# decisions answered per seat and decision kind (dk_* columns); last, so that adding them
+# moved no other offset
+DKS = _S.take("DKS", P * N_DECISION_KINDS)
 
 STATE_SIZE = _S.done()

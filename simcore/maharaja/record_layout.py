@@ -6,10 +6,18 @@ One row per seat keeps the per-seat view that balance analysis needs; the Python
 
 from simcore.core.contract.layout import Layout
 
-from .enums import ACTION_NAMES, CHARACTER_NAMES, N_ACTIONS, N_CHARACTERS_MAX
+from .enums import (
+    ACTION_NAMES,
+    CHARACTER_NAMES,
+    DECISION_KIND_NAMES,
+    N_ACTIONS,
+    N_CHARACTERS_MAX,
+    N_DECISION_KINDS,
+)
 
 TURN_COLUMNS = tuple(f"turns_{name}" for name in CHARACTER_NAMES)
 ACTION_COLUMNS = tuple(f"act_{name}" for name in ACTION_NAMES)
+DECISION_COLUMNS = tuple(f"dk_{name}" for name in DECISION_KIND_NAMES)
 
 _R = Layout("maharaja records")
 STRATEGY = _R.take("strategy")
@@ -36,5 +44,6 @@ CHOICE_ORDER = _R.take("choice_order")  # position in the setup choice (M-S3, M-
 # own turns begun holding each character (M-R4), actions fully done per action type
 TURNS = _R.take("turns", N_CHARACTERS_MAX, TURN_COLUMNS)
 ACTS = _R.take("acts", N_ACTIONS, ACTION_COLUMNS)
+DKS = _R.take("dks", N_DECISION_KINDS, DECISION_COLUMNS)  # decisions answered per kind
 N_REC = _R.done()
 RECORD_COLUMNS = tuple(_R.columns)

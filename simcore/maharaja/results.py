@@ -59,6 +59,7 @@ BASE_COLUMNS: dict[str, pa.DataType] = {
     "choice_order": pa.int8(),  # null when the characters were dealt (deal != choose)
     **dict.fromkeys(REC.TURN_COLUMNS, pa.int8()),  # at most one turn per round: <= rounds
     **dict.fromkeys(REC.ACTION_COLUMNS, pa.int16()),
+    **dict.fromkeys(REC.DECISION_COLUMNS, pa.int16()),
 }
 # Variant switch column -> RuleSet field (one column per switch, on or off).
 VARIANT_COLUMNS: dict[str, str] = {

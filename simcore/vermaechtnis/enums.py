@@ -33,6 +33,8 @@ DK_COLLECT = 1  # V-D2: NONE, or the collection card to take
 DK_GIVE_UP = 2  # V-D3: the own antique to give up
 N_KINDS = 3
 KIND_NAMES = ("action", "collection card", "give-up")
+# dk_* result columns: decisions of each kind answered per seat
+DECISION_KIND_NAMES = ("action", "collection_card", "give_up")
 
 GOLD = 100  # DK_ACTION answer: take the leftmost gold coin (V-A1); slots are 0..MAX_OFFER-1
 NONE = -1  # DK_COLLECT answer: take no collection card

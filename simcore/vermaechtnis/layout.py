@@ -17,7 +17,7 @@ the start player, V-S5); per-type and per-colour blocks are seat-major (p * 6 + 
 from simcore.core.contract.layout import *  # noqa: F403  (the common header: S.ROUND, S.PHASE, ...)
 from simcore.core.contract.layout import HEADER, state_layout
 
-from .enums import N_ACTS, N_ANTIQUES, N_COLOURS, N_TYPES
+from .enums import N_ACTS, N_ANTIQUES, N_COLOURS, N_KINDS, N_TYPES
 from .rules_layout import MAX_TRADE
 
 MAX_SEATS = 4
@@ -83,5 +83,9 @@ ACTS = _S.take("ACTS", P * N_ACTS)  # actions done per type (act_* columns)
 # 1: no card was eligible at the seat's last check and its antiques have not changed
 # since (so none is now, V-A3)
 NOTHING_ELIGIBLE = _S.take("NOTHING_ELIGIBLE", P)
+
+# decisions answered per seat and kind (dk_* columns); last, so that adding them moved
+# no other offset
+DKS = _S.take("DKS", P * N_KINDS)
 
 STATE_SIZE = _S.done()

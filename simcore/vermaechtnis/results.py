@@ -55,6 +55,7 @@ BASE_COLUMNS: dict[str, pa.DataType] = {
     "tie": pa.string(),
     "errors": pa.int16(),
     **dict.fromkeys(REC.ACTION_COLUMNS, pa.int16()),
+    **dict.fromkeys(REC.DECISION_COLUMNS, pa.int16()),
 }
 VARIANT_COLUMNS: dict[str, str] = {"variant_grey": "grey_sides"}  # column -> RuleSet field
 _ENDS = pa.array(END_REASON_NAMES, pa.string())

@@ -178,3 +178,32 @@ def test_results_table_types_and_nulls(driver):
         assert ("rule_deal" in t.column_names) == null
     assert t.column("rule_deal").to_pylist() == ["random"] * 80
     assert REC.TURN_COLUMNS[0] == "turns_Mogul" and REC.ACTION_COLUMNS[2] == "act_Two houses"
+
+
+@pytest.mark.parametrize("name", ["weighted", "random"])
+def test_decision_kind_counts(driver, name):
+    """dk_<kind> (docs/RESULTS.md) counts the decisions a seat answered: one secret pick per
+    round (M-R3), one set-up choice (M-S3, deal=choose), at least one step per own turn
+    (M-R4: a turn ends with a step), a replacement each time it is robbed by a swap (M-A9,
+    the EV_REPLACE events of the log, written by other code), no bid or give-away outside
+    their variants (M-V3, M-V4)."""
+    from simcore.maharaja.enums import DECISION_KIND_NAMES, EV_REPLACE, N_DECISION_KINDS
+
+    players = 4
+    sids, params = seats(name, players)
+    k = {n: REC.DKS + i for i, n in enumerate(DECISION_KIND_NAMES)}
+    assert REC.RECORD_COLUMNS[REC.DKS : REC.DKS + N_DECISION_KINDS] == tuple(
+        f"dk_{n}" for n in DECISION_KIND_NAMES)  # fmt: skip
+    robbed = 0
+    for game in range(10):
+        g = play_game(driver, sids, params, players, seed=5, game=game, rules=RuleSet())
+        rec = g.records[:players]
+        assert (rec[:, k["pick"]] == rec[:, REC.ROUNDS]).all()
+        assert (rec[:, k["character"]] == 1).all()
+        assert (rec[:, k["step"]] >= rec[:, REC.ROUNDS]).all()
+        assert (rec[:, k["bid"]] == 0).all() and (rec[:, k["give"]] == 0).all()
+        events = g.log[g.log[:, LOG_EVENT] == EV_REPLACE]
+        want = np.bincount(events[:, LOG_SEAT].astype(int), minlength=players)
+        assert list(rec[:, k["replace"]]) == list(want)
+        robbed += int(want.sum())
+    assert robbed > 0 or name == "random"

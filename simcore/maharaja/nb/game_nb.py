@@ -50,6 +50,7 @@ from ..enums import (
     EV_SETUP_HOUSE,
     N_ACTIONS,
     N_CHARACTERS_MAX,
+    N_DECISION_KINDS,
     OP_CHARACTER,
     OP_END,
     OP_ROAD,
@@ -341,6 +342,8 @@ def answer_nb(state, board, rules, log, out, ret):
     kind = state[S.ASK_KIND]
     seat = state[S.ASK_SEAT]
     state[S.ASK_KIND] = -1
+    if 0 <= kind < N_DECISION_KINDS and 0 <= seat:
+        state[S.DKS + seat * N_DECISION_KINDS + kind] += 1  # dk_* columns
     if kind == DK_STEP:
         op = out[0]
         if state[S.ON_START] != 0 and op != OP_ROAD:  # M-F3: S is only passed through
@@ -460,6 +463,8 @@ def write_records_nb(state, sids, rec):
             rec[p, REC.TURNS + k] = state[S.TURNS + p * N_CHARACTERS_MAX + k]
         for a in range(N_ACTIONS):
             rec[p, REC.ACTS + a] = state[S.ACTS + p * N_ACTIONS + a]
+        for k in range(N_DECISION_KINDS):
+            rec[p, REC.DKS + k] = state[S.DKS + p * N_DECISION_KINDS + k]
 
 
 # The sizes the driver protocol reads under these names (the exports: core/engine_api.py).

@@ -43,6 +43,7 @@ from ..enums import (
     FX_MONEY,
     GOLD,
     N_ACTS,
+    N_KINDS,
     NONE,
 )
 from .collect_nb import eligible_mask_nb, first_give_up_nb, give_up_nb, give_up_ok_nb, take_card_nb
@@ -214,6 +215,8 @@ def answer_nb(state, cards, rules, log, out, ret):
     kind = state[S.ASK_KIND]
     seat = state[S.ASK_SEAT]
     state[S.ASK_KIND] = -1
+    if 0 <= kind < N_KINDS and 0 <= seat:
+        state[S.DKS + seat * N_KINDS + kind] += 1  # dk_* columns
     if kind == DK_ACTION:
         if ret == GOLD:  # V-A1
             take_gold_nb(state, rules, log, seat)
@@ -283,6 +286,8 @@ def write_records_nb(state, sids, rec):
         rec[p, REC.ERRORS] = state[S.N_ERRORS]
         for i in range(N_ACTS):
             rec[p, REC.ACTS + i] = state[S.ACTS + p * N_ACTS + i]
+        for k in range(N_KINDS):
+            rec[p, REC.DKS + k] = state[S.DKS + p * N_KINDS + k]
 
 
 # The driver protocol's exports (simcore/core/contract/engine_api.py).
