@@ -45,6 +45,8 @@ DK_PALACE = 2  # T-D2: city for a normal palace (T-A3)
 DK_PICK = 3  # T-D3: display slot to take (T-A7)
 N_KINDS = 4
 KIND_NAMES = ("turn", "crowned palace", "palace", "display pick")
+# dk_* result columns: decisions of each kind answered per seat
+DECISION_KIND_NAMES = ("turn", "crowned_palace", "palace", "display_pick")
 
 WITHDRAW = -1  # DK_TURN answer (T-A2)
 NO_CARD = -1  # no companion card (T-A1 (a))

@@ -24,6 +24,7 @@ from simcore.core.contract.layout import HEADER, state_layout
 
 from .data_layout import MAX_CITIES, MAX_KINDS, MAX_PROV, N_NORMAL_CARDS, N_SPECIAL
 from .enums import N_ACTS, N_COMMODITIES, N_INFLUENCE, N_SYMBOLS
+from .enums import N_KINDS as N_DECISION_KINDS
 
 MAX_SEATS = 5  # T-S4: 3 to 5 players
 MAX_DISPLAY = 16  # rules.display_size <= 15
@@ -101,6 +102,7 @@ WHITE_PLAYED = _S.take("WHITE_PLAYED", P)
 SPECIALS_PLAYED = _S.take("SPECIALS_PLAYED", P * N_SPECIAL)
 EXCHANGES = _S.take("EXCHANGES", P)  # special cards gained (T-R4)
 ACTS = _S.take("ACTS", P * N_ACTS)  # actions per seat, seat-major (act_* columns)
+DKS = _S.take("DKS", P * N_DECISION_KINDS)  # decisions answered per seat and kind (dk_* columns)
 STATE_SIZE = _S.done()
 
 T_OPEN = -1  # TILE_OWNER: not won (yet)

@@ -2,9 +2,10 @@
 
 from simcore.core.contract.layout import Layout
 
-from .enums import ACTION_NAMES, N_ACTS, N_SYMBOLS, SYMBOL_NAMES
+from .enums import ACTION_NAMES, DECISION_KIND_NAMES, N_ACTS, N_KINDS, N_SYMBOLS, SYMBOL_NAMES
 
 ACTION_COLUMNS = tuple(f"act_{name}" for name in ACTION_NAMES)
+DECISION_COLUMNS = tuple(f"dk_{name}" for name in DECISION_KIND_NAMES)
 PRIZE_COLUMNS = tuple(f"prizes_{name}" for name in SYMBOL_NAMES)
 
 _R = Layout("tajmahal records")
@@ -34,5 +35,6 @@ ERRORS = _R.take("errors")  # illegal answers in the game (should be 0)
 HAND_CARDS = _R.take("hand_cards")  # cards in hand at the end (the T-E2 what-if tie-break)
 PRIZES = _R.take("prizes", N_SYMBOLS, PRIZE_COLUMNS)  # prizes won per symbol
 ACTS = _R.take("acts", N_ACTS, ACTION_COLUMNS)  # actions per type (enums.ACT_*)
+DKS = _R.take("dks", N_KINDS, DECISION_COLUMNS)  # decisions answered per kind
 N_REC = _R.done()
 RECORD_COLUMNS = tuple(_R.columns)

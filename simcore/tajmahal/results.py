@@ -58,6 +58,7 @@ BASE_COLUMNS: dict[str, pa.DataType] = {
     "errors": pa.int16(),
     **dict.fromkeys(REC.PRIZE_COLUMNS, pa.int8()),
     **dict.fromkeys(REC.ACTION_COLUMNS, pa.int16()),
+    **dict.fromkeys(REC.DECISION_COLUMNS, pa.int16()),
 }
 _ENDS = pa.array(END_REASON_NAMES, pa.string())
 _TIES = pa.array(TIE_NAMES, pa.string())

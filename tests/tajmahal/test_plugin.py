@@ -188,3 +188,18 @@ def test_ladder_is_weakest_first_and_resolves():
     assert len(lad.rungs) == len(lad.games) == len(lad.step_games) + 1
     for _, text in lad.rungs:
         strategies.resolve([text], 4, GAME)
+
+
+def test_dk_columns_count_the_decisions_answered():
+    """dk_* (docs/RESULTS.md, usage counts): T-D1 is answered once per play and once per
+    withdrawal; T-D2 once per palace placed, crowned (T-A4) or normal (T-A3); T-D3 once per
+    display card taken (T-A7). A withdrawal the engine forces (no card left to play) is
+    not asked."""
+    df = table(["random"], players=4, games=300).to_pandas()
+    assert (df["dk_turn"] <= df["plays"] + df["act_withdraw"]).all()
+    assert (df["dk_turn"] >= df["plays"]).all()
+    assert (df["dk_crowned_palace"] == df["act_crown"]).all()
+    assert (df["dk_palace"] == df["act_palace"]).all()
+    assert (df["dk_display_pick"] == df["act_pick"]).all()
+    for col in ("dk_turn", "dk_crowned_palace", "dk_palace", "dk_display_pick"):
+        assert df[col].sum() > 0, col

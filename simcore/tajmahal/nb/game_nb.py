@@ -444,6 +444,8 @@ def answer_nb(state, data, rules, log, out, ret):
     kind = state[S.ASK_KIND]
     seat = state[S.ASK_SEAT]
     state[S.ASK_KIND] = -1
+    if 0 <= kind < S.N_DECISION_KINDS and 0 <= seat:
+        state[S.DKS + seat * S.N_DECISION_KINDS + kind] += 1  # dk_* columns
     err = answer_error_nb(state, data, rules, kind, seat, ret)
     if err != 0:
         record_error_nb(state, log, seat, EV_ERROR, err, kind, ret)
@@ -553,6 +555,8 @@ def write_records_nb(state, sids, rec):
             rec[p, REC.PRIZES + s] = state[S.PRIZES + p * N_SYMBOLS + s]
         for a in range(N_ACTS):
             rec[p, REC.ACTS + a] = state[S.ACTS + p * N_ACTS + a]
+        for k in range(S.N_DECISION_KINDS):
+            rec[p, REC.DKS + k] = state[S.DKS + p * S.N_DECISION_KINDS + k]
 
 
 # The driver protocol's exports (simcore/core/contract/engine_api.py).
