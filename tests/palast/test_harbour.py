@@ -38,7 +38,7 @@ def harbour(g: Game) -> list[tuple[int, int]]:
     return [(int(g.state[S.HARB_TYPE + f]), int(g.state[S.HARB_N + f])) for f in range(4)]
 
 
-def test_p_s4_every_type_once_each_field_full():
+def test_p_s4_p_c1b_every_type_once_each_field_full():
     """P-S4: one type per field, all four types, each field at its capacity (2, 2, 3, 4,
     P-C1b); 11 resources leave the supply of 15 per type (P-C3)."""
     for seed in range(20):
@@ -85,7 +85,7 @@ def test_p_a1r_field_4_shifts_everything_and_field_1_only_refills():
     assert harbour(g) == [(EBONY, 2), (GOLD, 2), (ALABASTER, 3), (SANDSTONE, 4)]
 
 
-def test_p_c2_p_a1_sides_up_and_flip():
+def test_p_c2_p_s6_p_a1_sides_up_and_flip():
     """P-C2 [choice]: card X = a / d, card Y = c / b, a and c up; P-A1: the used card is
     turned over, so its other side is offered next turn."""
     g = Game()
@@ -98,7 +98,7 @@ def test_p_c2_p_a1_sides_up_and_flip():
     assert sorted(g.state[S.HCARD : S.HCARD + 2].tolist()) == [1, SIDE_D]
 
 
-def test_p_a1_the_harbour_offers_exactly_the_two_face_up_sides():
+def test_p_a1_p_d1_the_harbour_offers_exactly_the_two_face_up_sides():
     g = Game(players=2)
     while True:
         kind, seat = g.ask()

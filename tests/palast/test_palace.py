@@ -41,7 +41,7 @@ def seraglio(g: Game) -> list[int]:
     return g.state[S.SERAGLIO : S.SERAGLIO + 6].tolist()
 
 
-def test_p_a7_p_a8_the_seeds_seraglio_example():
+def test_p_a7_p_a8_p_d7_the_seeds_seraglio_example():
     """Seed, A Szeráj, example (3 players, 5 usable fields): a) blue puts a marker on field
     1; b) the others move on and red's marker on the last usable field returns to red;
     c) yellow and red have 2 markers each; d) yellow's is nearer field 1: yellow leads."""
@@ -111,7 +111,7 @@ def build_position(card: int, slot: int = 0, players: int = 4, rules=None) -> Ga
     return g
 
 
-def test_p_a2_build_pays_cost_and_fee_and_takes_the_balcony():
+def test_p_c4_p_a2_p_a2a_p_a2b_build_pays_cost_and_fee_and_takes_the_balcony():
     """P-A2: cost and the 5.3 fee (2 gold, P-C1a) to the supply; P-A2a: the builder's
     figure replaces the old one, whose owner gets a seraglio marker on field 1 (P-A7)."""
     card = 5  # an arch (game_data sorts palace cards by element, then garden)
@@ -132,13 +132,14 @@ def test_p_a2_build_pays_cost_and_fee_and_takes_the_balcony():
     assert g.state[S.FIGS + 3] == 8 and g.state[S.FIGS + 0] == 7
     assert g.state[S.SERAGLIO] == 3
     assert g.state[S.GONE] == 1
+    assert card not in g.state[S.DISPLAY : S.DISPLAY + 3].tolist()  # P-A2b
 
 
 def g_garden(card: int) -> int:
     return Game().d[D.GARDEN + card]
 
 
-def test_p_a2_one_element_per_turn_and_fee_must_be_paid():
+def test_p_a2_p_d2_fee_must_be_paid():
     g = build_position(0, slot=1)
     g.state[S.RES + GOLD] -= 1  # the 5.2 fee (1 gold, P-C1a [choice]) is missing
     g.state[S.SUPPLY + GOLD] += 1
@@ -179,7 +180,7 @@ def test_p_a2a_empty_supply_moves_a_quarter_figure():
     assert sorted(g2.legal()) == [MASON, MASON + 1]
 
 
-def test_p_a2d_unbuildable_cards_leave_at_once():
+def test_p_a2c_p_a2d_unbuildable_cards_leave_at_once():
     """P-A2d: an arch whose garden already holds a fountain leaves the display, the cards
     behind move up (P-A2c) and it counts as removed (P-E1)."""
     g = Game()
@@ -206,7 +207,7 @@ def test_p_s5_deck_order():
         assert g.state[S.DISPLAY : S.DISPLAY + 3].tolist() == deck[0:3]
 
 
-def test_p_a3_treasury_card_scores_and_p_a4_end_card_ends():
+def test_p_a3_p_a4_p_d3_p_d4_treasury_card_scores_and_end_card_ends():
     g = build_position(TREASURY_1)
     g.state[S.BALCONY] = 2
     g.ask()
@@ -235,7 +236,7 @@ def test_p_e1_the_24th_card_ends_the_game():
     assert g.state[S.END_REASON] == END_CARDS
 
 
-def test_p_v3_seal_costs_one_more_and_returns():
+def test_p_v3_p_d9_seal_costs_one_more_and_returns():
     r = RuleSet(sealed_gardens=True)
     g = build_position(0, rules=r)
     g.state[S.RES + 1] += 1
@@ -272,7 +273,7 @@ def test_p_v2_seraglio_figure_follows_the_leader():
     assert g.state[S.SER_FIGURE] == 2 and g.state[S.FIGS + 1] == 8
 
 
-def test_pass_ends_the_build_step():
+def test_p_a2_pass_ends_the_build_step():
     g = build_position(0)
     g.ask()
     assert g.legal()[0] == PASS

@@ -59,7 +59,7 @@ def test_event_text_tells_a_whole_game():
     assert not any("event " in line for line in lines)
 
 
-def test_p_i1_redraw_changes_only_what_the_seat_cannot_see():
+def test_p_i1_p_i2_redraw_changes_only_what_the_seat_cannot_see():
     g = Game(4, 5)
     choose = random_chooser(5)
     for _ in range(150):

@@ -88,14 +88,14 @@ def final_checks(g: Game) -> None:
 
 
 @pytest.mark.parametrize(("players", "seed", "variants"), CASES)
-def test_invariants_random_play(players, seed, variants):
+def test_p_c3_p_s2_p_a5_p_a6_p_a7_p_c6_invariants_random_play(players, seed, variants):
     g = Game(players, seed, rules=RuleSet().with_variants(variants))
     g.play(random_chooser(seed), check)
     final_checks(g)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(n, s) for n in (2, 3, 4) for s in range(6)])
-def test_invariants_building_play(players, seed):
+def test_p_c3_p_e1_p_e2_invariants_building_play(players, seed):
     g = Game(players, seed)
     g.play(greedy_chooser(seed), check)
     final_checks(g)
@@ -111,7 +111,7 @@ def test_illegal_answers_are_counted_and_replaced():
     assert g.state[S.N_ERRORS] >= 1 and g.state[S.END_REASON] != 0
 
 
-def test_same_seed_same_game():
+def test_p_i3_same_seed_same_game():
     a = Game(4, 11, game=5)
     b = Game(4, 11, game=5)
     a.play(random_chooser(2))

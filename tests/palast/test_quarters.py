@@ -56,7 +56,7 @@ def put_figure(g: Game, p: int, q: int) -> None:
     g.state[S.FIGS + p] -= 1
 
 
-def test_p_f1_the_seeds_quarters_example():
+def test_p_f1_p_d6_the_seeds_quarters_example():
     """Seed, A városnegyedek, example: a) blue takes an alabaster (stonemason figure);
     b) takes 3 gold from harbour side c; c) moves the Vizier to the stonemason quarter and
     takes another alabaster for the move (translator's note, rule vizier_action); d) the
@@ -149,7 +149,7 @@ def test_p_c8_empty_supply_gives_nothing():
     assert g.ask()[0] == DK_HARBOUR  # the free window had nothing legal but passing
 
 
-def test_p_a5_placement_costs_and_room():
+def test_p_a5_p_d5_placement_costs_and_room():
     """P-A5: after a palace build, a figure into a quarter with room: 1 gold for the first
     figure there, 2 for the second; a quarter holds 2; the new figure acts next turn."""
     g = at_turn()

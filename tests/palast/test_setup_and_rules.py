@@ -41,7 +41,7 @@ def hand_out(g: Game, types: list[int]) -> None:
     ("players", "turn_order", "bonus_seats"),
     [(4, True, {2, 3}), (4, False, {2, 1}), (3, True, {2}), (3, False, {1}), (2, True, set())],
 )
-def test_p_s3_starting_resources(players, turn_order, bonus_seats):
+def test_p_s3_p_d0_starting_resources(players, turn_order, bonus_seats):
     """P-S3: one type each, chosen by the start player; the 3rd and 4th player one more;
     [choice] counted in turn order (else clockwise: turns run counter-clockwise, so the
     3rd clockwise is the 2nd-to-last in turn order)."""
@@ -60,12 +60,16 @@ def test_p_s3_no_bonus_switch():
     assert all(g.state[S.START_N + p] == 1 for p in range(4))
 
 
-def test_p_s2_p_s8_start():
+def test_p_c1_p_c7_p_s1_p_s2_p_s7_p_s8_start():
     g = Game(4)
     assert g.state[S.FIGS : S.FIGS + 4].tolist() == [8] * 4
     assert g.state[S.MARKERS : S.MARKERS + 4].tolist() == [5] * 4
     assert g.state[S.VIZIER] == BAZAAR
     assert g.state[S.ADECK_N] == 20  # P-S7
+    display = g.state[S.DISPLAY : S.DISPLAY + 3].tolist()  # P-C1: fields 5.1..5.3
+    assert display == g.state[S.BDECK : S.BDECK + 3].tolist() and g.state[S.BDECK_POS] == 3
+    assert g.state[S.LEVEL : S.LEVEL + 8].tolist() == [0] * 8  # P-S1: an empty garden
+    assert g.state[S.BALCONY : S.BALCONY + 8].tolist() == [-1] * 8
 
 
 def test_p_c1a_fee_defaults_and_choices():
@@ -87,7 +91,7 @@ def test_variants_are_switches():
     assert r.seraglio_figure and r.sealed_gardens
 
 
-def test_data_files_round_trip_and_digest():
+def test_p_c5_p_c6_data_files_round_trip_and_digest():
     d = default_data()
     for f in (CARDS_FILE, HARBOUR_FILE, ACTIONS_FILE):
         obj = d[f.name]
