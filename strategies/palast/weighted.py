@@ -8,7 +8,7 @@ from strategies.palast.kit.plan_nb import PARAMS, decide_core_nb
 from strategies.registry import register
 
 WEIGHTED_PARAMS = PARAMS | {"place": 2.2, "vizier": 0.8, "block": 0.5, "evict": 1.0, "keep": 1.0,
-                            "protect": 1.0}  # fmt: skip
+                            "protect": 1.0, "seal": 0.5}  # fmt: skip
 
 
 @register("weighted", "balanced target-card planner (harbour, quarters, Vizier, treasury)",
