@@ -1,14 +1,11 @@
 """`weighted`: the parametric player with balanced weights - the default strategy
-(kit/plan_nb.py explains every weight). Beyond the two styles it values balconies no
-card left can take (`keep`), evicting rivals (`evict`) and, with side b, removing a card
-that would evict its own figure (`protect`)."""
+(kit/plan_nb.py explains every weight)."""
 
 from simcore.core.nb.numba_compat import njit_static
 from strategies.palast.kit.plan_nb import PARAMS, decide_core_nb
 from strategies.registry import register
 
-WEIGHTED_PARAMS = PARAMS | {"place": 2.2, "vizier": 0.8, "block": 0.5, "evict": 1.0, "keep": 1.0,
-                            "protect": 1.0, "seal": 0.5}  # fmt: skip
+WEIGHTED_PARAMS = PARAMS | {"place": 2.2, "vizier": 0.8, "block": 0.5}
 
 
 @register("weighted", "balanced target-card planner (harbour, quarters, Vizier, treasury)",

@@ -73,11 +73,9 @@ PARAMS = {
     "fee": 0.4,  # per gold of field fee
     "seal": 0.0,  # P-V3: seal a garden with a surplus resource when > 0
     "noise": 0.0,  # Gumbel noise of this scale on every scored choice
-    "keep": 0.0,  # a balcony no card left can take any more (no higher card remains)
-    "protect": 0.0,  # side b: removing a card that would evict the own balcony figure
 }
 (W_NEED, W_EXTRA, W_CARD, W_REMOVE, W_VIZIER, W_BLOCK, W_PLACE, W_GOLD, W_EVICT, W_FEE,
- W_SEAL, W_NOISE, W_KEEP, W_PROTECT) = range(len(PARAMS))  # fmt: skip
+ W_SEAL, W_NOISE) = range(len(PARAMS))  # fmt: skip
 N_PARAMS = len(PARAMS)
 
 
@@ -112,21 +110,6 @@ def deficit_nb(state, data, rules, p, k):
 
 
 @njit_static(cache=True)
-def higher_left_nb(state, data, g, e):
-    """A palace card for garden g with an element above e is still to come (in the deck
-    or on the display): public, the deck's remaining cards are known (P-I1)."""
-    for i in range(state[S.BDECK_POS], 27):
-        c = state[S.BDECK + i]
-        if c < N_PALACE and data[D.GARDEN + c] == g and data[D.ELEMENT + c] > e:
-            return True
-    for k in range(N_DISPLAY):
-        c = state[S.DISPLAY + k]
-        if 0 <= c < N_PALACE and data[D.GARDEN + c] == g and data[D.ELEMENT + c] > e:
-            return True
-    return False
-
-
-@njit_static(cache=True)
 def target_nb(state, data, rules, seat, w):
     """The display field of the palace card to aim for, -1 if none can be built."""
     best = -1
@@ -145,8 +128,6 @@ def target_nb(state, data, rules, seat, w):
             v += w[W_EVICT]
         if owner == seat:
             v -= 0.5
-        if w[W_KEEP] > 0.0 and not higher_left_nb(state, data, g, data[D.ELEMENT + c]):
-            v += w[W_KEEP]
         if v > best_v:
             best_v = v
             best = k
@@ -267,8 +248,6 @@ def build_choice_nb(state, data, rules, seat, w, target):
                 v += w[W_EVICT]
             if owner == seat:
                 v -= 2.5
-            if w[W_KEEP] > 0.0 and not higher_left_nb(state, data, g, data[D.ELEMENT + c]):
-                v += w[W_KEEP]
         if v > best_v:
             best_v = v
             best = a
@@ -368,9 +347,6 @@ def decide_core_nb(kind, seat, state, data, rules, w, rng):
                         d = dp
             if k == target:
                 d += 1 << 10
-            c = state[S.DISPLAY + k]
-            if w[W_PROTECT] > 0.0 and state[S.BALCONY + data[D.GARDEN + c]] == seat:
-                d -= int(100.0 * w[W_PROTECT])
             if d < best_v:
                 best_v = d
                 best = k
