@@ -1,0 +1,110 @@
+"""Saba - Palast der Königin as a game plug-in (simcore/core/contract/plugin.py).
+
+Balance keys: the seat (primary; seat 1 is the start player, P-S3, turns run 1, 2, 3, 4)
+and the starting resources (1, or 2 for the 3rd and 4th player, P-S3). Shared first
+places are real (P-E2 [choice]), so the results carry `win_share`. Three data files
+(`--data cards=FILE`, `harbour=FILE`, `actions=FILE`) hold what the seed does not print.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcore.core.contract.games import register_game
+from simcore.core.contract.plugin import GamePlugin, Key, Ladder, Shape, rules_fields
+
+from . import events, game, results, rules
+from .game_data import DATA_FILES
+from .hidden import redraw_hidden
+
+
+def seat_words(seat: Any) -> str:
+    s = int(seat)
+    return "seat 1 (start player)" if s == 0 else f"seat {s + 1}"
+
+
+END_WORDS = {
+    "cards": "all 24 palace cards built or removed (P-E1)",
+    "end_card": "the game-end card was played (P-A4)",
+    "cap": "the turn cap was reached (P-E1 [choice])",
+    "steps": "the engine's step cap was reached",
+}
+
+KEYS = (
+    Key("seat", "seat", "seats", ordinal=True, text=seat_words),
+    Key("start_resources", "starting resources", "starting resources", one_per_game=False,
+        text=lambda v: f"{int(v)} starting resource{'s' if int(v) != 1 else ''}",
+        expected=lambda r: (1, 2) if r.get("start_bonus", True) else (1,)),
+)  # fmt: skip
+
+NOTES = (
+    "Every figure depends on the data files, all reconstructions: the building-card "
+    "costs and the treasury / game-end costs (P-C5), the harbour capacities 2,2,3,4 "
+    "(inferred from the refill example), the harbour-card pairing and start sides "
+    "(P-C1b, P-C2) and the action-card mix of 5 per resource (P-C6) are not printed "
+    "in the rulebook text.",
+    "The fee at building field 5.2 (1 gold) and the direction behind the +1 starting "
+    "resource (turn order) are [choice]s of the rules digest (P-C1a, P-S3).",
+)
+
+
+# Studies play `weighted` with noise: equal deterministic players at one table move in
+# lockstep, and the seat table then shows that pattern more than the game.
+STUDY_PARAMS = {"noise": 0.3}
+
+
+def ladder(players: int, full: bool) -> Ladder:
+    """Weakest first, as measured head to head (docs/games/palast.md)."""
+    rungs = (("random", "random"), ("harbour", "harbour"), ("quarters", "quarters"),
+             ("weighted", "weighted"))  # fmt: skip
+    games = (20_000,) * len(rungs) if full else (4_000,) * len(rungs)
+    steps = (2_000,) * (len(rungs) - 1) if full else (500,) * (len(rungs) - 1)
+    return Ladder(rungs, (), games, steps, "")
+
+
+def _studies(players: int):
+    from .studies import studies
+
+    return studies(players)
+
+
+PLUGIN = register_game(
+    GamePlugin(
+        name="palast",
+        title="Saba - Palast der Königin (Fiore & Happel, Goldsieber 2007)",
+        min_players=game.MIN_PLAYERS,
+        max_players=game.MAX_PLAYERS,
+        default_players=4,
+        engine="simcore.palast.nb.game_nb",
+        **rules_fields(rules.RuleSet),
+        check_rules=rules.check_for_players,
+        data_files=DATA_FILES,
+        play_batch=game.play_batch,
+        play_game=game.play_game,
+        describe_event=events.describe,
+        event_record=events.as_record,
+        records_table=results.records_table,
+        check_batch=results.check_fits,
+        keys=KEYS,
+        shape=Shape(
+            "turns",
+            "turns",
+            "end_reason",
+            END_WORDS,
+            (
+                ("figures", "figures on the palace"),
+                ("balconies", "balcony figures"),
+                ("treasury_figures", "treasury figures"),
+                ("quarter_figures", "figures in quarters"),
+                ("seraglio_markers", "seraglio markers"),
+            ),
+            "figures",
+        ),
+        study_strategy_params=STUDY_PARAMS,
+        studies=_studies,
+        ladder=ladder,
+        notes=NOTES,
+        redraw_hidden=redraw_hidden,
+        help_examples={"sweep": "fee_52=0,1,2", "set": "fee_52=2"},
+    )
+)

@@ -1,0 +1,92 @@
+"""The results contract of Palast: typed rows per (game, seat), as a pyarrow table.
+
+Columns may be added, never renamed. `rank` is 0 for every winner; `win_share` is 1/k
+for each of k winners of a shared first place (P-E2 [choice]), so shares sum to 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from simcore.core.contract.results_table import (
+    RecordBlock,
+    RuleColumns,
+    changed_rule_columns,
+    labels,
+    results_table,
+)
+
+from . import record_layout as REC
+from .enums import END_REASON_NAMES, RES_NAMES, TIE_NAMES
+from .rules import RuleSet
+
+# Every rule value is bounded (rules.py): figures <= 12, turns <= 2000, so int16 holds all.
+BASE_COLUMNS: dict[str, pa.DataType] = {
+    "game_id": pa.int64(),
+    "seat": pa.int8(),
+    "players": pa.int8(),
+    "strategy": pa.string(),
+    "rank": pa.int8(),
+    "winner": pa.bool_(),
+    "win_share": pa.float64(),
+    "figures": pa.int8(),
+    "balconies": pa.int8(),
+    "treasury_figures": pa.int8(),
+    "seraglio_figure": pa.int8(),
+    "seraglio_markers": pa.int8(),
+    "seraglio_nearest": pa.int8(),
+    "quarter_figures": pa.int8(),
+    "resources": pa.int16(),
+    "cards": pa.int16(),
+    "start_type": pa.string(),
+    "start_resources": pa.int8(),
+    "treasury_1_leader": pa.int8(),
+    "treasury_2_leader": pa.int8(),
+    "played_end_card": pa.int8(),
+    "own_turns": pa.int16(),
+    "turns": pa.int16(),
+    "cards_gone": pa.int8(),
+    "end_reason": pa.string(),
+    "tie": pa.string(),
+    "errors": pa.int32(),
+    **dict.fromkeys(REC.ACTION_COLUMNS, pa.int16()),
+}
+VARIANT_COLUMNS: dict[str, str] = {
+    "variant_seraglio_figure": "seraglio_figure",
+    "variant_sealed": "sealed_gardens",
+}
+_ENDS = pa.array(END_REASON_NAMES, pa.string())
+_TIES = pa.array(TIE_NAMES, pa.string())
+_TYPES = pa.array(("none", *RES_NAMES), pa.string())
+
+
+def check_fits(rules: RuleSet) -> None:
+    """Nothing to refuse: every rule value is bounded so the typed columns hold any game."""
+
+
+def rule_columns(rules: RuleSet) -> RuleColumns:
+    return changed_rule_columns(rules.diff_from_default(), set(VARIANT_COLUMNS.values()))
+
+
+def win_shares(rec: np.ndarray) -> np.ndarray:
+    won = rec[:, :, REC.RANK] == 0
+    return won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+
+
+def records_table(
+    rec: np.ndarray, first_game: int, seat_names: tuple[str, ...], rules: RuleSet
+) -> pa.Table:
+    """rec: (games, players, N_REC) from play_batch -> the contract's table."""
+    block = RecordBlock(rec, REC.RECORD_COLUMNS)
+    derived = {
+        "winner": pa.array((rec[:, :, REC.RANK] == 0).reshape(block.n)),
+        "win_share": pa.array(win_shares(rec).reshape(block.n).astype(np.float64)),
+        "end_reason": labels(block["end_reason"], _ENDS),
+        "tie": labels(block["tie"], _TIES),
+        "start_type": labels(block["start_type"] + 1, _TYPES),
+    }
+    switches = {name: getattr(rules, fld) for name, fld in VARIANT_COLUMNS.items()}
+    return results_table(
+        block, first_game, seat_names, derived, BASE_COLUMNS, switches, rule_columns(rules)
+    )

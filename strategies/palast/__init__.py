@@ -1,0 +1,1 @@
+"""Palast strategies: one module per strategy, registered under game "palast"."""
