@@ -60,6 +60,8 @@ DK_DROP_RES = 11  # P-D8: resource type to give back
 N_KINDS = 12
 KIND_NAMES = ("setup", "free", "harbour", "remove", "vizier", "vizier action", "build",
               "figure", "seal", "place", "drop card", "drop resource")  # fmt: skip
+# dk_* result columns: decisions of each kind answered per seat
+DECISION_KIND_NAMES = tuple(name.replace(" ", "_") for name in KIND_NAMES)
 MAX_LEGAL = 32
 
 # Actions counted per seat (act_* columns): every action and decision the rules offer.

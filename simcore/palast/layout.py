@@ -19,6 +19,7 @@ from .enums import (
     N_DISPLAY,
     N_FIELDS,
     N_GARDENS,
+    N_KINDS,
     N_QUARTERS,
     N_RES,
 )
@@ -80,5 +81,6 @@ SCORE = _S.take("SCORE", P)  # figures on balconies + treasury (+ P-V2)
 RANK = _S.take("RANK", P)  # 0 = a winner
 OWN_TURNS = _S.take("OWN_TURNS", P)
 ACTS = _S.take("ACTS", P * N_ACTS)  # act_* counts
+DKS = _S.take("DKS", P * N_KINDS)  # decisions answered per seat and kind (dk_* counts)
 
 STATE_SIZE = _S.done()

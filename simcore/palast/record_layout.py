@@ -2,9 +2,10 @@
 
 from simcore.core.contract.layout import Layout
 
-from .enums import ACTION_NAMES, N_ACTS
+from .enums import ACTION_NAMES, DECISION_KIND_NAMES, N_ACTS, N_KINDS
 
 ACTION_COLUMNS = tuple(f"act_{name}" for name in ACTION_NAMES)
+DECISION_COLUMNS = tuple(f"dk_{name}" for name in DECISION_KIND_NAMES)
 
 _R = Layout("palast records")
 STRATEGY = _R.take("strategy")
@@ -30,5 +31,6 @@ END_REASON = _R.take("end_reason")
 TIE = _R.take("tie")
 ERRORS = _R.take("errors")
 ACTS = _R.take("acts", N_ACTS, ACTION_COLUMNS)
+DKS = _R.take("dks", N_KINDS, DECISION_COLUMNS)  # decisions answered per kind
 N_REC = _R.done()
 RECORD_COLUMNS = tuple(_R.columns)

@@ -51,6 +51,7 @@ BASE_COLUMNS: dict[str, pa.DataType] = {
     "tie": pa.string(),
     "errors": pa.int32(),
     **dict.fromkeys(REC.ACTION_COLUMNS, pa.int16()),
+    **dict.fromkeys(REC.DECISION_COLUMNS, pa.int16()),
 }
 VARIANT_COLUMNS: dict[str, str] = {
     "variant_seraglio_figure": "seraglio_figure",

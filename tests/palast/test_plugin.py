@@ -85,3 +85,16 @@ def test_p_i1_p_i2_redraw_changes_only_what_the_seat_cannot_see():
     assert np.array_equal(r[public], s[public])
     pos = int(s[S.BDECK_POS])
     assert np.array_equal(r[S.BDECK : S.BDECK + pos], s[S.BDECK : S.BDECK + pos])
+
+
+def test_dk_columns_count_the_decisions_answered():
+    """dk_* (docs/RESULTS.md, usage counts): a decision is counted when it is asked; the
+    engine applies a decision with one legal answer itself, so each kind is asked at most
+    as often as its action is taken (P-A1: one harbour side per harbour step)."""
+    t = table(["random"] * 4, games=300).to_pandas()
+    sides = t[[f"act_harbour_{s}" for s in "abcd"]].sum(axis=1)
+    assert (t.dk_harbour <= sides).all() and t.dk_harbour.sum() > 0
+    assert (t.dk_vizier_action <= t.dk_vizier).all()
+    assert (t.dk_drop_resource <= t.act_drop_resource).all()
+    assert (t.dk_drop_card <= t.act_drop_card).all()
+    assert (t[[c for c in t.columns if c.startswith("dk_")]] >= 0).all().all()

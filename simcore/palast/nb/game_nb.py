@@ -79,6 +79,7 @@ from ..enums import (
     MAX_SERAGLIO,
     N_ACTS,
     N_GARDENS,
+    N_KINDS,
     N_PALACE,
     N_QUARTERS,
     N_RES,
@@ -512,6 +513,8 @@ def answer_nb(state, data, rules, log, out, ret):
     kind = state[S.ASK_KIND]
     seat = state[S.ASK_SEAT]
     state[S.ASK_KIND] = -1
+    if 0 <= kind < N_KINDS and 0 <= seat:
+        state[S.DKS + seat * N_KINDS + kind] += 1  # dk_* columns
     if not is_legal_nb(state, ret):
         record_error_nb(state, log, seat, EV_ERROR, E_ILLEGAL, kind, ret)
         ret = state[S.LEGAL]
@@ -557,6 +560,8 @@ def write_records_nb(state, sids, rec):
         rec[p, REC.ERRORS] = state[S.N_ERRORS]
         for i in range(N_ACTS):
             rec[p, REC.ACTS + i] = state[S.ACTS + p * N_ACTS + i]
+        for k in range(N_KINDS):
+            rec[p, REC.DKS + k] = state[S.DKS + p * N_KINDS + k]
 
 
 # The driver protocol's exports (simcore/core/contract/engine_api.py).
