@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcore.core.contract.games import register_game
-from simcore.core.contract.plugin import GamePlugin, Key, Ladder, MaskKey, Shape, rules_fields
+from simcore.core.contract.plugin import GamePlugin, Key, MaskKey, Shape, rules_fields
 
 from . import events, game, results, rules
 from .card_table import CARDS_FILE, default_cards
 from .hidden import redraw_hidden
+from .studies import ladder
 
 
 def seat_words(seat: Any) -> str:
@@ -60,17 +61,6 @@ NOTES = (
 # lockstep, and the seat table then shows that pattern more than the game (at noise 0
 # seat 4 of 4 wins 3%, at 0.5 16%; it still beats three `chaser` 59% of the time).
 STUDY_PARAMS = {"noise": 0.5}
-
-
-def ladder(players: int, full: bool) -> Ladder:
-    """Weakest first, as measured head to head (each bot in half the seats, every
-    arrangement, 4 players; docs/games/vermaechtnis.md): pairs beats collector (63% of the wins),
-    hoarder beats pairs (56%), chaser beats hoarder (63%), weighted beats chaser (89%)."""
-    rungs = (("collector", "collector"), ("pairs", "pairs"), ("hoarder", "hoarder"),
-             ("chaser", "chaser"), ("weighted", "weighted"))  # fmt: skip
-    games = (20_000,) * len(rungs) if full else (5_000,) * len(rungs)
-    steps = (2_000,) * (len(rungs) - 1) if full else (500,) * (len(rungs) - 1)
-    return Ladder(rungs, (), games, steps, "")
 
 
 def _studies(players: int):
