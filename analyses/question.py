@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
@@ -33,6 +34,14 @@ from .rates import win
 from .verdict import ALPHA, DELTA, POWER_Z, UNDETERMINED, Cell, Verdicts, cell_verdict, findings
 
 AS_PLAYED = "as played: holding it is what play does, not dealt power"
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question key's verdicts (one Finding per players and value, key = its column)."""
+
+    key: Key | MaskKey
+    verdicts: Verdicts
 
 
 def question_key(game: GamePlugin, column: str) -> Key | MaskKey:
