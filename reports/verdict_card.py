@@ -229,5 +229,5 @@ def empty_json(game: str, page: str, why: str) -> str:
     game, mixed strategies): no findings, and why."""
     doc = {"generator": "palace-lab", "schema": SCHEMA, "page": page, "game": game,
            "delta": None, "balanced": {}, "bots": {"competent": {}, "left_out": {}},
-           "findings": [], "note": why}  # fmt: skip
+           "questions": {}, "findings": [], "note": why}  # fmt: skip
     return json.dumps(doc, indent=1) + "\n"
