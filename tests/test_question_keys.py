@@ -6,7 +6,7 @@ name a key of its plug-in."""
 import numpy as np
 import polars as pl
 
-from analyses.question import question_key, question_verdicts, relative_cells
+from analyses.question import per_game, question_key, question_verdicts, relative_cells
 from analyses.verdict import ABOVE, BELOW, FAIR
 from simcore.core.contract.games import games
 from simcore.core.contract.plugin import Key, MaskKey
@@ -67,7 +67,6 @@ def test_a_mask_key_with_overlapping_bits():
     held = (df["held"] & 1) != 0
     direct = df.filter(held)["winner"].mean()
     t = lf.filter(pl.col("players") == 4).collect()
-    from analyses.question import per_game
 
     cells = {c["value"]: c for c in relative_cells(per_game(t.lazy(), key, 4), games)}
     assert abs(cells["x"]["rate"] - direct) < 1e-12
@@ -89,3 +88,30 @@ def test_every_study_question_key_is_a_key_of_its_game():
         for st in g.studies(g.default_players).values():
             for name in st.question_keys:
                 assert question_key(g, name).column == name
+
+
+def test_standard_error_by_hand_two_values_two_seats():
+    # two seats, values a and b one each, one winner: r_a + r_b = 1, so the effect of a is
+    # r_a - 1/2 and its standard error the binomial sqrt(p(1-p)/G) (with G/(G-1))
+    rng = np.random.default_rng(4)
+    games = 5_000
+    values = np.array([rng.permutation(2) for _ in range(games)])
+    lf = _frame(values, np.where(values == 0, 1.5, 1.0), rng, "v")
+
+    cells = {c["value"]: c for c in relative_cells(per_game(lf, Key("v", "v", "v"), 2), games)}
+    p = cells[0]["rate"]
+    assert abs(cells[0]["effect"] - (p - 0.5)) < 1e-12
+    se = (p * (1 - p) / games * games / (games - 1)) ** 0.5
+    assert abs(cells[0]["se"] - se) < 1e-9 and abs(cells[1]["se"] - se) < 1e-9
+
+
+def test_two_bots_that_disagree_significantly_depend():
+    rng = np.random.default_rng(5)
+    games = 20_000
+    values = np.array([rng.permutation(4) for _ in range(games)])
+    key = Key("colour", "colour", "colours", order=(0, 1, 2, 3))
+    up = _frame(values, np.where(values == 0, 1.6, 1.0), rng, "colour")
+    down = _frame(values, np.where(values == 0, 0.6, 1.0), rng, "colour")
+    v = question_verdicts({(4, "a"): (up, games), (4, "b"): (down, games)}, {4: ["a", "b"]}, key)
+    f = next(f for f in v.findings if f.value == 0)
+    assert f.bots == {"a": ABOVE, "b": BELOW} and f.verdict == "depends" and not f.robust
