@@ -52,10 +52,6 @@ def question_key(game: GamePlugin, column: str) -> Key | MaskKey:
     raise KeyError(column)
 
 
-def key_label(key: Key | MaskKey) -> str:
-    return key.label
-
-
 def value_words(key: Key | MaskKey, value) -> str:
     return key.words(value) if isinstance(key, Key) else str(value)
 
