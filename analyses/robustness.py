@@ -70,6 +70,23 @@ def ladder_plan(root: Path) -> LadderPlan | None:
         raise InputError(f"{path}: its ladder description is damaged") from None
 
 
+def plan_question_keys(root: Path, game: GamePlugin) -> tuple[str, ...]:
+    """The question keys a study folder's plan.json records (Study.question_keys), each
+    checked to be a key or mask key of the game; () without a plan or without them."""
+    path = Path(root) / PLAN
+    if not check_plain(path):
+        return ()
+    doc = read_json(path, what="plan")
+    extra = doc.get("extra") if isinstance(doc, dict) else None
+    names = extra.get("question_keys") if isinstance(extra, dict) else None
+    if not names:
+        return ()
+    known = {k.column for k in (*game.keys, *game.mask_keys)}
+    if not isinstance(names, list) or not all(isinstance(x, str) and x in known for x in names):
+        raise InputError(f"{path}: its question keys are damaged (not keys of {game.name})")
+    return tuple(names)
+
+
 # ---------------------------------------------------------------- key table and verdicts
 
 

@@ -95,6 +95,12 @@ class Cell:
     hi: float
     verdict: str
     need_games: int | None  # games of this bot at this count that would decide; None: decided
+    centre: float | None = None  # what the rate is compared with; None: the fair share 1/N
+    se: float | None = None  # a normal interval's standard error (question keys); None: Wilson
+
+    @property
+    def fair(self) -> float:
+        return 1.0 / self.players if self.centre is None else self.centre
 
 
 @dataclass(frozen=True)
@@ -151,14 +157,12 @@ def decide(counts: pl.DataFrame, key: str, reference: dict[int, str] | str | Non
     cell; the bots given are the competent ones). `reference`: the bot whose figure is
     quoted per player count (default: the bot with the most seats at that count)."""
     cells: list[Cell] = []
-    findings: list[Finding] = []
     zs, dets, seats = {}, {}, {}
     for players in sorted(set(counts["players"].to_list())):
         fam = counts.filter((pl.col("players") == players) & (pl.col("n") > 0))
         fair = 1.0 / players
         z = family_z(fam.height, alpha)
         zs[players] = z
-        here: dict[tuple, Cell] = {}
         for r in fam.iter_rows(named=True):
             lo, hi = wilson(float(r["wins"]), int(r["n"]), z)
             rate = r["wins"] / r["n"]
@@ -168,13 +172,22 @@ def decide(counts: pl.DataFrame, key: str, reference: dict[int, str] | str | Non
                 per_game = r["n"] / max(1, r["games"])  # seats of this value per game
                 need = math.ceil(seats_to_decide(rate, fair, z, delta) / per_game) \
                     if per_game > 0 else None  # fmt: skip
-            c = Cell(players, r["bot"], r["value"], float(r["wins"]), int(r["n"]),
-                     int(r["games"]), rate, lo, hi, v, need)  # fmt: skip
-            cells.append(c)
-            here[(r["bot"], r["value"])] = c
-        bots = sorted(set(fam["bot"].to_list()), key=str)
-        seats[players] = min((c.n for c in here.values()), default=0)
+            cells.append(Cell(players, r["bot"], r["value"], float(r["wins"]), int(r["n"]),
+                              int(r["games"]), rate, lo, hi, v, need))  # fmt: skip
+        seats[players] = min((c.n for c in cells if c.players == players), default=0)
         dets[players] = detectable(seats[players], fair, z)
+    return Verdicts(key, delta, alpha, cells, findings(cells, key, alpha, order, reference),
+                    zs, dets, seats)  # fmt: skip
+
+
+def findings(cells: list[Cell], key: str, alpha: float = ALPHA, order=(),
+             reference: dict[int, str] | str | None = None) -> list[Finding]:  # fmt: skip
+    """Per (players, value): the verdict across the bots of its cells, the reference bot's
+    figure against the cell's centre (the fair share, or the mean over the values)."""
+    out: list[Finding] = []
+    for players in sorted({c.players for c in cells}):
+        here = {(c.bot, c.value): c for c in cells if c.players == players}
+        bots = sorted({b for b, _ in here}, key=str)
         ref = reference.get(players) if isinstance(reference, dict) else reference
         if ref not in bots:
             by_n = {b: sum(c.n for (bb, _), c in here.items() if bb == b) for b in bots}
@@ -189,10 +202,20 @@ def decide(counts: pl.DataFrame, key: str, reference: dict[int, str] | str | Non
             across, disagree = _across(mine, zp)
             rc = mine.get(ref) or next(iter(mine.values()))
             need = {b: c.need_games for b, c in mine.items() if c.need_games is not None}
-            findings.append(Finding(
-                players, key, value, across, rc.rate - fair, rc.lo - fair, rc.hi - fair, rc.n,
-                verdicts, across in DECIDED, rc.bot, disagree, need))  # fmt: skip
-    return Verdicts(key, delta, alpha, cells, findings, zs, dets, seats)
+            f = rc.fair
+            out.append(Finding(players, key, value, across, rc.rate - f, rc.lo - f,
+                               rc.hi - f, rc.n, verdicts, across in DECIDED, rc.bot,
+                               disagree, need))  # fmt: skip
+    return out
+
+
+def _diff(a: Cell, b: Cell, zp: float) -> tuple[float, float]:
+    """Interval of bot a's figure minus bot b's (Newcombe for rates; normal for effects)."""
+    if a.se is None or b.se is None:
+        return newcombe_diff(a.wins, a.n, b.wins, b.n, zp)
+    d = (a.rate - a.fair) - (b.rate - b.fair)
+    h = zp * math.sqrt(a.se**2 + b.se**2)
+    return d - h, d + h
 
 
 def _across(mine: dict[str, Cell], zp: float) -> tuple[str, tuple[str, str] | None]:
@@ -204,7 +227,7 @@ def _across(mine: dict[str, Cell], zp: float) -> tuple[str, tuple[str, str] | No
         for b in decided[i + 1 :]:
             if a.verdict == b.verdict:
                 continue
-            lo, hi = newcombe_diff(a.wins, a.n, b.wins, b.n, zp)
+            lo, hi = _diff(a, b, zp)
             if lo > 0 or hi < 0:
                 return DEPENDS, (a.bot, b.bot)
     return UNDETERMINED, None

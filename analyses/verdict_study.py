@@ -12,6 +12,7 @@ run there; a bot that plays without an action the stronger bots take often is le
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +21,7 @@ import polars as pl
 from simcore.core.contract.plugin import GamePlugin
 
 from .competence import Competence, assess
+from .question import Question, question_key, question_verdicts
 from .rates import win
 from .robustness import LadderPlan, has_sets
 from .rundata import Run, load_run
@@ -38,6 +40,7 @@ class StudyVerdict:
     sets: list[str] = field(default_factory=list)
     # players -> the first turn position under the reference bot: label, wins, n
     turn: dict[int, dict] = field(default_factory=dict)
+    questions: list[Question] = field(default_factory=list)  # the study's question keys
 
 
 def bot_label(run: Run) -> str:
@@ -82,9 +85,12 @@ def _setting(run: Run, own: set) -> tuple:
 
 def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
                   plan: LadderPlan | None = None, delta: float = DELTA,
-                  strength: dict[int, list[str]] | None = None) -> StudyVerdict | None:  # fmt: skip
+                  strength: dict[int, list[str]] | None = None,
+                  question_keys: Sequence[str] = ()) -> StudyVerdict | None:  # fmt: skip
     """The verdicts over `runs` (and the ladder of a study folder). `strength`: per player
-    count the bots weakest first as measured (default: the ladder's order)."""
+    count the bots weakest first as measured (default: the ladder's order).
+    `question_keys`: further keys answered too, as played (analyses.question), over the
+    same runs and competent bots."""
     key = game.primary
     lad = game.ladder(game.default_players, False)
     frames, order, sets = power_frames(runs, game, root, plan)
@@ -138,7 +144,13 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
         if t["n"][0]:
             turn[players] = {"label": pos.words(0), "wins": float(t["w"][0] or 0.0),
                              "n": int(t["n"][0]), "bot": ref}  # fmt: skip
-    return StudyVerdict(game.name, key.label, v, comp, bots, left, setup, sets, turn)
+    questions = []
+    for name in question_keys:
+        qk = question_key(game, name)
+        qv = question_verdicts(frames, bots, qk, delta)
+        if qv is not None:
+            questions.append(Question(qk, qv))
+    return StudyVerdict(game.name, key.label, v, comp, bots, left, setup, sets, turn, questions)
 
 
 def _position_key(game: GamePlugin):

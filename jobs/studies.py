@@ -51,7 +51,8 @@ def study_runs(st: Study) -> tuple:
 def plan_extra(st: Study) -> dict | None:
     """What the study's plan records besides its runs (the ladder, for the report)."""
     lay = layout(st)
-    return {"study": st.name, "ladder": lay.describe() if lay is not None else None}
+    return {"study": st.name, "ladder": lay.describe() if lay is not None else None,
+            "question_keys": list(st.question_keys)}  # fmt: skip
 
 
 def _against_rulebook(runs: tuple, plugin) -> list:

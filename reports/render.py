@@ -303,7 +303,7 @@ def render_report(
 def _verdict(b: Balance):
     """The verdicts of the report's runs and, where they are a study's, its ladder (the
     study folder's plan)."""
-    from analyses.robustness import ladder_plan
+    from analyses.robustness import ladder_plan, plan_question_keys
     from analyses.verdict_study import study_verdict
 
     roots = {r.path.parent for r in b.runs}
@@ -313,4 +313,5 @@ def _verdict(b: Balance):
         if plan is not None:
             root = d
             break
-    return study_verdict(b.runs, b.game, root, plan)
+    questions = dict.fromkeys(q for d in sorted(roots) for q in plan_question_keys(d, b.game))
+    return study_verdict(b.runs, b.game, root, plan, question_keys=tuple(questions))

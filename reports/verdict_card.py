@@ -9,6 +9,7 @@ import json
 import math
 
 from analyses.intervals import wilson
+from analyses.question import AS_PLAYED, Question, value_words
 from analyses.verdict import ABOVE, BELOW, DEPENDS, FAIR, UNDETERMINED, games_to_decide
 from analyses.verdict_study import StudyVerdict
 from simcore.core.contract.games import default_game
@@ -90,6 +91,7 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
                 f"({100 * lo:.1f}–{100 * hi:.1f}%, n = {t['n']:,}, {t['bot']}) against a fair "
                 f"{100 * fair_share:.1f}%, whichever {sv.key_label} brings it"
             )
+        lines += [q for q in (_question_line(q, players, nb) for q in sv.questions) if q]
         seats = v.seats.get(players, 0)
         det = v.detectable.get(players, math.inf)
         lines.append(
@@ -110,6 +112,15 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
         f"fair share under the reference bot, intervals Bonferroni-adjusted per player count "
         "like the verdicts."
     ]
+    if sv.questions:
+        labels = ", ".join(q.key.label for q in sv.questions)
+        notes.append(
+            f"Also answered ({labels}), {AS_PLAYED} (these keys are not dealt at random): "
+            "the win rate of the seats holding each value against the mean of those rates "
+            f"over the key's values; fair = within ±{100 * v.delta:g} points of that mean; "
+            "intervals clustered by game (a seat may hold several values), "
+            "Bonferroni-adjusted per player count over the question's cells."
+        )
     gaps = {b: g for c in sv.competence.values() for b, g in c.gaps.items() if b not in left}
     if gaps:
         notes.append("Blind spots of bots kept in: " + "; ".join(
@@ -119,6 +130,36 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
                      + "; ".join(f"{b} ({why})" for b, why in left.items()) + ".")  # fmt: skip
     nxt = _next_step(sv, game, tune_hint)
     return {"rows": rows, "notes": notes, "next": nxt}
+
+
+def _question_line(q: Question, players: int, n_bots: int) -> str:
+    """One line: a question key's values above / below the average value, fair, open."""
+    fs = q.verdicts.at(players)
+    if not fs:
+        return ""
+    say = lambda f: value_words(q.key, f.value)  # noqa: E731
+    parts = []
+    for word, kind in (("above the average", ABOVE), ("below it", BELOW)):
+        hits = sorted((f for f in fs if f.verdict == kind), key=lambda f: -abs(f.effect))
+        if hits:
+            parts.append(f"{word}: " + "; ".join(
+                f"holders of {say(f)} {_pts(f.effect)} points ({_pts(f.lo)} to {_pts(f.hi)}, "
+                f"{_agree(f, n_bots)})" for f in hits))  # fmt: skip
+    dep = [f for f in fs if f.verdict == DEPENDS]
+    if dep:
+        parts.append("depends on the bot: " + ", ".join(say(f) for f in dep))
+    fair = [f for f in fs if f.verdict == FAIR]
+    if fair:
+        parts.append(f"fair (within ±{100 * q.verdicts.delta:g} points): "
+                     + ", ".join(say(f) for f in fair))  # fmt: skip
+    open_ = [f for f in fs if f.verdict == UNDETERMINED]
+    if open_:
+        need = games_to_decide(q.verdicts, players)
+        what = "; ".join(f"{b} about {g:,} games" for b, g in sorted(need.items()))
+        parts.append("not decided yet: " + ", ".join(say(f) for f in open_)
+                     + (f" (would take {what})" if what else ""))  # fmt: skip
+    label = q.key.label[:1].upper() + q.key.label[1:]
+    return f"{label} (as played): " + "; ".join(parts)
 
 
 def _next_step(sv: StudyVerdict, game: GamePlugin, tune_hint: str) -> str:
@@ -155,6 +196,9 @@ def verdict_json(sv: StudyVerdict, page: str) -> str:
         "game": sv.game,
         "key": sv.key_label,
         "setup": sv.setup,
+        "questions": {
+            q.key.column: {"label": q.key.label, "setup": AS_PLAYED} for q in sv.questions
+        },  # fmt: skip
         "delta": v.delta,
         "alpha": v.alpha,
         "adjustment": "Bonferroni per player count (Holm's first step); ci95 is family-wise",
@@ -174,7 +218,7 @@ def verdict_json(sv: StudyVerdict, page: str) -> str:
                 "robust": f.robust,
                 "games_to_decide": f.need or None,
             }
-            for f in v.findings
+            for f in [*v.findings, *(f for q in sv.questions for f in q.verdicts.findings)]
         ],
     }
     return json.dumps(doc, indent=1, sort_keys=False) + "\n"
@@ -185,5 +229,5 @@ def empty_json(game: str, page: str, why: str) -> str:
     game, mixed strategies): no findings, and why."""
     doc = {"generator": "palace-lab", "schema": SCHEMA, "page": page, "game": game,
            "delta": None, "balanced": {}, "bots": {"competent": {}, "left_out": {}},
-           "findings": [], "note": why}  # fmt: skip
+           "questions": {}, "findings": [], "note": why}  # fmt: skip
     return json.dumps(doc, indent=1) + "\n"

@@ -4,6 +4,7 @@ write."""
 
 import json
 
+from analyses.question import AS_PLAYED
 from tests.cli_run import run_cli
 
 
@@ -37,3 +38,34 @@ def test_report_writes_its_verdict_file_beside_the_page(tmp_path, capsys):
     side.write_text('{"mine": true}')
     code, _, err = run_cli(capsys, "report", run, "--out", page)
     assert code == 2 and "verdict file" in err and json.loads(side.read_text()) == {"mine": True}
+
+
+def test_card_and_file_answer_a_study_question_key(tmp_path, capsys):
+    # a study's plan names a question key (Study.question_keys); here the toy game's seat,
+    # planted (seat 1 adds 2 points to its dice, T-3): its holders win more than the average
+    # seat's, and the card and the file say so, as played
+    run = tmp_path / "run"
+    args = ["--players", "3", "--games", "6000", "--chunk-size", "2000", "--strategy", "greedy"]
+    code, _, err = run_cli(capsys, "run", "--game", "toy", *args, "--out", run)
+    assert code == 0, err
+    plan = {"format": "palace-lab-plan/1", "kind": "study", "runs": [],
+            "extra": {"study": "x", "ladder": None, "question_keys": ["seat"]}}  # fmt: skip
+    (tmp_path / "plan.json").write_text(json.dumps(plan))
+    page = tmp_path / "page.html"
+    code, _, err = run_cli(capsys, "report", run, "--out", page)
+    assert code == 0, err
+    doc = json.loads((tmp_path / "page.verdict.json").read_text())
+    assert doc["questions"] == {"seat": {"label": "seat", "setup": AS_PLAYED}}
+    seat = [f for f in doc["findings"] if f["key"] == "seat"]
+    assert len(seat) == 6  # the primary key's three values, then the question's three
+    q0 = seat[3]
+    assert q0["value"] == 0 and q0["verdict"] == "above" and q0["bots"] == {"greedy": "above"}
+    assert q0["ci95"][0] > 0 and q0["n"] == 6000
+    html = page.read_text()
+    assert "Seat (as played): above the average: holders of seat 1 +" in html
+    assert AS_PLAYED in html
+    # a plan naming a key the game does not have is refused in one line
+    plan["extra"]["question_keys"] = ["nonsense"]
+    (tmp_path / "plan.json").write_text(json.dumps(plan))
+    code, _, err = run_cli(capsys, "report", run, "--out", tmp_path / "other.html")
+    assert code == 2 and "question keys are damaged" in err

@@ -16,6 +16,7 @@ from .rules import RuleSet
 
 PLAYERS = (3, 4, 5)
 SPECIAL_FIELDS = tuple(f"special_{s}" for s in SYMBOL_NAMES[:4])
+QUESTION_KEYS = ("specials_held",)  # the card answers "which special card is strongest" too
 
 
 def balance() -> Study:
@@ -27,6 +28,7 @@ def balance() -> Study:
         "balance",
         "rulebook game, 3-5 players: win rate per position after the first start player",
         runs,
+        question_keys=QUESTION_KEYS,
     )
 
 
@@ -49,6 +51,7 @@ def special_cards(players: int) -> Study:
         f"the four special cards at {players} players: rulebook mapping ({words}) and "
         "the effects rotated over the influence types",
         tuple(runs),
+        question_keys=QUESTION_KEYS,
         notes=("The rulebook run is the one without a suffix; in rotateK the card of "
                "influence type t has the rulebook effect of type t + K.",),
     )  # fmt: skip

@@ -147,6 +147,9 @@ class Study:
     notes: tuple[str, ...] = ()
     ladder: Ladder | None = None  # robustness ladder played as well
     ladder_players: int = 0
+    # further keys (a Key's or a MaskKey's column) whose question the verdict card answers
+    # as played: each value's holders against the mean over the values (analyses.question)
+    question_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
