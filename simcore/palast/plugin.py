@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from simcore.core.contract.games import register_game
-from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
+from simcore.core.contract.plugin import GamePlugin, Key, Ladder, Shape, rules_fields
 
 from . import events, game, results, rules
 from .game_data import DATA_FILES
@@ -46,6 +46,20 @@ NOTES = (
     "The fee at building field 5.2 (1 gold) and the direction behind the +1 starting "
     "resource (turn order) are [choice]s of the rules digest (P-C1a, P-S3).",
 )
+
+
+# Studies play `weighted` with noise: equal deterministic players at one table move in
+# lockstep, and the seat table then shows that pattern more than the game.
+STUDY_PARAMS = {"noise": 0.3}
+
+
+def ladder(players: int, full: bool) -> Ladder:
+    """Weakest first, as measured head to head (docs/games/palast.md)."""
+    rungs = (("random", "random"), ("vizier", "vizier"), ("harbour", "harbour"),
+             ("weighted", "weighted"))  # fmt: skip
+    games = (20_000,) * len(rungs) if full else (4_000,) * len(rungs)
+    steps = (2_000,) * (len(rungs) - 1) if full else (500,) * (len(rungs) - 1)
+    return Ladder(rungs, (), games, steps, "")
 
 
 def _studies(players: int):
@@ -86,7 +100,9 @@ PLUGIN = register_game(
             ),
             "figures",
         ),
+        study_strategy_params=STUDY_PARAMS,
         studies=_studies,
+        ladder=ladder,
         notes=NOTES,
         redraw_hidden=redraw_hidden,
         help_examples={"sweep": "fee_52=0,1,2", "set": "fee_52=2"},

@@ -83,7 +83,7 @@ def slot_ok_nb(state, data, rules, seat, k):
     elif c == END_CARD:  # [choice] P-A4: it takes the turn's build
         if state[S.BUILT] != 0:
             return False
-    else:  # treasury: one per turn; [choice] P-A3 with or without a build
+    else:  # treasury (P-D3): one per turn; [choice] P-A3 with or without a build
         if state[S.PLAYED_SPECIAL] != 0:
             return False
         if rules[R.TREASURY_ALONE] == 0 and state[S.BUILT] == 0:

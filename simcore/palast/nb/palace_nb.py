@@ -95,7 +95,8 @@ def update_ser_figure_nb(state, rules, log):
 def place_marker_nb(state, rules, log, p):
     """P-A7: p's marker onto field 1, the others move one field along the arrow, one
     pushed past the last usable field returns to its owner. [choice] with no marker in
-    supply p moves his own marker farthest from field 1 to field 1."""
+    supply p moves his own marker farthest from field 1 to field 1. P-D7 (place or not)
+    is no decision: [choice] always."""
     u = usable_fields_nb(state, rules)
     back = -1
     recycled = 0
