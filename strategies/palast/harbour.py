@@ -7,7 +7,7 @@ from strategies.palast.kit import player_nb
 from strategies.palast.kit.weights import vector
 from strategies.registry import register
 
-PARAMS = vector(need=1.4, res=0.45, now=0.8, side_d=0.8, vizier=0.4, prod=0.12, conv=0.05,
+PARAMS = vector(need=1.4, res=0.45, now=0.8, side_d=0.8, vizier=0.4, prod=0.12, conv=0.1,
                 pay=0.8, keep=3.0)  # fmt: skip
 
 

@@ -7,8 +7,8 @@ from strategies.palast.kit import player_nb
 from strategies.palast.kit.weights import vector
 from strategies.registry import register
 
-PARAMS = vector(prod=0.45, conv=0.3, pay=0.4, keep=1.0, vizier=1.6, block=0.9,
-                unblock=1.0, now=0.3, side_d=-0.5)  # fmt: skip
+PARAMS = vector(prod=0.45, conv=0.5, pay=0.4, keep=1.0, vizier=1.6, block=0.9,
+                unblock=1.0, now=0.3)  # fmt: skip
 
 
 @register("vizier", "quarter- and Vizier-driven: figures in quarters, the Vizier on rivals",

@@ -7,7 +7,7 @@ from strategies.palast.kit import player_nb
 from strategies.palast.kit.weights import vector
 from strategies.registry import register
 
-PARAMS = vector()
+PARAMS = vector(conv=0.3, protect=4.5)
 
 
 @register("weighted", "the parametric player, tuned (default); noise= for a softmax player",
