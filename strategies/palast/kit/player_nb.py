@@ -61,6 +61,7 @@ from .values_nb import (
     card_value_nb,
     loss_value_nb,
     quarter_value_nb,
+    slot_values_nb,
     target_nb,
     unit_value_nb,
     vizier_value_nb,
@@ -127,6 +128,7 @@ def code_value_nb(state, seat, code, params, sc):
 def harbour_nb(state, data, rules, seat, params, rng, sc):
     best = NEG
     ans = state[S.LEGAL]
+    slot_values_nb(state, data, rules, seat, params, sc)
     for i in range(state[S.LEGAL_N]):
         s = state[S.LEGAL + i]
         f = data[D.SIDE_FIELD + s]
@@ -251,16 +253,16 @@ def place_nb(state, rules, seat, params, rng, sc):
 @njit_static(cache=True)
 def decide_nb(kind, seat, state, data, rules, params, rng, sc, out):
     """The player's answer to decision `kind` (always one of the listed answers)."""
-    target_nb(state, data, rules, seat, params, sc)
     n = state[S.LEGAL_N]
     if kind == DK_BUILD:
-        code = build_step_nb(state, data, rules, seat, params, 0, sc)
+        code = build_step_nb(state, data, rules, seat, params, sc)
         if code >= 0 and has_legal_nb(state, code):
             return code
         return PASS
+    if kind == DK_FREE and state[S.PHASE] == PH_FREE_START:
+        return PASS
+    target_nb(state, data, rules, seat, params, sc)  # what the resources are worth
     if kind == DK_FREE:
-        if state[S.PHASE] == PH_FREE_START:
-            return PASS
         return free_end_nb(state, rules, seat, params, rng, sc)
     if kind == DK_HARBOUR:
         return harbour_nb(state, data, rules, seat, params, rng, sc)

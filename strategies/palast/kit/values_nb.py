@@ -18,6 +18,7 @@ from simcore.palast.enums import (
     QUARTER_RES,
 )
 from simcore.palast.nb.decks_nb import buildable_nb
+from simcore.palast.nb.game_nb import SCRATCH_SIZE
 from simcore.palast.nb.palace_nb import treasury_leader_nb
 
 from . import weights as W
@@ -28,6 +29,9 @@ TNEED = FREE_AT  # [N_RES] what the target card still lacks (kit.values_nb.targe
 TSLOT = FREE_AT + N_RES  # the target's building field, -1 none
 TVAL = FREE_AT + N_RES + 1  # the target's value (x 1000, int)
 TCOST = FREE_AT + N_RES + 2  # [N_RES] the target's whole cost with its fee
+SLOTV = FREE_AT + 2 * N_RES + 2  # [N_DISPLAY] card values this turn (slot_values_nb)
+NEG_INT = -(1 << 40)
+assert SLOTV + N_DISPLAY <= SCRATCH_SIZE, "kit.values_nb: its scratch block overflows"
 NEG = -1e9
 
 
@@ -140,14 +144,25 @@ def loss_value_nb(state, seat, t, params, sc):
 
 
 @njit_static(cache=True)
+def slot_values_nb(state, data, rules, seat, params, sc):
+    """sc[SLOTV + k] := the card on field k's value (x 1000) if playable this turn, else
+    the NEG marker: the same for every harbour side weighed."""
+    for k in range(N_DISPLAY):
+        v = NEG
+        if playable_slot_nb(state, rules, k):
+            v = card_value_nb(state, data, rules, seat, k, params)
+        sc[SLOTV + k] = np.int64(v * 1000) if v > NEG else NEG_INT
+
+
+@njit_static(cache=True)
 def best_now_nb(state, data, rules, seat, params, extra_t, extra_n, wild, sc):
     """The best card value payable this turn with `extra_n` of `extra_t` more and `wild`
-    units of any type (0 if none): a harbour side's promise."""
+    units of any type (0 if none): a harbour side's promise (sc[SLOTV] filled first)."""
     best = 0.0
     for k in range(N_DISPLAY):
-        if not playable_slot_nb(state, rules, k):
+        if sc[SLOTV + k] == NEG_INT:
             continue
-        v = card_value_nb(state, data, rules, seat, k, params)
+        v = sc[SLOTV + k] / 1000.0
         if v <= best:
             continue
         steps = plan_nb(state, data, rules, seat, k, extra_t, extra_n, wild, sc)
@@ -157,7 +172,7 @@ def best_now_nb(state, data, rules, seat, params, extra_t, extra_n, wild, sc):
 
 
 @njit_static(cache=True)
-def build_step_nb(state, data, rules, seat, params, noise_at, sc):
+def build_step_nb(state, data, rules, seat, params, sc):
     """P-D2..P-D4: the best positive card payable this turn and the first answer that
     pays it (a free action, or the card itself), or -1 when nothing is worth playing."""
     best = 0.0
