@@ -94,7 +94,11 @@ def describe(row: np.ndarray, data: Any) -> str:
     res = RES_NAMES
     texts = {
         EV_TURN: lambda: f"--- turn {a}: {who} ---",
-        EV_GIVE: lambda: f"{who} hands {seat_name(a)} {c} {_n(res, b)}",
+        EV_GIVE: lambda: (
+            f"{who} keeps {c} {_n(res, b)}"
+            if a == seat
+            else f"{who} hands {seat_name(a)} {c} {_n(res, b)}"
+        ),
         EV_HARBOUR_FIELD: lambda: f"harbour field {a + 1}: {c} {_n(res, b)}",
         EV_HARBOUR: lambda: (
             f"{who} uses harbour side {_n(SIDE_NAMES, a)}: takes {d} "

@@ -4,6 +4,7 @@ the harbour cards."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from simcore.palast import data_layout as D
 from simcore.palast import layout as S
@@ -21,6 +22,8 @@ from simcore.palast.enums import (
 from simcore.palast.nb.harbour_nb import take_harbour_nb
 
 from .helpers import Game
+
+pytestmark = pytest.mark.nojit  # rule tests also run as plain Python
 
 
 def set_harbour(g: Game, fields: list[tuple[int, int]]) -> None:

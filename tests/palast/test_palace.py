@@ -3,6 +3,8 @@ the seraglio (the seed's worked example), treasury scorings and the end."""
 
 from __future__ import annotations
 
+import pytest
+
 from simcore.palast import data_layout as D
 from simcore.palast import layout as S
 from simcore.palast.enums import (
@@ -35,6 +37,8 @@ from .helpers import Game
 from .test_quarters import at_turn
 
 RED, YELLOW, BLUE = 0, 1, 2
+
+pytestmark = pytest.mark.nojit  # rule tests also run as plain Python
 
 
 def seraglio(g: Game) -> list[int]:

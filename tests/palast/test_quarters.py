@@ -38,6 +38,8 @@ from simcore.palast.rules import RuleSet
 from .helpers import Game
 from .test_harbour import set_harbour
 
+pytestmark = pytest.mark.nojit  # rule tests also run as plain Python
+
 
 def at_turn(players: int = 4, rules=None) -> Game:
     """A game at the start of seat 0's first turn, the starting hand-out skipped, every

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from simcore.palast import layout as S
 from simcore.palast.enums import (
     ACT_DROP_CARD,
@@ -36,6 +38,8 @@ from .helpers import Game, greedy_chooser
 from .test_quarters import at_turn
 
 _ = LOG_TIME
+
+pytestmark = pytest.mark.nojit  # rule tests also run as plain Python
 
 
 def test_p_r1_turns_run_in_seat_order_and_steps_in_order():
