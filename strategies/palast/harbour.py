@@ -8,7 +8,7 @@ from strategies.palast.kit.weights import vector
 from strategies.registry import register
 
 PARAMS = vector(need=1.4, res=0.45, now=0.8, side_d=0.8, vizier=0.4, prod=0.12, conv=0.1,
-                pay=0.8, keep=3.0)  # fmt: skip
+                pay=0.8, keep=2.0)  # fmt: skip
 
 
 @register("harbour", "harbour-driven: the loads and what they build now; few quarters",

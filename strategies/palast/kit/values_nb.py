@@ -33,6 +33,15 @@ SLOTV = FREE_AT + 2 * N_RES + 2  # [N_DISPLAY] card values this turn (slot_value
 NEG_INT = -(1 << 40)
 assert SLOTV + N_DISPLAY <= SCRATCH_SIZE, "kit.values_nb: its scratch block overflows"
 NEG = -1e9
+UNCLOG = 1.0  # a treasury card nobody scores, played to free a display of special cards
+
+
+@njit_static(cache=True)
+def palace_shown_nb(state):
+    for k in range(N_DISPLAY):
+        if 0 <= state[S.DISPLAY + k] < N_PALACE:
+            return True
+    return False
 
 
 @njit_static(cache=True)
@@ -41,17 +50,21 @@ def card_value_nb(state, data, rules, seat, k, params):
     A palace element (P-A2): a figure up, discounted by the cards still to come that
     would build over it, plus `evict` for an opponent's figure sent home, minus the
     field's fee. A treasury card (P-A3): `treasury` if the seat leads now, else NEG (it
-    would give the leader a permanent figure). The end card (P-A4): `end` if the seat
-    would win alone now, else NEG."""
+    would give the leader a permanent figure), except that with the leaders tied (nobody
+    scores) and no palace card shown it is worth UNCLOG: the display of treasury and end
+    cards would otherwise never move again. The end card (P-A4): `end` if the seat would
+    win alone now, else NEG."""
     c = state[S.DISPLAY + k]
     if c < 0:
         return NEG
     fee = rules[R.FEE_51 + k] * params[W.FEE]
     if c >= N_PALACE:
         lead = treasury_leader_nb(state)
-        if lead != seat:
-            return NEG
-        return (params[W.END] if c == END_CARD else params[W.TREASURY]) - fee
+        if lead == seat:
+            return (params[W.END] if c == END_CARD else params[W.TREASURY]) - fee
+        if lead < 0 and c != END_CARD and not palace_shown_nb(state):
+            return UNCLOG - fee  # nobody scores, but the display moves again
+        return NEG
     if state[S.BUILT] != 0 or not buildable_nb(state, data, c):
         return NEG
     g = data[D.GARDEN + c]
