@@ -56,12 +56,12 @@ from simcore.palast.nb.game_nb import PH_FREE_START
 from . import weights as W
 from .values_nb import (
     NEG,
+    SCALE,
+    SLOTV,
     best_now_nb,
     build_step_nb,
-    card_value_nb,
     loss_value_nb,
     quarter_value_nb,
-    slot_values_nb,
     target_nb,
     unit_value_nb,
     vizier_value_nb,
@@ -89,7 +89,7 @@ def gain_nb(state, seat, t, n, params, sc):
 
 
 @njit_static(cache=True)
-def removal_nb(state, data, rules, seat, k, params):
+def removal_nb(state, data, rules, seat, k, params, sc):
     """P-A1 "b": worth of taking the palace card on field k out of the game: it would
     evict an own figure (`protect`), or it is a card the seat wants (minus its value)."""
     c = state[S.DISPLAY + k]
@@ -98,7 +98,7 @@ def removal_nb(state, data, rules, seat, k, params):
     v = 0.0
     if state[S.BALCONY + data[D.GARDEN + c]] == seat:
         v += params[W.PROTECT]
-    mine = card_value_nb(state, data, rules, seat, k, params)
+    mine = sc[SLOTV + k] / SCALE  # slot_values_nb ran for this decision (target_nb)
     if mine > 0:
         v -= 0.5 * mine
     return v
@@ -128,7 +128,6 @@ def code_value_nb(state, seat, code, params, sc):
 def harbour_nb(state, data, rules, seat, params, rng, sc):
     best = NEG
     ans = state[S.LEGAL]
-    slot_values_nb(state, data, rules, seat, params, sc)
     for i in range(state[S.LEGAL_N]):
         s = state[S.LEGAL + i]
         f = data[D.SIDE_FIELD + s]
@@ -145,7 +144,7 @@ def harbour_nb(state, data, rules, seat, params, rng, sc):
         elif s == SIDE_B:
             r = NEG
             for k in range(N_DISPLAY):
-                r = max(r, removal_nb(state, data, rules, seat, k, params))
+                r = max(r, removal_nb(state, data, rules, seat, k, params, sc))
             if r > NEG:
                 v += params[W.REMOVE] * r
         elif s == SIDE_C:
@@ -273,7 +272,7 @@ def decide_nb(kind, seat, state, data, rules, params, rng, sc, out):
         ans = state[S.LEGAL]
         for i in range(n):
             k = state[S.LEGAL + i]
-            v = 0.0 if k < 0 else removal_nb(state, data, rules, seat, k, params)
+            v = 0.0 if k < 0 else removal_nb(state, data, rules, seat, k, params, sc)
             if v > best:
                 best = v
                 ans = k

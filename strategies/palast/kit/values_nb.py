@@ -27,10 +27,11 @@ from .view_nb import can_stand_nb, threats_nb
 
 TNEED = FREE_AT  # [N_RES] what the target card still lacks (kit.values_nb.target_nb)
 TSLOT = FREE_AT + N_RES  # the target's building field, -1 none
-TVAL = FREE_AT + N_RES + 1  # the target's value (x 1000, int)
+TVAL = FREE_AT + N_RES + 1  # the target's value (x SCALE, int)
 TCOST = FREE_AT + N_RES + 2  # [N_RES] the target's whole cost with its fee
 SLOTV = FREE_AT + 2 * N_RES + 2  # [N_DISPLAY] card values this turn (slot_values_nb)
 NEG_INT = -(1 << 40)
+SCALE = 1e6  # values kept in the int scratch as micro-units
 assert SLOTV + N_DISPLAY <= SCRATCH_SIZE, "kit.values_nb: its scratch block overflows"
 NEG = -1e9
 UNCLOG = 1.0  # a treasury card nobody scores, played to free a display of special cards
@@ -97,6 +98,17 @@ def playable_slot_nb(state, rules, k):
 
 
 @njit_static(cache=True)
+def slot_values_nb(state, data, rules, seat, params, sc):
+    """sc[SLOTV + k] := the card on field k's value (x SCALE) if playable this turn,
+    else NEG_INT: computed once per decision (target, harbour sides, removals)."""
+    for k in range(N_DISPLAY):
+        v = NEG
+        if playable_slot_nb(state, rules, k):
+            v = card_value_nb(state, data, rules, seat, k, params)
+        sc[SLOTV + k] = np.int64(v * SCALE) if v > NEG else NEG_INT
+
+
+@njit_static(cache=True)
 def target_nb(state, data, rules, seat, params, sc):
     """The card to save for: the best value less `deficit` per resource it still lacks
     (held resources only). Writes sc[TNEED] (the lack per type), sc[TSLOT], sc[TVAL]."""
@@ -106,12 +118,11 @@ def target_nb(state, data, rules, seat, params, sc):
         sc[TNEED + t] = 0
         sc[TCOST + t] = 0
     best = 0.0
+    slot_values_nb(state, data, rules, seat, params, sc)
     for k in range(N_DISPLAY):
-        if not playable_slot_nb(state, rules, k):
+        if sc[SLOTV + k] <= 0:
             continue
-        v = card_value_nb(state, data, rules, seat, k, params)
-        if v <= 0:
-            continue
+        v = sc[SLOTV + k] / SCALE
         c = state[S.DISPLAY + k]
         lack = 0
         for t in range(N_RES):
@@ -128,7 +139,7 @@ def target_nb(state, data, rules, seat, params, sc):
             n = data[D.COST + c * N_RES + t] + (rules[R.FEE_51 + k] if t == GOLD else 0)
             sc[TNEED + t] = max(0, n - state[S.RES + seat * N_RES + t])
             sc[TCOST + t] = n
-        sc[TVAL] = np.int64(best * 1000)
+        sc[TVAL] = np.int64(best * SCALE)
 
 
 @njit_static(cache=True)
@@ -157,17 +168,6 @@ def loss_value_nb(state, seat, t, params, sc):
 
 
 @njit_static(cache=True)
-def slot_values_nb(state, data, rules, seat, params, sc):
-    """sc[SLOTV + k] := the card on field k's value (x 1000) if playable this turn, else
-    the NEG marker: the same for every harbour side weighed."""
-    for k in range(N_DISPLAY):
-        v = NEG
-        if playable_slot_nb(state, rules, k):
-            v = card_value_nb(state, data, rules, seat, k, params)
-        sc[SLOTV + k] = np.int64(v * 1000) if v > NEG else NEG_INT
-
-
-@njit_static(cache=True)
 def best_now_nb(state, data, rules, seat, params, extra_t, extra_n, wild, sc):
     """The best card value payable this turn with `extra_n` of `extra_t` more and `wild`
     units of any type (0 if none): a harbour side's promise (sc[SLOTV] filled first)."""
@@ -175,7 +175,7 @@ def best_now_nb(state, data, rules, seat, params, extra_t, extra_n, wild, sc):
     for k in range(N_DISPLAY):
         if sc[SLOTV + k] == NEG_INT:
             continue
-        v = sc[SLOTV + k] / 1000.0
+        v = sc[SLOTV + k] / SCALE
         if v <= best:
             continue
         steps = plan_nb(state, data, rules, seat, k, extra_t, extra_n, wild, sc)
