@@ -119,3 +119,19 @@ def test_p_i3_same_seed_same_game():
     assert np.array_equal(a.state, b.state)
     c = Game(4, 11, game=6)
     assert not np.array_equal(a.state[S.BDECK : S.BDECK + 27], c.state[S.BDECK : S.BDECK + 27])
+
+
+def test_p_e1_choice_turn_cap_ends_the_game():
+    g = Game(3, 4, rules=RuleSet(turn_cap=5))
+    g.play(random_chooser(4))
+    assert g.state[S.END_REASON] == END_CAP and g.state[S.TURN] == 5
+    assert g.state[S.RANK : S.RANK + 3].min() == 0  # scored as usual (P-E2)
+
+
+def test_step_cap_has_its_own_end_reason():
+    from simcore.palast.nb.game_nb import MAX_STEPS
+
+    g = Game(4, 4)
+    g.state[S.STEPS] = MAX_STEPS
+    assert g.ask()[0] == -1
+    assert g.state[S.END_REASON] == END_STEPS
