@@ -59,9 +59,9 @@ def ladder(players: int, full: bool) -> Ladder:
     random,harbour,vizier,weighted --games 10000`, 95% intervals over the deals):
     harbour beats random 99.9% [99.8, 99.9] of the wins, vizier beats harbour 52.4%
     [52.0, 52.8], weighted beats vizier 57.1% [56.8, 57.5] (and harbour 59.1%
-    [58.7, 59.5]); lookahead (64 rollouts) beats weighted 64.4% [62.8, 66.1]
+    [58.7, 59.5]); lookahead (64 rollouts) beats weighted 64.5% [62.9, 66.1]
     (`python -m bench.head_to_head --game palast lookahead weighted --games 500`), and
-    with 16 rollouts 60.1% [57.8, 62.4] (300 deals).
+    with 16 rollouts 60.2% [57.9, 62.4] (300 deals).
     `random` is no rung: a baseline, not a player."""
     budgets, games, steps = (
         ((64,), (20_000, 20_000, 20_000, 1_000), (2_000, 2_000, 100))
