@@ -1,16 +1,18 @@
-"""`harbour`: a harbour-driven player - big harvests and action cards, few quarter
-figures (placed only when cheap and useful), little interest in the Vizier."""
+"""`harbour`: a harbour-driven style of the parametric player (kit.player_nb). It weighs
+the harbour's loads and what they let it build this turn above all, likes side "d"'s four
+resources, and places few quarter figures (dear ones only early)."""
 
 from simcore.core.nb.numba_compat import njit_static
-from strategies.palast.kit.plan_nb import PARAMS, decide_core_nb
+from strategies.palast.kit import player_nb
+from strategies.palast.kit.weights import vector
 from strategies.registry import register
 
-HARBOUR_PARAMS = PARAMS | {"extra": 0.6, "card": 1.0, "remove": 0.3, "vizier": 0.0,
-                           "block": 0.0, "place": 1.2, "gold": 0.6}  # fmt: skip
+PARAMS = vector(need=1.4, res=0.45, now=0.8, side_d=0.8, vizier=0.4, prod=0.12, conv=0.1,
+                pay=0.8, keep=2.0)  # fmt: skip
 
 
-@register("harbour", "harbour-driven: large harvests and action cards, few quarter figures",
-          params=HARBOUR_PARAMS)  # fmt: skip
+@register("harbour", "harbour-driven: the loads and what they build now; few quarters",
+          params=PARAMS)  # fmt: skip
 @njit_static(cache=True)
 def harbour_decide_nb(kind, seat, state, data, rules, params, rng, scratch, out):
-    return decide_core_nb(kind, seat, state, data, rules, params, rng)
+    return player_nb.decide_nb(kind, seat, state, data, rules, params, rng, scratch, out)

@@ -1,2 +1,3 @@
-"""Shared Palast game knowledge for strategies: a target card, what it still needs, and
-the parametric scoring every scripted Palast strategy is a preset of (plan_nb.py)."""
+"""What Palast strategies share: the seat's public view (kit.view_nb), the payment planner
+(kit.plan_nb) and the valuations (kit.values_nb). Each reads only what the seat may see
+(P-I2 and its own hand, P-I1), which tests/test_fair_play.py checks."""
