@@ -153,3 +153,19 @@ def test_p_i4_p_d0_p_d1_one_decision_at_a_time_from_the_listed_answers():
     g.play(choose)
     assert {DK_FREE, DK_HARBOUR, DK_BUILD} <= kinds
     assert sorted(g.state[S.START_TYPE : S.START_TYPE + 4].tolist()) == list(range(N_RES))
+
+
+def test_a_pending_decision_asked_again_changes_nothing():
+    """The driver protocol: advance_nb asked again returns the pending decision. A search
+    resumes rollouts that way, so asking twice must not count a second step (the
+    decision cap would otherwise drift and end games early)."""
+    from .helpers import random_chooser
+
+    g = Game(4, 5)
+    choose = random_chooser(5)
+    for _ in range(60):
+        kind, seat = g.ask()
+        before = g.state.copy()
+        assert g.ask() == (kind, seat)
+        assert (g.state == before).all()
+        g.answer(choose(g, kind, seat))

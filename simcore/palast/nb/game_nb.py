@@ -499,7 +499,8 @@ def advance_nb(state, data, rules, log, work):
         if n <= 1:  # forced (or nothing to choose: a "b" with no palace card shown)
             apply_nb(state, data, rules, log, kind, seat, state[S.LEGAL] if n == 1 else NONE)
             continue
-        state[S.STEPS] += 1
+        if state[S.ASK_KIND] < 0:  # a new decision, not the pending one asked again
+            state[S.STEPS] += 1
         if state[S.STEPS] > MAX_STEPS:
             state[S.END_REASON] = END_STEPS
             state[S.PHASE] = PH_TURN
