@@ -18,7 +18,8 @@ from simcore.core.contract.games import games
 from tests.cli_run import run_cli
 
 CASES = [("maharaja", 4, ()), ("maharaja", 3, ("--variant", "advanced2")), ("toy", 3, ())]
-CASES += [(g, 2, ()) for g in sorted(games()) if g not in ("maharaja", "toy")]
+CASES += [(g, max(2, games()[g].min_players), ()) for g in sorted(games())
+          if g not in ("maharaja", "toy")]  # fmt: skip
 
 
 @pytest.fixture(scope="module", params=CASES, ids=lambda c: f"{c[0]}-{c[1]}p-{len(c[2])}")

@@ -109,3 +109,32 @@ EV_NAMES = (
 DRAW_IMMEDIATE = 0  # EV_DRAW c: T-A7 bonus card for withdrawing without a play
 DRAW_BONUS = 1  # EV_DRAW c: the "+1 card" bonus tile (T-P1)
 DRAW_DISPLAY = 2  # EV_DRAW c: dealt into the display (T-R5)
+
+# Actions counted per seat for the results' `act_*` columns (analyses/competence.py flags a
+# strategy that never uses one): a coloured card of each colour, a white companion, each
+# special card's effect (T-A1, T-A1c), withdrawing (with no play: T-A7), each palace kind
+# (T-A3, T-A4), the province tile (T-A5), each bonus tile kind taken (T-P1), display picks.
+ACT_PLAY = 0  # + colour: a coloured card played (T-A1)
+ACT_WHITE = 4  # a white card played with it
+ACT_SPECIAL = 5  # + FX_*: a special card played with it (T-A1c)
+ACT_WITHDRAW = 9  # T-A2
+ACT_IMMEDIATE = 10  # withdrawn without a play this visit (T-A7)
+ACT_CROWN = 11  # a crowned palace placed (T-A4)
+ACT_PALACE = 12  # a normal palace placed (T-A3)
+ACT_TILE = 13  # a province tile won (T-A5)
+ACT_BONUS = 14  # + bonus kind: a bonus tile taken (T-A3, T-P1)
+ACT_PICK = ACT_BONUS + N_BONUS_KINDS  # a display card taken (T-A7)
+N_ACTS = ACT_PICK + 1
+ACTION_NAMES = (
+    *(f"play_{c}" for c in COLOUR_NAMES),
+    "play_white",
+    *(f"special_{e}" for e in EFFECT_NAMES),
+    "withdraw",
+    "withdraw_immediate",
+    "crown",
+    "palace",
+    "province_tile",
+    *(f"bonus_{b}" for b in BONUS_NAMES),
+    "pick",
+)
+assert len(ACTION_NAMES) == N_ACTS

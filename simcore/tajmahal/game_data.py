@@ -2,8 +2,9 @@
 
 What the seed leaves to its missing pictures is a reconstruction (the digest's, shipped
 in data/*.toml); any file of the same schema replaces one (docs/games/tajmahal.md gives
-the schema). Every problem is one InputError line naming the file. `GameData` bundles the
-three, checks them against each other and packs them into the array of data_layout.
+the schema). Every problem is one InputError line naming the file. Each file is a
+`DataFile` of the plug-in (`--data map=FILE`); `GameData` bundles the three, checks them
+against each other and packs them into the array of data_layout (one block per file).
 
     map.toml    name, reconstruction, provinces = [names], [[cities]] id province
                 fortified taj_mahal, roads = [[city id, city id], ...]
@@ -26,11 +27,11 @@ from typing import Any, NoReturn
 import numpy as np
 
 from simcore.core.contract.datafile import (
+    DataFile,
+    DataSet,
     check_keys,
     check_name,
     check_table,
-    read_data_file,
-    read_packaged_toml,
 )
 from simcore.core.errors import InputError
 
@@ -95,6 +96,23 @@ class MapData:
     def digest(self) -> str:
         return _digest(self.to_dict())
 
+    def pack(self) -> np.ndarray:
+        """The map block of the data array (data_layout)."""
+        out = np.zeros(D.MAP_SIZE, dtype=np.int64)
+        out[D.N_PROV] = len(self.provinces)
+        out[D.N_CITIES] = len(self.cities)
+        out[D.TAJ_CITY] = self.taj_city
+        out[D.AGRA_PROV] = self.city_province[self.taj_city]
+        for i in range(len(self.cities)):
+            p = self.city_province[i]
+            out[D.CITY_PROV + i] = p
+            out[D.CITY_FORT + i] = int(self.fortified[i])
+            out[D.PROV_MASK + p] |= 1 << i
+        for a, b in self.roads:
+            out[D.ADJ + a] |= 1 << b
+            out[D.ADJ + b] |= 1 << a
+        return out
+
 
 @dataclass(frozen=True)
 class TileData:
@@ -114,6 +132,17 @@ class TileData:
 
     def digest(self) -> str:
         return _digest(self.to_dict())
+
+    def pack(self) -> np.ndarray:
+        """The tiles block of the data array (data_layout, offsets from D.MAP_SIZE)."""
+        out = np.zeros(D.TILES_SIZE, dtype=np.int64)
+        at = -D.MAP_SIZE
+        out[at + D.N_BONUS] = sum(self.bonus)
+        out[at + D.BONUS_POOL : at + D.BONUS_POOL + len(self.bonus)] = self.bonus
+        for i, comm in enumerate(self.province_tiles):
+            for k in comm:
+                out[at + D.TILE_COMM + i * 4 + k] += 1
+        return out
 
 
 @dataclass(frozen=True)
@@ -138,10 +167,25 @@ class CardData:
     def digest(self) -> str:
         return _digest(self.to_dict())
 
+    def pack(self) -> np.ndarray:
+        """The cards block of the data array (data_layout, offsets from D.N_KINDS)."""
+        out = np.zeros(D.CARDS_SIZE, dtype=np.int64)
+        at = -D.N_KINDS
+        out[at + D.N_KINDS] = len(self.colour)
+        for k in range(len(self.colour)):
+            out[at + D.KIND_COLOUR + k] = self.colour[k]
+            out[at + D.KIND_COUNT + k] = self.count[k]
+            for s in self.symbols[k]:
+                out[at + D.KIND_SYM + k * N_SYMBOLS + s] += 1
+        for i in range(D.N_SPECIAL):
+            out[at + D.KIND_COLOUR + len(self.colour) + i] = SPECIAL
+        return out
+
     def label(self, kind: int) -> str:
         """ "red elephant+vizier", "white mogul" - for logs and tests."""
         if not 0 <= kind < len(self.colour):
-            return f"special card {kind - len(self.colour)}"
+            t = kind - len(self.colour)
+            return f"{SYMBOL_NAMES[t]} special card" if 0 <= t < D.N_SPECIAL else f"card {kind}"
         c = self.colour[kind]
         return f"{'white' if c == WHITE else COLOUR_NAMES[c]} " + "+".join(
             SYMBOL_NAMES[s] for s in self.symbols[kind]
@@ -323,26 +367,47 @@ def cards_from_dict(data: Any, source: str = "<dict>") -> CardData:
     return CardData(name, recon, tuple(colour), tuple(symbols), tuple(count))
 
 
-@dataclass(frozen=True)
-class GameData:
-    """The three data files of one game, checked against each other."""
+MAP_FILE = DataFile("map", "map", map_from_dict, PACKAGE, "map.toml", D.MAP_SIZE)
+TILES_FILE = DataFile("tiles", "tiles", tiles_from_dict, PACKAGE, "tiles.toml", D.TILES_SIZE)
+CARDS_FILE = DataFile("cards", "cards", cards_from_dict, PACKAGE, "cards.toml", D.CARDS_SIZE)
+DATA_FILES = (MAP_FILE, TILES_FILE, CARDS_FILE)  # declaration order = packing order
 
-    map: MapData
-    tiles: TileData
-    cards: CardData
 
-    def __post_init__(self) -> None:
-        m, t = self.map, self.tiles
+class GameData(DataSet):
+    """The three data files of one game, checked against each other: the plug-in's data
+    (a DataSet, so the manifest records each file's SHA-256 and `--data NAME=FILE`
+    replaces one); `pack()` concatenates the three blocks of data_layout."""
+
+    def __init__(self, map: MapData, tiles: TileData, cards: CardData) -> None:
+        parts = ((MAP_FILE, map), (TILES_FILE, tiles), (CARDS_FILE, cards))
+        object.__setattr__(self, "parts", parts)
 
         def fail(problem: str) -> NoReturn:
-            raise InputError(f"data files {m.name!r} + {t.name!r}: {problem}")
+            raise InputError(f"data files {map.name!r} + {tiles.name!r}: {problem}")
 
-        if len(t.province_tiles) != len(m.provinces):  # T-S1: one tile per province
-            fail(f"{len(t.province_tiles)} province tiles for {len(m.provinces)} provinces")
-        squares = sum(m.fortified) - 1  # T-S2: the Taj Mahal tile takes the Taj city
-        if sum(t.bonus) != squares:
-            fail(f"{sum(t.bonus)} square bonus tiles for {squares} fortified cities besides "
+        if len(tiles.province_tiles) != len(map.provinces):  # T-S1: one tile per province
+            fail(f"{len(tiles.province_tiles)} province tiles for {len(map.provinces)} provinces")
+        squares = sum(map.fortified) - 1  # T-S2: the Taj Mahal tile takes the Taj city
+        if sum(tiles.bonus) != squares:
+            fail(f"{sum(tiles.bonus)} square bonus tiles for {squares} fortified cities besides "
                  "the Taj Mahal city (T-S2)")  # fmt: skip
+
+    @classmethod
+    def of(cls, data: DataSet) -> GameData:
+        """The plug-in's DataSet of the three files, checked against each other."""
+        return cls(data["map"], data["tiles"], data["cards"])
+
+    @property
+    def map(self) -> MapData:
+        return self["map"]
+
+    @property
+    def tiles(self) -> TileData:
+        return self["tiles"]
+
+    @property
+    def cards(self) -> CardData:
+        return self["cards"]
 
     @property
     def reconstruction(self) -> bool:
@@ -350,68 +415,31 @@ class GameData:
 
     def digests(self) -> dict[str, str]:
         """SHA-256 per named data file (what a manifest records)."""
-        return {"map": self.map.digest(), "tiles": self.tiles.digest(),
-                "cards": self.cards.digest()}  # fmt: skip
-
-    def digest(self) -> str:
-        return _digest(self.digests())
+        return {f.name: obj.digest() for f, obj in self.parts}
 
     def pack(self) -> np.ndarray:
         """The int64 array the engine reads (layout in data_layout)."""
-        m, t, c = self.map, self.tiles, self.cards
-        out = np.zeros(D.DATA_SIZE, dtype=np.int64)
-        out[D.N_PROV] = len(m.provinces)
-        out[D.N_CITIES] = len(m.cities)
-        out[D.N_KINDS] = len(c.colour)
-        out[D.TAJ_CITY] = m.taj_city
-        out[D.AGRA_PROV] = m.city_province[m.taj_city]
-        out[D.N_BONUS] = sum(t.bonus)
-        out[D.BONUS_POOL : D.BONUS_POOL + len(t.bonus)] = t.bonus
-        for i in range(len(m.cities)):
-            p = m.city_province[i]
-            out[D.CITY_PROV + i] = p
-            out[D.CITY_FORT + i] = int(m.fortified[i])
-            out[D.PROV_MASK + p] |= 1 << i
-        for a, b in m.roads:
-            out[D.ADJ + a] |= 1 << b
-            out[D.ADJ + b] |= 1 << a
-        for i, comm in enumerate(t.province_tiles):
-            for k in comm:
-                out[D.TILE_COMM + i * 4 + k] += 1
-        for k in range(len(c.colour)):
-            out[D.KIND_COLOUR + k] = c.colour[k]
-            out[D.KIND_COUNT + k] = c.count[k]
-            for s in c.symbols[k]:
-                out[D.KIND_SYM + k * N_SYMBOLS + s] += 1
-        for i in range(D.N_SPECIAL):
-            out[D.KIND_COLOUR + len(c.colour) + i] = SPECIAL
+        out = super().pack()
+        assert out.size == D.DATA_SIZE
         return out
 
 
 def load_map(path: str | Path) -> MapData:
-    return map_from_dict(read_data_file(path, "map"), str(path))
+    return MAP_FILE.load(path)
 
 
 def load_tiles(path: str | Path) -> TileData:
-    return tiles_from_dict(read_data_file(path, "tiles"), str(path))
+    return TILES_FILE.load(path)
 
 
 def load_cards(path: str | Path) -> CardData:
-    return cards_from_dict(read_data_file(path, "cards"), str(path))
+    return CARDS_FILE.load(path)
 
 
 @functools.lru_cache(maxsize=1)
 def default_data() -> GameData:
     """The packaged files: the digest's reconstructions (T-C1b, T-C2, T-C3, T-C5)."""
-
-    def read(name: str) -> Any:
-        return read_packaged_toml(PACKAGE, f"{name}.toml")
-
-    return GameData(
-        map_from_dict(read("map"), "simcore/tajmahal/data/map.toml"),
-        tiles_from_dict(read("tiles"), "simcore/tajmahal/data/tiles.toml"),
-        cards_from_dict(read("cards"), "simcore/tajmahal/data/cards.toml"),
-    )
+    return GameData(MAP_FILE.default(), TILES_FILE.default(), CARDS_FILE.default())
 
 
 def load_data(map: str | Path | None = None, tiles: str | Path | None = None,

@@ -92,8 +92,9 @@ class RuleSet(RuleBase):
         0, "T-A7 [choice]", "hand limit, 0 = none; cards beyond it are not taken", 0, 100
     )
     discard_first: bool = _f(
-        True, "T-P [choice]", "the withdrawing player discards before scoring (else after)"
-    )
+        False, "T-P [choice]", "the withdrawing player discards before scoring (default: "
+        "after, the seed's majority reading over the digest's 'discard first')",
+    )  # fmt: skip
     crown_scores: bool = _f(True, "T-P2 [choice]", "a crowned palace alone earns the palace points")
     double_each: bool = _f(
         True, "T-P3a [choice]", "a tile showing one commodity twice scores each as 1 + held "
@@ -108,6 +109,15 @@ class RuleSet(RuleBase):
     play_cap: int = _f(
         60, "T-R3 [choice]", "plays in one visit after which the game ends (end reason cap)",
         1, 1000,
+    )  # fmt: skip
+
+    crown: bool = _f(
+        True, "T-A4", "what-if: the crown is in the court each visit (off: mogul symbols "
+        "win nothing; the value-of-the-crown study)",
+    )  # fmt: skip
+    hand_scoring: bool = _f(
+        True, "T-P4", "what-if: the hands score at the end (off: they score nothing; the "
+        "hand-scoring study)",
     )  # fmt: skip
 
     def display_for(self, n_players: int) -> int:
@@ -139,6 +149,8 @@ _OFFSETS = {  # rules_layout offset of each field; pack() writes fields in order
     "exchange_after_last": R.EXCHANGE_AFTER_LAST,
     "tie_break": R.TIE_BREAK,
     "play_cap": R.PLAY_CAP,
+    "crown": R.CROWN,
+    "hand_scoring": R.HAND_SCORING,
 }
 
 

@@ -22,4 +22,6 @@ DOUBLE_EACH = 16  # T-P3a [choice]: a doubled commodity counts the held ones twi
 EXCHANGE_AFTER_LAST = 17  # T-E1 [choice]: the T-R4 exchange also follows the last visit
 TIE_BREAK = 18  # T-E2 [choice]: 0 = shared win, 1 = most hand cards, then shared
 PLAY_CAP = 19  # T-R3 [choice]: plays in one visit before the game ends with END_CAP
-RULES_SIZE = 20
+CROWN = 20  # T-A4 what-if: the crown is in the court (off: moguls win nothing)
+HAND_SCORING = 21  # T-P4 what-if: the hands score at the end
+RULES_SIZE = 22

@@ -390,3 +390,51 @@ def test_last_player_withdrawing_at_once():
     assert t.ask() == (DK_PICK, 0) and t[S.HAND_N] == 7
     t.answer(t.legal()[0])
     assert t[S.HAND_N] == 8 and t.ask()[0] == DK_TURN and t[S.VISIT] == 2
+
+
+@pytest.mark.parametrize("discard_first", [False, True])
+def test_T_P_score_then_discard_the_seeds_order(discard_first):
+    """T-P [choice], settled by the seed (score, then discard: its rule sentences and all
+    three worked examples; the digest said discard first): it shows when a '+1 card'
+    bonus tile finds the pile and the discards empty. Scoring first, nothing is drawn and
+    the played card is discarded after; discarding first, the played card is reshuffled
+    into the pile (T-R6) and drawn straight back."""
+    from simcore.tajmahal.enums import B_CARD
+
+    assert RuleSet().discard_first is False
+    t = fresh(3, discard_first=discard_first)
+    for p in (1, 2):
+        t.state[S.ACTIVE + p] = 0
+    t[S.N_ACTIVE] = 1
+    t.set_hand(0, [RED_EV])
+    t[S.PILE_N] = 0
+    t.state[S.DISCARD : S.DISCARD + D.MAX_KINDS] = 0
+    t[S.DISCARD_N] = 0
+    turn(t, 0, play(RED_EV))  # no card left: withdraws (T-A1d), alone wins both (T-A2)
+    assert t.ask() == (DK_PALACE, 0)
+    city = t.legal()[0]
+    t[S.BONUS_AT + city] = B_CARD
+    t.answer(city)
+    t.ask()  # scoring runs up to the display picks
+    draws = t.events(EV_DRAW)
+    assert len(draws) == 1
+    if discard_first:
+        assert draws[0][3] == RED_EV and t.hand(0) == {RED_EV: 1} and t[S.DISCARD_N] == 0
+    else:
+        assert draws[0][3] == -1 and t.hand(0) == {} and t.state[S.DISCARD + RED_EV] == 1
+
+
+def test_crown_what_if_switch():
+    """T-A4 what-if (the crown study): with `crown` off the court holds no crown, so mogul
+    symbols win nothing; on (the rulebook) the last player's mogul wins it."""
+    for crown in (True, False):
+        t = fresh(3, crown=crown)
+        assert (t[S.COURT] >> MOGUL) & 1 == int(crown)
+        for p in (1, 2):
+            t.state[S.ACTIVE + p] = 0
+        t[S.N_ACTIVE] = 1
+        t.set_hand(0, [W_MOG, RED_EG])
+        turn(t, 0, play(RED_EG, W_MOG))  # no card left: withdraws (T-A1d)
+        kind, _ = t.ask()
+        assert (kind == DK_CROWN) == crown
+        assert t.state[S.PRIZES + MOGUL] == int(crown)

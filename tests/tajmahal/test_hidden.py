@@ -81,3 +81,37 @@ def test_T_I1_redraw_keeps_the_public_and_the_seat_own():
             assert np.array_equal(_cards(c, t.d), _cards(s, t.d))  # the same cards, redealt
             changed += not np.array_equal(c, s)
     assert changed == 20
+
+
+def test_T_I1_the_public_view_does_not_change_with_a_redraw():
+    """T-I1: what `seat` sees (nb/hidden_nb.public_view_nb: other hands reduced to their
+    known cards, the unknown cards as a sorted pile, no engine stream) is the same before
+    and after any redraw for that seat - the one statement of the secret is consistent -
+    and changes when something the seat can see changes (its own hand)."""
+    from simcore.tajmahal.nb.hidden_nb import hidden_pool_nb, public_view_nb
+
+    t = midgame(3)
+    s = t.state
+    rng = np.random.default_rng(1)
+    view = np.zeros_like(s)
+    other = np.zeros_like(s)
+    counts = np.zeros(D.MAX_KINDS, dtype=np.int64)
+    for seat in range(4):
+        public_view_nb(s, seat, view)
+        n = hidden_pool_nb(s, seat, counts)
+        assert n == view[S.PILE_N] + sum(
+            int(s[S.HAND_N + q]) - int(s[S.KNOWN + q * D.MAX_KINDS : S.KNOWN + (q + 1)
+                                        * D.MAX_KINDS].sum())
+            - sum(int(s[S.HAND + q * D.MAX_KINDS + t.d[D.N_KINDS] + i]) for i in range(4))
+            for q in range(4) if q != seat)  # fmt: skip
+        for _ in range(5):
+            public_view_nb(redraw_hidden(s, t.r, seat, rng), seat, other)
+            assert np.array_equal(view, other)
+        changed = s.copy()
+        own = S.HAND + seat * D.MAX_KINDS
+        k = int(np.flatnonzero(changed[own : own + int(t.d[D.N_KINDS])])[0])
+        changed[own + k] -= 1
+        changed[S.PILE + int(changed[S.PILE_N])] = k
+        changed[S.PILE_N] += 1
+        public_view_nb(changed, seat, other)
+        assert not np.array_equal(view, other)

@@ -37,7 +37,7 @@ from .table import Table, play_many_nb, random_game, total_cards
 
 PARTS = (S.PTS_BONUS, S.PTS_PALACE, S.PTS_PROVINCE, S.PTS_SPECIAL, S.PTS_HAND)
 WHAT_IF = RuleSet(display_size=3, hand_limit=8, reshuffle=False, last_min_symbols=0,
-                  own_crown_city_open=False, discard_first=False, tie_break=1,
+                  own_crown_city_open=False, discard_first=True, tie_break=1,
                   exchange_after_last=False, double_each=False, crown_scores=False,
                   immediate_card=False, hand_size=4)  # fmt: skip
 BIG_DISPLAY = RuleSet(display_size=12, special_princess=0, special_general=3)  # T-V2

@@ -37,12 +37,15 @@ def test_defaults_follow_the_seed_and_digest():
 
 def test_choice_defaults_are_the_digests():
     """Every [choice] is a named field with the digest's default (T-C6 mapping: general
-    elephant, vizier mogul, monk +2, princess any colour; T-R3 cap 60)."""
+    elephant, vizier mogul, monk +2, princess any colour; T-R3 cap 60) - except T-P, where
+    the seed wins over the digest: it says "score, then discard" in three rule sentences
+    (seed lines 262, 402, 429) and in all three worked examples (Anna, Péter, Dóra),
+    "discard, then score" once (line 298), so discard_first is off."""
     r = RuleSet()
     assert (r.special_general, r.special_vizier, r.special_monk, r.special_princess) == (
         FX_ELEPHANT, FX_MOGUL, FX_POINTS, FX_ANY_COLOUR)  # fmt: skip
     assert r.reshuffle and r.last_min_symbols == 1 and r.own_crown_city_open
-    assert r.hand_limit == 0 and r.discard_first and r.crown_scores and r.double_each
+    assert r.hand_limit == 0 and not r.discard_first and r.crown_scores and r.double_each
     assert r.exchange_after_last and r.tie_break == 0 and r.play_cap == 60
     named = {f for fs in DIGEST_CHOICES.values() for f in fs}
     assert named == set(CHOICES)

@@ -215,3 +215,17 @@ def test_ranking_and_ties():
     t.state[S.POINTS : S.POINTS + 4] = [30, 31, 20, 10]
     rank_nb(t.state, t.r, t.log)
     assert t[S.TIE] == TIE_NONE and t[S.N_WINNERS] == 1
+
+
+def test_hand_scoring_what_if_switch():
+    """T-P4 what-if (the hand-scoring study): off, the hands score nothing at the end and
+    no hand is logged; on (the rulebook), every hand scores its parts."""
+    from simcore.tajmahal.enums import EV_HAND
+
+    from .table import random_game
+
+    on = random_game(4, seed=5)
+    off = random_game(4, seed=5, rules=RuleSet(hand_scoring=False))
+    assert len(on.events(EV_HAND)) == 4 and len(off.events(EV_HAND)) == 0
+    assert on.state[S.PTS_HAND : S.PTS_HAND + 4].sum() > 0
+    assert (off.state[S.PTS_HAND : S.PTS_HAND + 4] == 0).all()

@@ -5,12 +5,12 @@ import numpy as np
 
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import mix64_nb
+from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import data_layout as D
 from .. import layout as S
 from .. import rules_layout as R
 from ..enums import EV_DRAW, EV_RESHUFFLE, SPECIAL
-from .log_nb import log_nb
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _S32 = np.uint64(32)

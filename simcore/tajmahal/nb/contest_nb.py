@@ -2,11 +2,15 @@
 (T-A2, T-A5, T-A6) and the legal plays a seat has (T-D1)."""
 
 from simcore.core.nb.numba_compat import njit_static
+from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import data_layout as D
 from .. import layout as S
 from .. import rules_layout as R
 from ..enums import (
+    ACT_PLAY,
+    ACT_SPECIAL,
+    ACT_WHITE,
     ELEPHANT,
     EV_PLAY,
     EV_SPECIAL_POINTS,
@@ -15,6 +19,7 @@ from ..enums import (
     FX_MOGUL,
     FX_POINTS,
     MOGUL,
+    N_ACTS,
     N_COLOURS,
     N_SYMBOLS,
     NO_CARD,
@@ -23,7 +28,6 @@ from ..enums import (
     WHITE,
     WITHDRAW,
 )
-from .log_nb import log_nb
 
 _LOW = (1 << PLAY_SHIFT) - 1
 
@@ -96,8 +100,11 @@ def apply_play_nb(state, data, rules, log, seat, code):
         fx = special_fx_nb(data, rules, comp)
         if fx < 0:
             state[S.WHITE_PLAYED + seat] += 1
+            state[S.ACTS + seat * N_ACTS + ACT_WHITE] += 1
         else:
             state[S.SPECIALS_PLAYED + seat * D.N_SPECIAL + comp - data[D.N_KINDS]] += 1
+            state[S.ACTS + seat * N_ACTS + ACT_SPECIAL + fx] += 1
+    state[S.ACTS + seat * N_ACTS + ACT_PLAY + data[D.KIND_COLOUR + c]] += 1
     if fx == FX_ELEPHANT:
         state[S.SYM + seat * N_SYMBOLS + ELEPHANT] += 1
     elif fx == FX_MOGUL:
@@ -116,11 +123,12 @@ def apply_play_nb(state, data, rules, log, seat, code):
 
 
 @njit_static(cache=True)
-def legal_plays_nb(state, data, rules, seat, out):
-    """T-D1: every legal DK_TURN answer into `out` (WITHDRAW first); returns how many. With
-    out of length 0 it only counts. At most 1 + coloured kinds x (1 + companions)."""
+def legal_plays_nb(state, data, rules, seat, out, skip):
+    """T-D1: the legal DK_TURN answers (WITHDRAW first) from the skip-th on into `out`, as
+    many as fit; returns how many there are in all. At most 1 + coloured kinds x
+    (1 + companions)."""
     n = 0
-    if out.shape[0] > 0:
+    if skip == 0 and out.shape[0] > 0:
         out[0] = WITHDRAW
     n += 1
     nk = data[D.N_KINDS]
@@ -141,8 +149,8 @@ def legal_plays_nb(state, data, rules, seat, out):
                 if (kc != WHITE and kc != SPECIAL) or state[hand + comp] < 1:
                     continue
             if free or (any_kind >= 0 and comp == any_kind):
-                if n < out.shape[0]:
-                    out[n] = play_code_nb(c, comp)
+                if skip <= n < skip + out.shape[0]:
+                    out[n - skip] = play_code_nb(c, comp)
                 n += 1
     return n
 

@@ -12,13 +12,25 @@ import numpy as np
 
 from simcore.core.contract.engine_api import ENGINE_API
 from simcore.core.nb.numba_compat import njit_static
-from simcore.core.nb.rng_nb import stream_seed_nb
+from simcore.core.nb.skeleton_nb import (
+    ask_nb,
+    game_over_nb,
+    log_nb,
+    record_error_nb,
+    seed_streams_nb,
+    start_header_nb,
+)
+from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the engine's export
 
 from .. import data_layout as D
 from .. import layout as S
 from .. import record_layout as REC
 from .. import rules_layout as R
 from ..enums import (
+    ACT_IMMEDIATE,
+    ACT_PICK,
+    ACT_TILE,
+    ACT_WITHDRAW,
     B_TAJ,
     DK_CROWN,
     DK_PALACE,
@@ -39,6 +51,7 @@ from ..enums import (
     EV_VISIT,
     EV_WITHDRAW,
     MOGUL,
+    N_ACTS,
     N_INFLUENCE,
     N_SYMBOLS,
     WITHDRAW,
@@ -54,7 +67,6 @@ from .cards_nb import (
     take_display_nb,
 )
 from .contest_nb import apply_play_nb, has_play_nb, legal_plays_nb, play_ok_nb, prizes_won_nb
-from .log_nb import log_nb
 from .palace_nb import any_city_nb, city_ok_nb, legal_cities_nb, place_palace_nb
 from .scoring_nb import rank_nb, score_bonus_nb, score_hands_nb, score_palaces_nb, score_tile_nb
 
@@ -79,11 +91,8 @@ DONE = -1
 @njit_static(cache=True)
 def init_state_nb(state, data, rules, n_players):
     """Empty table: no tiles, palaces or cards anywhere yet; every score 0 (T-S5)."""
-    state[:] = 0
-    state[S.N_PLAYERS] = n_players
+    start_header_nb(state, n_players)
     state[S.N_KINDS] = data[D.N_KINDS]
-    state[S.ASK_KIND] = -1
-    state[S.ASK_SEAT] = -1
     state[S.CROWN_CITY] = -1
     for i in range(D.MAX_PROV):
         state[S.TILE_OWNER + i] = S.T_OPEN
@@ -175,6 +184,8 @@ def begin_visit_nb(state, data, rules, log, visit, start):
     state[S.CUR_TILE] = visit
     state[S.CUR_PROV] = state[S.TILE_PROV + visit - 1]
     state[S.COURT] = (1 << N_SYMBOLS) - 1
+    if rules[R.CROWN] == 0:  # what-if: no crown in the court (T-A4)
+        state[S.COURT] &= ~(1 << MOGUL)
     state[S.PLAYS] = 0
     state[S.CROWN_CITY] = -1
     state[S.N_ACTIVE] = n
@@ -197,8 +208,7 @@ def begin_visit_nb(state, data, rules, log, visit, start):
 def start_game_nb(state, data, rules, log, n_players, seed, game, rng):
     """Seed the streams of game `game`, set up (T-S1..T-S6) and open visit 1. Results
     depend only on (seed, game)."""
-    for i in range(rng.shape[0]):
-        rng[i] = stream_seed_nb(seed, game, i)
+    seed_streams_nb(rng, seed, game)
     init_state_nb(state, data, rules, n_players)
     state[S.RNG] = np.int64(rng[0])
     setup_tiles_nb(state, data)
@@ -252,10 +262,13 @@ def withdraw_nb(state, data, rules, log, seat):
             state[S.PRIZES + seat * N_SYMBOLS + s] += 1
             if s < N_INFLUENCE:  # T-A3: the influence tile, face up
                 state[S.OVALS + seat * N_INFLUENCE + s] += 1
+    state[S.ACTS + seat * N_ACTS + ACT_WITHDRAW] += 1
     if state[S.W_TILE] != 0:  # T-A5
         state[S.TILE_OWNER + state[S.CUR_TILE] - 1] = seat
+        state[S.ACTS + seat * N_ACTS + ACT_TILE] += 1
     if state[S.W_IMMEDIATE] != 0:
         state[S.IMMEDIATE + seat] += 1
+        state[S.ACTS + seat * N_ACTS + ACT_IMMEDIATE] += 1
     log_nb(state, log, seat, EV_WITHDRAW, won, state[S.W_IMMEDIATE], 0, 0)
     state[S.PHASE] = PH_PLACE
 
@@ -309,13 +322,11 @@ def end_game_nb(state, data, rules, log, reason):
     """T-E1: the hands score (T-P4) after the last visit - not when the step cap stops a
     game - then the ranking (T-E2)."""
     state[S.END_REASON] = reason
-    if reason == END_VISITS:
+    if reason == END_VISITS and rules[R.HAND_SCORING] != 0:  # T-P4
         score_hands_nb(state, data, log)
     log_nb(state, log, -1, EV_END, reason, state[S.VISIT], 0, 0)
     rank_nb(state, rules, log)
-    state[S.PHASE] = PH_DONE
-    state[S.ASK_KIND] = -1
-    state[S.ASK_SEAT] = -1
+    game_over_nb(state, PH_DONE)
 
 
 @njit_static(cache=True)
@@ -345,10 +356,9 @@ def end_visit_nb(state, data, rules, log):
 
 @njit_static(cache=True)
 def _ask_nb(state, kind, seat):
-    state[S.ASK_KIND] = kind
-    state[S.ASK_SEAT] = seat
+    """The skeleton's ask_nb, counting the decisions of the game."""
     state[S.DECISIONS] += 1
-    return kind
+    return ask_nb(state, kind, seat)
 
 
 @njit_static(cache=True, inline="always")
@@ -402,14 +412,6 @@ def advance_nb(state, data, rules, log, work):
 
 
 @njit_static(cache=True)
-def record_error_nb(state, log, seat, err, kind, answer):
-    state[S.N_ERRORS] += 1
-    if state[S.FIRST_ERROR] == 0:
-        state[S.FIRST_ERROR] = err
-    log_nb(state, log, seat, EV_ERROR, err, kind, answer, 0)
-
-
-@njit_static(cache=True)
 def first_slot_nb(state):
     for i in range(S.MAX_DISPLAY):
         if state[S.DISPLAY + i] >= 0:
@@ -444,7 +446,7 @@ def answer_nb(state, data, rules, log, out, ret):
     state[S.ASK_KIND] = -1
     err = answer_error_nb(state, data, rules, kind, seat, ret)
     if err != 0:
-        record_error_nb(state, log, seat, err, kind, ret)
+        record_error_nb(state, log, seat, EV_ERROR, err, kind, ret)
     if kind == DK_TURN:
         if err != 0 or ret == WITHDRAW:
             withdraw_nb(state, data, rules, log, seat)
@@ -471,26 +473,37 @@ def answer_nb(state, data, rules, log, out, ret):
         slot = ret if err == 0 else first_slot_nb(state)
         k = take_display_nb(state, seat, slot)
         state[S.PICKS_LEFT] -= 1
+        state[S.ACTS + seat * N_ACTS + ACT_PICK] += 1
         log_nb(state, log, seat, EV_PICK, slot, k, 0, 0)
+
+
+@njit_static(cache=True)
+def legal_window_nb(state, data, rules, out, skip):
+    """The legal answers to the pending decision from the skip-th on, into `out` as many as
+    fit (in a fixed order: T-D1 withdraw then plays, T-D2 cities ascending, T-D3 slots
+    ascending); returns how many there are in all. A strategy without a buffer counts them
+    with a one-entry `out` (skip 0), draws i and reads the i-th with skip = i."""
+    kind = state[S.ASK_KIND]
+    seat = state[S.ASK_SEAT]
+    if kind == DK_TURN:
+        return legal_plays_nb(state, data, rules, seat, out, skip)
+    if kind == DK_CROWN or kind == DK_PALACE:
+        return legal_cities_nb(state, data, rules, seat, kind == DK_CROWN, out, skip)
+    n = 0
+    if kind == DK_PICK:
+        for i in range(S.MAX_DISPLAY):
+            if state[S.DISPLAY + i] >= 0:
+                if skip <= n < skip + out.shape[0]:
+                    out[n - skip] = i
+                n += 1
+    return n
 
 
 @njit_static(cache=True)
 def legal_answers_nb(state, data, rules, out):
     """Every legal answer to the pending decision into `out` (length MAX_OPTIONS covers
     any); returns how many. For random players and tests (T-D)."""
-    kind = state[S.ASK_KIND]
-    seat = state[S.ASK_SEAT]
-    if kind == DK_TURN:
-        return legal_plays_nb(state, data, rules, seat, out)
-    if kind == DK_CROWN or kind == DK_PALACE:
-        return legal_cities_nb(state, data, rules, seat, kind == DK_CROWN, out)
-    n = 0
-    if kind == DK_PICK:
-        for i in range(S.MAX_DISPLAY):
-            if state[S.DISPLAY + i] >= 0:
-                out[n] = i
-                n += 1
-    return n
+    return legal_window_nb(state, data, rules, out, 0)
 
 
 @njit_static(cache=True)
@@ -527,19 +540,16 @@ def write_records_nb(state, sids, rec):
         rec[p, REC.PLAYS] = state[S.N_PLAYS + p]
         rec[p, REC.WHITE_PLAYED] = state[S.WHITE_PLAYED + p]
         rec[p, REC.SPECIALS_PLAYED] = specials
-        rec[p, REC.START_SEAT] = 1 if state[S.FIRST_START] == p else 0
+        rec[p, REC.POSITION] = (p - state[S.FIRST_START] + state[S.N_PLAYERS]) % state[S.N_PLAYERS]
         rec[p, REC.VISITS] = state[S.VISIT]
         rec[p, REC.END_REASON] = state[S.END_REASON]
         rec[p, REC.TIE] = state[S.TIE]
         rec[p, REC.ERRORS] = state[S.N_ERRORS]
+        rec[p, REC.HAND_CARDS] = state[S.HAND_N + p]
         for s in range(N_SYMBOLS):
             rec[p, REC.PRIZES + s] = state[S.PRIZES + p * N_SYMBOLS + s]
-
-
-@njit_static(cache=True)
-def asked_seat_nb(state):
-    """Seat whose decision advance_nb is waiting for."""
-    return state[S.ASK_SEAT]
+        for a in range(N_ACTS):
+            rec[p, REC.ACTS + a] = state[S.ACTS + p * N_ACTS + a]
 
 
 # The driver protocol's exports (simcore/core/contract/engine_api.py).

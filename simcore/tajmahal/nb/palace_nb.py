@@ -2,12 +2,12 @@
 T-A4) and the connection points over the road map (T-P2)."""
 
 from simcore.core.nb.numba_compat import njit_static
+from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import data_layout as D
 from .. import layout as S
 from .. import rules_layout as R
-from ..enums import EV_PALACE
-from .log_nb import log_nb
+from ..enums import ACT_BONUS, ACT_CROWN, ACT_PALACE, EV_PALACE, N_ACTS
 
 
 @njit_static(cache=True)
@@ -27,15 +27,16 @@ def city_ok_nb(state, data, rules, seat, crowned, city):
 
 
 @njit_static(cache=True)
-def legal_cities_nb(state, data, rules, seat, crowned, out):
-    """T-D2: the legal cities (ascending) into `out`; returns how many (out may be empty)."""
+def legal_cities_nb(state, data, rules, seat, crowned, out, skip):
+    """T-D2: the legal cities (ascending) from the skip-th on into `out`, as many as fit;
+    returns how many there are in all."""
     n = 0
     mask = data[D.PROV_MASK + state[S.CUR_PROV]]
     c = 0
     while mask:
         if mask & 1 and city_ok_nb(state, data, rules, seat, crowned, c):
-            if n < out.shape[0]:
-                out[n] = c
+            if skip <= n < skip + out.shape[0]:
+                out[n - skip] = c
             n += 1
         mask >>= 1
         c += 1
@@ -66,14 +67,17 @@ def place_palace_nb(state, log, seat, crowned, city):
         state[S.CITY_CROWNED + city] = seat
         state[S.CROWN_CITY] = city
         state[S.W_CROWNED] = 1
+        state[S.ACTS + seat * N_ACTS + ACT_CROWN] += 1
     else:
         state[S.CITY_NORMAL + city] = seat
         state[S.W_PLACED] += 1
+        state[S.ACTS + seat * N_ACTS + ACT_PALACE] += 1
         bonus = state[S.BONUS_AT + city]
         if bonus >= 0:
             state[S.BONUS_AT + city] = -1
             state[S.W_BONUS + state[S.W_N_BONUS]] = bonus
             state[S.W_N_BONUS] += 1
+            state[S.ACTS + seat * N_ACTS + ACT_BONUS + bonus] += 1
     log_nb(state, log, seat, EV_PALACE, city, 1 if crowned else 0, bonus, 0)
 
 

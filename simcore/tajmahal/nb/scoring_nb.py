@@ -2,6 +2,7 @@
 the end (T-P4) and the ranking (T-E2)."""
 
 from simcore.core.nb.numba_compat import njit_static
+from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import data_layout as D
 from .. import layout as S
@@ -25,7 +26,6 @@ from ..enums import (
     WHITE,
 )
 from .cards_nb import draw_to_hand_nb
-from .log_nb import log_nb
 from .palace_nb import connected_provinces_nb
 
 

@@ -1,0 +1,122 @@
+"""Taj Mahal as a game plug-in (simcore/core/contract/plugin.py).
+
+Balance keys: the position after the start player of visit 1 (primary: the start player
+is drawn at random, T-S6, and passes to the left each visit, T-R5, so the seat-order
+question is about positions, not seat numbers), the seat, and the special cards each
+seat holds at the end (a mask key). Shared first places are real (T-E2 [choice]), so the
+results carry `win_share`. The three data files (map, tiles, cards) are reconstructions
+(`--data map=FILE` replaces one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from simcore.core.contract.games import register_game
+from simcore.core.contract.plugin import GamePlugin, Key, Ladder, MaskKey, Shape, rules_fields
+
+from . import events, game, results, rules
+from .enums import SYMBOL_NAMES
+from .game_data import DATA_FILES, GameData
+from .hidden import redraw_hidden
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def position_words(k: Any) -> str:
+    """Position 0 starts visit 1 (T-S6); the start passes to the left (T-R5)."""
+    k = int(k)
+    if k == 0:
+        return "the start player of visit 1"
+    return f"the {ordinal(k + 1)} player after the first start"
+
+
+SPECIAL_LABELS = tuple(f"{s} special card" for s in SYMBOL_NAMES[:4])
+
+KEYS = (
+    Key("position", "position after the first start player", "positions after the first "
+        "start player", one_per_game=True, ordinal=True, text=position_words),
+    Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),
+)  # fmt: skip
+
+NOTES = (
+    "Every figure depends on the three data files of the game, all reconstructions: the "
+    "pictures of the rulebook are missing, so the map (provinces, cities, fortified cities, "
+    "roads; T-C1b), the commodities on the province tiles (T-C2), the bonus-tile mix "
+    "(T-C3) and the coloured-card mix (T-C5) are reconstructed by the digest; they stay "
+    "reconstructions until the real ones are entered (--data map=FILE, tiles=FILE, "
+    "cards=FILE; docs/games/tajmahal.md).",
+)
+
+# The robustness ladder's rungs, weakest first, as measured head to head; strategies/
+# tajmahal fills it in (one line).
+RUNGS: tuple[tuple[str, str], ...] = (("random", "random"),)
+
+
+def ladder(players: int, full: bool) -> Ladder:
+    """Weakest first (docs/games/tajmahal.md, strategies)."""
+    games = (20_000 if full else 5_000,) * len(RUNGS)
+    steps = (2_000 if full else 500,) * (len(RUNGS) - 1)
+    return Ladder(RUNGS, (), games, steps, "")
+
+
+def _studies(players: int):
+    from .studies import studies
+
+    return studies(players)
+
+
+class TajMahalPlugin(GamePlugin):
+    """The plug-in, with the data files checked against each other (one province tile per
+    province, one square bonus tile per fortified city: T-S1, T-S2) when they are read."""
+
+    def data(self, files: Mapping[str, str] | None = None) -> GameData:
+        return GameData.of(super().data(files))
+
+
+PLUGIN = register_game(
+    TajMahalPlugin(
+        name="tajmahal",
+        title="Taj Mahal (Knizia, alea 2000)",
+        min_players=game.MIN_PLAYERS,
+        max_players=game.MAX_PLAYERS,
+        default_players=4,
+        engine="simcore.tajmahal.nb.game_nb",
+        **rules_fields(rules.RuleSet),
+        check_rules=rules.check_for_players,
+        data_files=DATA_FILES,
+        play_batch=game.play_batch,
+        play_game=game.play_game,
+        describe_event=events.describe,
+        event_record=events.as_record,
+        records_table=results.records_table,
+        check_batch=results.check_fits,
+        keys=KEYS,
+        mask_keys=(MaskKey("specials_held", "each special card held at the end", SPECIAL_LABELS),),
+        shape=Shape(
+            "visits",
+            "visits",
+            "end_reason",
+            events.END_WORDS,
+            (
+                ("points", "points"),
+                ("palace_points", "palace points"),
+                ("province_points", "province-tile points"),
+                ("bonus_points", "bonus-tile points"),
+                ("hand_points", "hand points"),
+                ("special_points", "points special card"),
+                ("palaces", "palaces"),
+                ("commodities", "commodities"),
+            ),
+            "tiles",
+        ),  # fmt: skip
+        studies=_studies,
+        ladder=ladder,
+        notes=NOTES,
+        redraw_hidden=redraw_hidden,
+        help_examples={"sweep": "display_size=5,7,9", "fixed": "hand_size=6"},
+    )
+)

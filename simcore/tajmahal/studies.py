@@ -1,0 +1,169 @@
+"""Predefined Taj Mahal studies: the digest's balance questions as sets of runs.
+
+Every study holds the rulebook setting as one of its runs (its folder has no suffix, e.g.
+`4p`), so each change is read against it. Run folders name the player count and the value
+changed (`4p-display5`); `sets` are `--set` texts (rules.py). All runs play the study
+strategy in every seat. What each study answers and which columns to read:
+docs/games/tajmahal.md, "Studies".
+"""
+
+from __future__ import annotations
+
+from simcore.core.contract.plugin import Study, StudyRun
+
+from .enums import EFFECT_NAMES, SYMBOL_NAMES
+from .rules import RuleSet
+
+PLAYERS = (3, 4, 5)
+SPECIAL_FIELDS = tuple(f"special_{s}" for s in SYMBOL_NAMES[:4])
+
+
+def balance() -> Study:
+    """Question 1, seat order: the rulebook game at 3, 4 and 5 players, win rate per
+    position after the start player of visit 1 (12 visits is a multiple of 3 and 4, not
+    of 5: at 5 players the first two positions start one visit more) - the default."""
+    runs = tuple(StudyRun(f"{n}p", n) for n in PLAYERS)
+    return Study(
+        "balance",
+        "rulebook game, 3-5 players: win rate per position after the first start player",
+        runs,
+    )
+
+
+def special_cards(players: int) -> Study:
+    """Question 2, the four special cards: the rulebook mapping (read the win rate of each
+    card's holder, mask key specials_held, and the act_special_* columns), then the
+    effects rotated over the influence types three times, so that each effect sits on
+    each type once: an effect's strength is then told apart from how often its type's
+    tile is won twice (T-R4)."""
+    d = RuleSet()
+    fx = [getattr(d, f) for f in SPECIAL_FIELDS]
+    runs = []
+    for shift in range(4):
+        sets = tuple(f"{f}={fx[(i + shift) % 4]}" for i, f in enumerate(SPECIAL_FIELDS))
+        name = f"{players}p" if shift == 0 else f"{players}p-rotate{shift}"
+        runs.append(StudyRun(name, players, sets=() if shift == 0 else sets))
+    words = ", ".join(f"{s} {EFFECT_NAMES[e]}" for s, e in zip(SYMBOL_NAMES, fx))
+    return Study(
+        "special-cards",
+        f"the four special cards at {players} players: rulebook mapping ({words}) and "
+        "the effects rotated over the influence types",
+        tuple(runs),
+        notes=("The rulebook run is the one without a suffix; in rotateK the card of "
+               "influence type t has the rulebook effect of type t + K.",),
+    )  # fmt: skip
+
+
+def commodities_networks(players: int) -> Study:
+    """Question 3, how points are made: the rulebook (read the winner's and the others'
+    province_points against palace_points), a doubled commodity scored one after the
+    other (T-P3a), and a crowned palace that alone earns no palace points (T-P2)."""
+    runs = (
+        StudyRun(f"{players}p", players),
+        StudyRun(f"{players}p-double-each-off", players, sets=("double_each=false",)),
+        StudyRun(f"{players}p-crown-scores-off", players, sets=("crown_scores=false",)),
+    )
+    return Study(
+        "commodities-networks",
+        f"{players} players: province-tile (commodity) against palace (network) points, "
+        "rulebook, T-P3a and T-P2 choices",
+        runs,
+        notes=("Head to head, a commodities style against a networks style is a "
+               "tournament of the two strategies (palace-lab tournament --game tajmahal).",),
+    )  # fmt: skip
+
+
+def immediate_card(players: int) -> Study:
+    """Question 4, the immediate-withdraw bonus card (T-A7): with it (rulebook) and
+    without; read act_withdraw_immediate per game and the win rate by position."""
+    runs = (
+        StudyRun(f"{players}p", players),
+        StudyRun(f"{players}p-no-immediate-card", players, sets=("immediate_card=false",)),
+    )
+    return Study(
+        "immediate-card",
+        f"{players} players: the bonus card for withdrawing without a play, on and off",
+        runs,
+    )
+
+
+def display_size(players: int) -> Study:
+    """Question 5a: display size swept around 2n - 1 (the rulebook, run without suffix)."""
+    book = 2 * players - 1
+    sizes = [s for s in range(max(1, book - 2), book + 3) if s != book]
+    runs = (StudyRun(f"{players}p", players),) + tuple(
+        StudyRun(f"{players}p-display{s}", players, sets=(f"display_size={s}",)) for s in sizes
+    )
+    return Study(
+        "display-size",
+        f"{players} players: display of {', '.join(map(str, sizes))} cards against the "
+        f"rulebook's {book} (2n - 1)",
+        runs,
+    )
+
+
+def deal_size(players: int) -> Study:
+    """Question 5b: the deal swept around the rulebook's 6 cards."""
+    book = RuleSet().hand_size
+    runs = (StudyRun(f"{players}p", players),) + tuple(
+        StudyRun(f"{players}p-deal{h}", players, sets=(f"hand_size={h}",)) for h in (4, 5, 7, 8)
+    )
+    return Study(
+        "deal-size",
+        f"{players} players: a deal of 4, 5, 7, 8 cards against the rulebook's {book}",
+        runs,
+    )
+
+
+def crown(players: int) -> Study:
+    """Question 8, the value of the crown (the grand mogul's prize gives no tile and no
+    special card): the rulebook, a crowned palace that alone scores nothing (T-P2), and
+    no crown at all (moguls win nothing); read prizes_mogul and the win rates."""
+    runs = (
+        StudyRun(f"{players}p", players),
+        StudyRun(f"{players}p-crown-scores-off", players, sets=("crown_scores=false",)),
+        StudyRun(f"{players}p-no-crown", players, sets=("crown=false",)),
+    )
+    return Study(
+        "crown",
+        f"{players} players: the crown as in the rulebook, scoring nothing alone, and gone",
+        runs,
+    )
+
+
+def hand_scoring(players: int) -> Study:
+    """Question 6, end-game hand scoring (T-P4): on (rulebook) and off; read hand_points
+    and whether the winners change."""
+    runs = (
+        StudyRun(f"{players}p", players),
+        StudyRun(f"{players}p-no-hand-scoring", players, sets=("hand_scoring=false",)),
+    )
+    return Study("hand-scoring", f"{players} players: hand scoring at the end on and off", runs)
+
+
+def taj_value(players: int) -> Study:
+    """Question 7, the Taj Mahal tile's +4 (T-P1) swept: 0, 2, 4 (rulebook), 6, 8."""
+    book = RuleSet().taj_points
+    runs = (StudyRun(f"{players}p", players),) + tuple(
+        StudyRun(f"{players}p-taj{v}", players, sets=(f"taj_points={v}",)) for v in (0, 2, 6, 8)
+    )
+    return Study(
+        "taj-value", f"{players} players: the Taj Mahal tile worth 0..8 (rulebook {book})", runs
+    )
+
+
+def studies(players: int = 4) -> dict[str, Study]:
+    """Every predefined study; the first is the default. `players`: the player count of
+    the single-count studies (the CLI's --players)."""
+    out = [
+        balance(),
+        special_cards(players),
+        commodities_networks(players),
+        immediate_card(players),
+        display_size(players),
+        deal_size(players),
+        crown(players),
+        hand_scoring(players),
+        taj_value(players),
+    ]
+    return {st.name: st for st in out}

@@ -1,0 +1,2 @@
+"""Taj Mahal strategies: one module per strategy, registered under game "tajmahal"; shared
+pieces of game knowledge in `kit/`."""
