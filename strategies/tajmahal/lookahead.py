@@ -26,6 +26,7 @@ from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
 
 # every decision is public and applied at once (T-I4): the generic secrecy hooks
 from simcore.core.nb.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401
+from simcore.tajmahal import data_layout as D
 from simcore.tajmahal import layout as S
 from simcore.tajmahal.enums import DK_PICK, DK_TURN
 from simcore.tajmahal.nb.game_nb import MAX_OPTIONS, OUT_SIZE, legal_window_nb
@@ -86,9 +87,37 @@ def explore_kind_nb(kind):
 
 @njit_static(cache=True)
 def determinise_nb(state, board, rules, seat, view):
-    """What `seat` may know (hidden_nb.public_view_nb): the other hands cut to their known
-    cards, the cards it cannot place in the pile in kind order, the engine's stream 0."""
+    """What `seat` may know (hidden_nb.public_view_nb: the other hands cut to their known
+    cards, every card the seat cannot place in kind order, the engine's stream 0), made a
+    whole state again: each other hand gets back as many cards as it lacks (hand sizes
+    are public) from the end of that list, and the slots they leave behind the pile are
+    cleared as hidden_nb.redraw_nb clears them; the rest is the pile. Slots past all the
+    unseen cards are the state's (the engine never reads past the pile). Nothing here
+    depends on a secret, and hidden_nb.redraw_nb deals the unseen cards anew."""
     public_view_nb(state, seat, view)
+    pile_n = state[S.PILE_N]
+    at = pile_n
+    for q in range(state[S.N_PLAYERS]):
+        if q != seat:
+            at += state[S.HAND_N + q] - held_nb(view, q)
+    for i in range(at, D.N_NORMAL_CARDS):
+        view[S.PILE + i] = state[S.PILE + i]
+    for q in range(state[S.N_PLAYERS] - 1, -1, -1):
+        if q == seat:
+            continue
+        for _ in range(state[S.HAND_N + q] - held_nb(view, q)):
+            at -= 1
+            view[S.HAND + q * D.MAX_KINDS + view[S.PILE + at]] += 1
+            view[S.PILE + at] = 0
+
+
+@njit_static(cache=True)
+def held_nb(state, q):
+    """Cards in seat q's hand row (special cards included)."""
+    n = 0
+    for k in range(D.MAX_KINDS):
+        n += state[S.HAND + q * D.MAX_KINDS + k]
+    return n
 
 
 @njit_static(cache=True)
