@@ -3,7 +3,8 @@
 Balance keys: the position after the start player of visit 1 (primary: the start player
 is drawn at random, T-S6, and passes to the left each visit, T-R5, so the seat-order
 question is about positions, not seat numbers), the seat, and the special cards each
-seat holds at the end (a mask key). Shared first places are real (T-E2 [choice]), so the
+seat holds at the end (how many, a key whose report section also shows the mask key of
+which ones: the special-card question). Shared first places are real (T-E2 [choice]), so the
 results carry `win_share`. The three data files (map, tiles, cards) are reconstructions
 (`--data map=FILE` replaces one).
 """
@@ -40,6 +41,8 @@ KEYS = (
     Key("position", "position after the first start player", "positions after the first "
         "start player", one_per_game=True, ordinal=True, text=position_words),
     Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),
+    Key("specials_end", "special cards held at the end", "numbers of special cards held at "
+        "the end", one_per_game=False, text=lambda v: f"{int(v)} special card(s) at the end"),
 )  # fmt: skip
 
 NOTES = (

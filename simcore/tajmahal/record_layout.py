@@ -20,6 +20,7 @@ PALACES = _R.take("palaces")  # palaces placed
 TILES = _R.take("tiles")  # province tiles won (T-A5)
 COMMODITIES = _R.take("commodities")  # commodities held at the end
 SPECIALS_HELD = _R.take("specials_held")  # bit t: special card of influence type t (T-R4)
+SPECIALS_END = _R.take("specials_end")  # special cards held at the end (0..4)
 EXCHANGES = _R.take("exchanges")  # special cards gained
 IMMEDIATE = _R.take("immediate")  # withdrawals without a play (T-A7)
 PLAYS = _R.take("plays")

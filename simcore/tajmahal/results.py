@@ -45,6 +45,7 @@ BASE_COLUMNS: dict[str, pa.DataType] = {
     "tiles": pa.int8(),
     "commodities": pa.int16(),
     "specials_held": pa.int8(),
+    "specials_end": pa.int8(),
     "exchanges": pa.int8(),
     "immediate": pa.int8(),
     "plays": pa.int16(),

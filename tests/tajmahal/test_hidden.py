@@ -4,6 +4,7 @@ the public record of display picks (KNOWN)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from simcore.tajmahal import data_layout as D
 from simcore.tajmahal import layout as S
@@ -83,6 +84,7 @@ def test_T_I1_redraw_keeps_the_public_and_the_seat_own():
     assert changed == 20
 
 
+@pytest.mark.nojit
 def test_T_I1_the_public_view_does_not_change_with_a_redraw():
     """T-I1: what `seat` sees (nb/hidden_nb.public_view_nb: other hands reduced to their
     known cards, the unknown cards as a sorted pile, no engine stream) is the same before

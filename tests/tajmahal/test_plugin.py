@@ -75,6 +75,9 @@ def test_results_carry_every_column_the_plugin_names():
              "hand_points"]  # fmt: skip
     assert (df["points"] == df[parts].sum(axis=1)).all()
     assert (df["specials_held"] < 16).all() and df["visits"].eq(12).all()
+    bits = df["specials_held"].map(lambda m: bin(int(m)).count("1"))
+    assert (bits == df["specials_end"]).all()
+    assert (df.groupby("game_id")["specials_end"].sum() <= 4).all()  # T-C6: four cards
 
 
 def test_act_columns_agree_with_the_rules():

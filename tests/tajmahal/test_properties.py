@@ -26,7 +26,9 @@ from simcore.tajmahal.enums import (
     LOG_EVENT,
     LOG_SEAT,
     LOG_TIME,
+    MOGUL,
     N_COLOURS,
+    N_SYMBOLS,
     SPECIAL,
     WHITE,
 )
@@ -39,7 +41,8 @@ PARTS = (S.PTS_BONUS, S.PTS_PALACE, S.PTS_PROVINCE, S.PTS_SPECIAL, S.PTS_HAND)
 WHAT_IF = RuleSet(display_size=3, hand_limit=8, reshuffle=False, last_min_symbols=0,
                   own_crown_city_open=False, discard_first=True, tie_break=1,
                   exchange_after_last=False, double_each=False, crown_scores=False,
-                  immediate_card=False, hand_size=4)  # fmt: skip
+                  immediate_card=False, hand_size=4, crown=False,
+                  hand_scoring=False)  # fmt: skip
 BIG_DISPLAY = RuleSet(display_size=12, special_princess=0, special_general=3)  # T-V2
 
 
@@ -108,7 +111,7 @@ def check_final(s: np.ndarray, d: np.ndarray, rules: RuleSet) -> None:
     assert s[S.END_REASON] == END_VISITS and s[S.VISIT] == 12  # T-E1
     pts = s[S.POINTS : S.POINTS + n]
     for p in range(n):
-        assert s[S.PTS_HAND + p] == hand_points(s, d, p)
+        assert s[S.PTS_HAND + p] == (hand_points(s, d, p) if rules.hand_scoring else 0)
         above = int((pts > pts[p]).sum())
         if rules.tie_break == 0:
             assert s[S.RANK + p] == above  # T-E2
@@ -144,7 +147,8 @@ def test_every_decision_keeps_the_invariants():
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_many_games(players, rules):
     """Final states of 200 random-legal games: the invariants, T-E1 every game ends after
-    visit 12, T-P4 recomputed, T-E2 ranks."""
+    visit 12, T-P4 recomputed (none with hand scoring off), T-E2 ranks; without the crown
+    (what-if) nobody holds a mogul prize."""
     data = default_data().pack()
     finals = np.zeros((200, S.STATE_SIZE), dtype=np.int64)
     play_many_nb(200, data, rules.pack(), players, 17, finals)
@@ -152,6 +156,9 @@ def test_many_games(players, rules):
         check_final(s, data, rules)
     pts = finals[:, S.POINTS : S.POINTS + players]
     assert pts.min() >= 0 and pts.mean() > 10  # random play still scores
+    prizes = finals[:, S.PRIZES : S.PRIZES + S.MAX_SEATS * N_SYMBOLS]
+    moguls = prizes.reshape(200, -1, N_SYMBOLS)[:, :, MOGUL]
+    assert (moguls.sum() == 0) == (not rules.crown)
 
 
 def replay_points(t: Table) -> dict[str, list[int]]:

@@ -73,7 +73,7 @@ from .scoring_nb import rank_nb, score_bonus_nb, score_hands_nb, score_palaces_n
 MAX_SEATS = S.MAX_SEATS
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
-OUT_SIZE = 1  # every answer is decide_nb's return value; `out` is unused
+OUT_SIZE = 1  # answers are decide_nb's return value; `out`: one entry of scratch memory
 SCRATCH_SIZE = 512  # per-seat int64 memory a strategy may keep (belief over 5 hands)
 WORK_SIZE = 1
 RNG_STREAMS = 1 + MAX_SEATS  # stream 0 seeds the engine's own (state RNG), 1 + seat
@@ -514,10 +514,12 @@ def write_records_nb(state, sids, rec):
         for k in range(4):
             comm += state[S.COMM + p * 4 + k]
         held = 0
+        n_held = 0
         specials = 0
         for t in range(D.N_SPECIAL):
             if state[S.SPECIAL_HOLDER + t] == p:
                 held |= 1 << t
+                n_held += 1
             specials += state[S.SPECIALS_PLAYED + p * D.N_SPECIAL + t]
         tiles = 0
         for t in range(D.MAX_PROV):
@@ -535,6 +537,7 @@ def write_records_nb(state, sids, rec):
         rec[p, REC.TILES] = tiles
         rec[p, REC.COMMODITIES] = comm
         rec[p, REC.SPECIALS_HELD] = held
+        rec[p, REC.SPECIALS_END] = n_held
         rec[p, REC.EXCHANGES] = state[S.EXCHANGES + p]
         rec[p, REC.IMMEDIATE] = state[S.IMMEDIATE + p]
         rec[p, REC.PLAYS] = state[S.N_PLAYS + p]
