@@ -70,5 +70,7 @@ WORK_BEST = _K.take("work_best", N_SYMBOLS)  # the most any other seat still in 
 MAX_ADD = 4  # symbols one play adds to one symbol: 0..3 (2 on a card, 1 white or special)
 TAB_GAIN = _K.take("tab_gain", N_SYMBOLS * MAX_ADD)  # worth of the lead after adding a
 TAB_KEEP = _K.take("tab_keep", N_SYMBOLS * MAX_ADD)  # its chance to be kept (palace prizes)
+MAX_COMPANIONS = 16  # white and special kinds in a hand (6 + 4 with the default cards)
+COMPANIONS = _K.take("companions", 4 * MAX_COMPANIONS)  # kind, symbol, effect, net worth
 KIT_USED = _K.done()
 FIX = 1 << 16  # fixed point of the cached worths

@@ -95,6 +95,10 @@ def tables_nb(scratch, court, alone, threat, risk, minsym):
     prizes (they share the province point). Returns the withdrawal's worth (kept)."""
     now = 0.0
     base_now = False
+    k1 = K.FIX if not threat else np.int64(K.FIX * (1.0 - risk))  # keep by margin 1, 2, 3, 4+
+    k2 = K.FIX if not threat else np.int64(K.FIX * (1.0 - risk / 2))
+    k3 = K.FIX if not threat else np.int64(K.FIX * (1.0 - risk / 4))
+    k4 = K.FIX if not threat else np.int64(K.FIX * (1.0 - risk / 8))
     for s in range(N_SYMBOLS):
         row = s * K.MAX_ADD
         inside = (court >> s) & 1
@@ -110,9 +114,9 @@ def tables_nb(scratch, court, alone, threat, risk, minsym):
                 else:
                     margin = mine + a - scratch[K.WORK_BEST + s]
                     if margin > 0:
-                        keep = K.FIX
-                        if threat:
-                            keep = np.int64(K.FIX * (1.0 - risk / (1 << min(margin - 1, 20))))
+                        keep = (
+                            k1 if margin == 1 else k2 if margin == 2 else k3 if margin == 3 else k4
+                        )
                 gain = (val * keep) // K.FIX
             scratch[K.TAB_GAIN + row + a] = gain
             scratch[K.TAB_KEEP + row + a] = keep if s <= MOGUL else 0
@@ -178,6 +182,27 @@ def turn_nb(seat, state, data, rules, w, scratch, rng):
                 n3 += n * (col == 3)
             else:
                 companions |= np.int64(1) << k
+    nc = 0  # the companions once: kind, symbol added, effect, worth net of their cost
+    todo = companions
+    while todo and nc < K.MAX_COMPANIONS:
+        comp = trailing_nb(todo)
+        todo &= todo - 1
+        row = K.COMPANIONS + 4 * nc
+        net = 0.0
+        if comp >= nk:
+            fx = rules[R.SPECIAL_FX + comp - nk]
+            cs = ELEPHANT if fx == FX_ELEPHANT else MOGUL if fx == FX_MOGUL else -1
+            if fx == FX_POINTS:
+                net = rules[R.SPECIAL_POINTS]  # T-A1c, each time it is played
+        else:
+            fx = -1
+            cs = white_symbol_nb(data, comp)
+            net = -card_cost_nb(data, w, comp, last, longest)
+        scratch[row] = comp
+        scratch[row + 1] = cs
+        scratch[row + 2] = fx
+        scratch[row + 3] = np.int64(net * K.FIX)
+        nc += 1
     todo = coloured
     while todo:
         c = trailing_nb(todo)
@@ -197,18 +222,17 @@ def turn_nb(seat, state, data, rules, w, scratch, rng):
             i = s * K.MAX_ADD + min(data[D.KIND_SYM + c * N_SYMBOLS + s], K.MAX_ADD - 2)
             tot += scratch[K.TAB_GAIN + i]
             kb = max(kb, scratch[K.TAB_KEEP + i])
-        comps = companions
-        comp = -1
-        while True:
-            fx = -1
+        for j in range(-1, nc):
+            comp = -1
             cs = -1
-            cost = cost_c
-            if comp >= nk:
-                fx = rules[R.SPECIAL_FX + comp - nk]
-                cs = ELEPHANT if fx == FX_ELEPHANT else MOGUL if fx == FX_MOGUL else -1
-            elif comp >= 0:
-                cost += card_cost_nb(data, w, comp, last, longest)
-                cs = white_symbol_nb(data, comp)
+            fx = -1
+            net = 0
+            if j >= 0:
+                row = K.COMPANIONS + 4 * j
+                comp = scratch[row]
+                cs = scratch[row + 1]
+                fx = scratch[row + 2]
+                net = scratch[row + 3]
             if free or fx == FX_ANY_COLOUR:
                 t2 = tot
                 k2 = kb
@@ -216,20 +240,13 @@ def turn_nb(seat, state, data, rules, w, scratch, rng):
                     i = cs * K.MAX_ADD + min(data[D.KIND_SYM + c * N_SYMBOLS + cs], K.MAX_ADD - 2)
                     t2 += scratch[K.TAB_GAIN + i + 1] - scratch[K.TAB_GAIN + i]
                     k2 = max(k2, scratch[K.TAB_KEEP + i + 1])
-                v = (t2 + (scratch[K.CACHE_BASE] * k2) // K.FIX) * _INV_FIX
-                v -= cost
-                if fx == FX_POINTS:
-                    v += rules[R.SPECIAL_POINTS]
+                v = (t2 + net + (scratch[K.CACHE_BASE] * k2) // K.FIX) * _INV_FIX - cost_c
                 if fx != FX_ANY_COLOUR:
                     v += depth
                 v += jitter_nb(w, rng)
                 if v > best_v:
                     best_v = v
                     best = c | ((comp + 1) << PLAY_SHIFT)
-            if comps == 0:
-                break
-            comp = trailing_nb(comps)
-            comps &= comps - 1
     return best
 
 
