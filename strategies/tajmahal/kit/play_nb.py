@@ -170,18 +170,17 @@ def turn_nb(seat, state, data, rules, w, scratch, rng):
     n0 = n1 = n2 = n3 = 0
     coloured = 0  # hand kinds as bit masks (kinds < 64, data_layout.MAX_KINDS)
     companions = 0
-    for k in range(nk + D.N_SPECIAL):
+    for k in range(nk + D.N_SPECIAL):  # branch-free, so that it vectorises
         n = state[hand + k]
-        if n > 0:
-            col = data[D.KIND_COLOUR + k]
-            if col < N_COLOURS:
-                coloured |= np.int64(1) << k
-                n0 += n * (col == 0)
-                n1 += n * (col == 1)
-                n2 += n * (col == 2)
-                n3 += n * (col == 3)
-            else:
-                companions |= np.int64(1) << k
+        col = data[D.KIND_COLOUR + k]
+        has = np.int64(n > 0)
+        plain = np.int64(col < N_COLOURS)
+        coloured |= (has & plain) << k
+        companions |= (has & (1 - plain)) << k
+        n0 += n * (col == 0)
+        n1 += n * (col == 1)
+        n2 += n * (col == 2)
+        n3 += n * (col == 3)
     nc = 0  # the companions once: kind, symbol added, effect, worth net of their cost
     todo = companions
     while todo and nc < K.MAX_COMPANIONS:
