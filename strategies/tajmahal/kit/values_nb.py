@@ -57,33 +57,28 @@ def future_cities_nb(state, data):
 
 
 @njit_static(cache=True)
-def future_commodity_nb(state, data, k):
-    """Commodities of kind k still to come: on later province tiles and on bonus tiles
-    in later provinces (each will score one more for every one of its kind held)."""
-    n = 0
-    v = state[S.VISIT]
-    for t in range(v, data[D.N_PROV]):
-        n += data[D.TILE_COMM + t * N_COMMODITIES + k]
-    fut = future_cities_nb(state, data)
-    c = 0
-    while fut:
-        if fut & 1 and state[S.BONUS_AT + c] == k:
-            n += 1
-        fut >>= 1
-        c += 1
-    return n
-
-
-@njit_static(cache=True)
 def future_nb(state, data, scratch):
     """scratch[FUTURE_CITIES], scratch[FUTURE_COMM + k]: what is still to come, kept for
-    the visit (the bonus tiles of later provinces stay where they are until visited)."""
+    the visit - the cities of later provinces, and the commodities of each kind on later
+    province tiles and on bonus tiles in later provinces (each will score one more for
+    every one of its kind held; those bonus tiles stay where they are until visited)."""
     if scratch[K.FUTURE_KEY] == state[S.VISIT]:
         return
     scratch[K.FUTURE_KEY] = state[S.VISIT]
-    scratch[K.FUTURE_CITIES] = future_cities_nb(state, data)
+    fut = future_cities_nb(state, data)
+    scratch[K.FUTURE_CITIES] = fut
     for k in range(N_COMMODITIES):
-        scratch[K.FUTURE_COMM + k] = future_commodity_nb(state, data, k)
+        n = 0
+        for t in range(state[S.VISIT], data[D.N_PROV]):
+            n += data[D.TILE_COMM + t * N_COMMODITIES + k]
+        scratch[K.FUTURE_COMM + k] = n
+    c = 0
+    while fut:
+        b = state[S.BONUS_AT + c]
+        if fut & 1 and 0 <= b < N_COMMODITIES:
+            scratch[K.FUTURE_COMM + b] += 1
+        fut >>= 1
+        c += 1
     mask = data[D.PROV_MASK + state[S.CUR_PROV]]
     n = 0
     c = 0
@@ -100,8 +95,10 @@ def future_nb(state, data, scratch):
 def chained_nb(state, data, seat, city):
     """T-P2 with one more palace on `city`: the other provinces chained to the seat's
     palaces in the current province."""
-    own = state[S.PALACES + seat] | (np.int64(1) << city)
     prov = state[S.CUR_PROV]
+    if state[S.PALACES + seat] & ~data[D.PROV_MASK + prov] == 0:
+        return 0  # no palace outside the province: nothing to chain to
+    own = state[S.PALACES + seat] | (np.int64(1) << city)
     reached = connected_mask_nb(data, own, own & data[D.PROV_MASK + prov])
     provs = 0
     c = 0
@@ -225,14 +222,37 @@ def prize_worths_nb(state, data, rules, seat, w, scratch):
     if scratch[K.CACHE_KEY] == key:
         return
     scratch[K.CACHE_KEY] = key
-    city, place = best_city_nb(state, data, rules, seat, False, w, scratch)
+    future_nb(state, data, scratch)
+    fut = scratch[K.FUTURE_CITIES]
+    city = -1  # best_city_nb for a normal and a crowned palace in one pass (one chain each)
+    place = -1e18
+    crown_city = -1
+    crown_v = -1e18
+    for i in range(scratch[K.HERE_N]):
+        c = scratch[K.HERE + i]
+        v = w[W.W_PALACE] * chained_nb(state, data, seat, c)
+        v += w[W.W_NETWORK] * popcount_nb(data[D.ADJ + c] & fut)
+        if v > crown_v:
+            crown_v = v
+            crown_city = c
+        ok = state[S.CITY_NORMAL + c] < 0
+        if ok and rules[R.OWN_CROWN_CITY_OPEN] == 0:
+            ok = state[S.CITY_CROWNED + c] != seat
+        if ok:
+            v += bonus_worth_nb(state, data, rules, seat, state[S.BONUS_AT + c], w, scratch)
+            if v > place:
+                place = v
+                city = c
+    if city < 0:
+        place = 0.0
+    if crown_city < 0:
+        crown_v = 0.0
     for t in range(N_INFLUENCE):
         v = place + influence_worth_nb(state, data, rules, seat, t, w)
         scratch[K.CACHE_VAL + t] = np.int64(v * K.FIX)
         scratch[K.CACHE_CITY + t] = city
-    city, v = best_city_nb(state, data, rules, seat, True, w, scratch)
-    scratch[K.CACHE_VAL + MOGUL] = np.int64((v + w[W.W_CROWN]) * K.FIX)
-    scratch[K.CACHE_CITY + MOGUL] = city
+    scratch[K.CACHE_VAL + MOGUL] = np.int64((crown_v + w[W.W_CROWN]) * K.FIX)
+    scratch[K.CACHE_CITY + MOGUL] = crown_city
     v = tile_worth_nb(state, data, rules, seat, w, scratch)
     scratch[K.CACHE_VAL + ELEPHANT] = np.int64(v * K.FIX)
     scratch[K.CACHE_CITY + ELEPHANT] = -1
