@@ -70,7 +70,11 @@ def games_per_second(spec: BatchSpec, games: int, workers: int) -> float:
 
 
 # bench-only trivial strategy per game: module with `driver()` (strategy id 0)
-TRIVIAL = {"maharaja": "bench.trivial_strategy", "palast": "bench.trivial_palast"}
+TRIVIAL = {
+    "maharaja": "bench.trivial_strategy",
+    "palast": "bench.trivial_palast",
+    "tajmahal": "bench.trivial_tajmahal",
+}
 CEILING = "engine ceiling (trivial)"
 
 

@@ -356,8 +356,10 @@ def end_visit_nb(state, data, rules, log):
 
 @njit_static(cache=True)
 def _ask_nb(state, kind, seat):
-    """The skeleton's ask_nb, counting the decisions of the game."""
-    state[S.DECISIONS] += 1
+    """The skeleton's ask_nb, counting the decisions of the game (a pending decision asked
+    again is not a new one: the search resumes rollouts that way)."""
+    if state[S.ASK_KIND] < 0:
+        state[S.DECISIONS] += 1
     return ask_nb(state, kind, seat)
 
 
