@@ -438,3 +438,22 @@ def test_crown_what_if_switch():
         kind, _ = t.ask()
         assert (kind == DK_CROWN) == crown
         assert t.state[S.PRIZES + MOGUL] == int(crown)
+
+
+def test_a_pending_decision_asked_again_changes_nothing():
+    """The driver protocol (T-D1..T-D3 are asked one at a time): advance_nb asked again
+    returns the pending decision and leaves the state alone - the search resumes its
+    rollouts that way, so a second ask must not count a second decision."""
+    import numpy as np
+
+    t = Table(4, seed=11)
+    rng = np.random.default_rng(11)
+    for _ in range(80):
+        kind, seat = t.ask()
+        if kind < 0:
+            break
+        before = t.state.copy()
+        assert t.ask() == (kind, seat)
+        assert (t.state == before).all()
+        legal = t.legal()
+        t.answer(legal[int(rng.integers(len(legal)))])
