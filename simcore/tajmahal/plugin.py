@@ -15,12 +15,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcore.core.contract.games import register_game
-from simcore.core.contract.plugin import GamePlugin, Key, Ladder, MaskKey, Shape, rules_fields
+from simcore.core.contract.plugin import GamePlugin, Key, MaskKey, Shape, rules_fields
 
 from . import events, game, results, rules
 from .enums import SYMBOL_NAMES
 from .game_data import DATA_FILES, GameData
 from .hidden import redraw_hidden
+from .studies import ladder
 
 
 def ordinal(n: int) -> str:
@@ -53,36 +54,6 @@ NOTES = (
     "reconstructions until the real ones are entered (--data map=FILE, tiles=FILE, "
     "cards=FILE; docs/games/tajmahal.md).",
 )
-
-# The robustness ladder's rungs, weakest first, as measured head to head (ladder() says
-# the figures; strategies/tajmahal, bench/tajmahal.py).
-RUNGS: tuple[tuple[str, str], ...] = (
-    ("networks", "networks"),
-    ("commodities", "commodities"),
-    ("weighted", "weighted"),
-    ("lookahead", "lookahead"),
-)
-
-
-def ladder(players: int, full: bool) -> Ladder:
-    """Weakest first, as measured head to head: each bot in half the seats in every
-    arrangement (at 3 and 5 players one and two, two and three), the same deals, the upper
-    bot's share of the wins, Wilson 95% (`python -m bench.tajmahal ladder --players P
-    --games 500`; lookahead against weighted `--games 100`, 3p 60, 5p 20).
-    4 players: networks over random 61.8% [60.1, 63.5] (n = 3,000), commodities over
-    networks 92.9% [91.9, 93.7], weighted over commodities 75.7% [74.2, 77.2], lookahead
-    over weighted 90.4% [87.8, 92.5] (n = 600).
-    3 players: 57.9% [56.1, 59.7], 96.5% [95.8, 97.1], 67.5% [65.8, 69.2] (n = 3,000
-    each), 96.1% [93.6, 97.7] (n = 360).
-    5 players: 66.6% [65.6, 67.5], 85.0% [84.3, 85.7], 78.2% [77.4, 79.0] (n = 10,000
-    each), 90.7% [87.5, 93.2] (n = 400).
-    `random` is no player and no rung; `lookahead` (60 rollouts, to the end) plays fewer
-    games."""
-    if full:
-        games, steps = (20_000, 20_000, 20_000, 1_200), (2_000, 2_000, 100)
-    else:
-        games, steps = (5_000, 5_000, 5_000, 150), (500, 500, 24)
-    return Ladder(RUNGS, (), games, steps, "")
 
 
 def _studies(players: int):

@@ -9,7 +9,7 @@ docs/games/tajmahal.md, "Studies".
 
 from __future__ import annotations
 
-from simcore.core.contract.plugin import Study, StudyRun
+from simcore.core.contract.plugin import Ladder, Study, StudyRun
 
 from .enums import EFFECT_NAMES, SYMBOL_NAMES
 from .rules import RuleSet
@@ -19,16 +19,67 @@ SPECIAL_FIELDS = tuple(f"special_{s}" for s in SYMBOL_NAMES[:4])
 QUESTION_KEYS = ("specials_held",)  # the card answers "which special card is strongest" too
 
 
-def balance() -> Study:
+# The robustness ladder's rungs, weakest first, as measured head to head (ladder() says
+# the figures; strategies/tajmahal, bench/tajmahal.py).
+RUNGS: tuple[tuple[str, str], ...] = (
+    ("networks", "networks"),
+    ("commodities", "commodities"),
+    ("weighted", "weighted"),
+    ("lookahead", "lookahead"),
+)
+
+
+def ladder(players: int, full: bool) -> Ladder:
+    """Weakest first, as measured head to head: each bot in half the seats in every
+    arrangement (at 3 and 5 players one and two, two and three), the same deals, the upper
+    bot's share of the wins, Wilson 95% (`python -m bench.tajmahal ladder --players P
+    --games 500`; lookahead against weighted `--games 100`, 3p 60, 5p 20).
+    4 players: networks over random 61.8% [60.1, 63.5] (n = 3,000), commodities over
+    networks 92.9% [91.9, 93.7], weighted over commodities 75.7% [74.2, 77.2], lookahead
+    over weighted 90.4% [87.8, 92.5] (n = 600).
+    3 players: 57.9% [56.1, 59.7], 96.5% [95.8, 97.1], 67.5% [65.8, 69.2] (n = 3,000
+    each), 96.1% [93.6, 97.7] (n = 360).
+    5 players: 66.6% [65.6, 67.5], 85.0% [84.3, 85.7], 78.2% [77.4, 79.0] (n = 10,000
+    each), 90.7% [87.5, 93.2] (n = 400).
+    `random` is no player and no rung; `lookahead` (60 rollouts, to the end) plays fewer
+    games.
+    The quick ladder (`full` False: the default study's) leaves `lookahead` out: at about
+    13 games/s it could not play the thousands of games a decided verdict needs there;
+    `study robustness` plays the full ladder."""
+    if full:
+        return Ladder(RUNGS, (), (20_000, 20_000, 20_000, 1_200), (2_000, 2_000, 100), "")
+    return Ladder(RUNGS[:3], (), (5_000, 5_000, 5_000), (500, 500), "")
+
+
+def balance(players: int = 4) -> Study:
     """Question 1, seat order: the rulebook game at 3, 4 and 5 players, win rate per
     position after the start player of visit 1 (12 visits is a multiple of 3 and 4, not
-    of 5: at 5 players the first two positions start one visit more) - the default."""
+    of 5: at 5 players the first two positions start one visit more) - the default; at
+    `players` also under the quick ladder's bots, so that its verdicts rest on several."""
     runs = tuple(StudyRun(f"{n}p", n) for n in PLAYERS)
     return Study(
         "balance",
-        "rulebook game, 3-5 players: win rate per position after the first start player",
+        "rulebook game, 3-5 players: win rate per position after the first start player; "
+        f"robustness across the quick ladder's 3 bots at {players} players",
         runs,
         question_keys=QUESTION_KEYS,
+        ladder=ladder(players, full=False),
+        ladder_players=players,
+    )
+
+
+def robustness(players: int) -> Study:
+    """Seat order under every rung of the full ladder, `lookahead` included (slow: about
+    13 games/s per core for a table of lookahead)."""
+    return Study(
+        "robustness",
+        f"{players} players: win rate per position under networks, commodities, weighted "
+        "and lookahead, with each bot's measured strength",
+        (),
+        chunk=100,
+        question_keys=QUESTION_KEYS,
+        ladder=ladder(players, full=True),
+        ladder_players=players,
     )
 
 
@@ -159,7 +210,7 @@ def studies(players: int = 4) -> dict[str, Study]:
     """Every predefined study; the first is the default. `players`: the player count of
     the single-count studies (the CLI's --players)."""
     out = [
-        balance(),
+        balance(players),
         special_cards(players),
         commodities_networks(players),
         immediate_card(players),
@@ -168,5 +219,6 @@ def studies(players: int = 4) -> dict[str, Study]:
         crown(players),
         hand_scoring(players),
         taj_value(players),
+        robustness(players),
     ]
     return {st.name: st for st in out}
