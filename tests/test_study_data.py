@@ -78,6 +78,12 @@ def test_a_study_run_plays_its_replaced_data_file_and_records_its_sha256(
     wins = {f: scan_run(out / f).filter(pl.col("seat") == 1).collect()["winner"].sum()
             for f in ("2p", "2p-big")}  # fmt: skip
     assert wins["2p-big"] == 40 and wins["2p"] < 40  # the file is played: 50 points win
+    from analyses.rundata import find_runs
+
+    labels = {r.path.name: r.label for r in find_runs([out])}
+    assert labels == {"2p": "basic game", "2p-big": "data bonus=bonus_big.toml"}
+    page = (out / "report.html").read_text()
+    assert "data bonus=bonus_big.toml" in page and Bonus(50).digest()[:12] in page
 
 
 @pytest.mark.parametrize(
