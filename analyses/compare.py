@@ -15,6 +15,7 @@ from typing import Any
 
 import polars as pl
 
+from .data_setting import changed_data
 from .intervals import mean_diff_ci, newcombe_diff
 from .multiple import two_prop_p, welch_p
 
@@ -99,7 +100,7 @@ def run_setting(manifest: dict[str, Any]) -> dict[str, Any]:
     """Everything that sets a run's game apart from the rulebook: variants and changed rules."""
     out: dict[str, Any] = {f"variant {v}": True for v in manifest.get("variants", [])}
     out |= {k: v for k, v in manifest.get("rules_changed", {}).items()}
-    return out
+    return out | changed_data(manifest)
 
 
 def baselines(runs: list) -> tuple[dict[int, str], dict[int, str]]:

@@ -14,6 +14,7 @@ from typing import Any
 
 import polars as pl
 
+from analyses.data_setting import changed_data
 from simcore.core.contract.games import get_game
 from simcore.core.contract.plugin import GamePlugin
 from simcore.core.errors import InputError
@@ -59,7 +60,7 @@ class Run:
         for k, v in self.manifest.get("rules_changed", {}).items():
             if not (k in switched and v is True):  # already named by its variant
                 out[k] = v
-        return out
+        return out | changed_data(self.manifest)
 
     def scan(self) -> pl.LazyFrame:
         return pl.scan_parquet([str(f) for f in self.files])

@@ -21,6 +21,7 @@ import polars as pl
 from simcore.core.contract.plugin import GamePlugin
 
 from .competence import Competence, assess
+from .data_setting import changed_data
 from .question import Question, question_key, question_verdicts
 from .rates import win
 from .robustness import LadderPlan, has_sets
@@ -79,7 +80,7 @@ def power_frames(runs: list[Run], game: GamePlugin, root: Path | None = None,
 
 def _setting(run: Run, own: set) -> tuple:
     """A run's variants and changed rules besides the ladder's settings (() = rulebook)."""
-    changed = run.manifest.get("rules_changed") or {}
+    changed = (run.manifest.get("rules_changed") or {}) | changed_data(run.manifest)
     return tuple(sorted((str(k), str(v)) for k, v in changed.items() if k not in own))
 
 

@@ -12,6 +12,7 @@ from simcore.core.errors import InputError
 
 from .ladder import LadderLayout
 from .run_job import RunJob
+from .study_data import shipped_data
 
 FIXED_CHUNK_MIN = 10  # games per chunk at least, for runs of a fixed size
 # A ladder rung plays until its verdicts are decided, up to ADAPT x its first round: the
@@ -103,6 +104,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
     out = []
     for r in _against_rulebook(study_runs(st), get_game(game)):
         strat = r.strategy or strategy
+        data = shipped_data(plugin, r)  # StudyRun.data as `--data NAME=FILE` items
         size = chunk or st.chunk
         if r.folder in tables:
             cap = r.games * (ADAPT if default else ADAPT_LARGE)
@@ -110,20 +112,20 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
             job = RunJob(r.players, cap, seed, strat, r.variants, r.sets,
                          chunk=max(FIXED_CHUNK_MIN, math.ceil(r.games / ROUND_CHUNKS)),
                          round_chunks=ROUND_CHUNKS, game=game,
-                         decide=decide_settings(st, r.players, n_values))  # fmt: skip
+                         decide=decide_settings(st, r.players, n_values), data=data)  # fmt: skip
         elif r.games is not None:
             n = min(r.games, games) if games else r.games
             # at least 8 chunks when the run is small (a few hundred lookahead games), so
             # that every worker gets some; the size never depends on the workers
             small = max(FIXED_CHUNK_MIN, math.ceil(n / 8))
             job = RunJob(r.players, n, seed, strat, r.variants, r.sets, chunk=min(size, small),
-                         game=game)  # fmt: skip
+                         game=game, data=data)  # fmt: skip
         else:
             tci = st.target_ci if target_ci is None else target_ci
             dealt = ladder_sets is not None and tuple(r.sets) == ladder_sets and not r.variants
             own = dealt and r.players != st.ladder_players  # the ladder decides its own count
             adapt = decide_settings(st, r.players, n_values) if own else None
             job = RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
-                         chunk=size, target_ci=tci, game=game, decide=adapt)  # fmt: skip
+                         chunk=size, target_ci=tci, game=game, decide=adapt, data=data)  # fmt: skip
         out.append((r.folder, job))
     return out

@@ -215,6 +215,16 @@ def _sections(b: Balance, png_dir: Path | None) -> list[dict]:
     return sections
 
 
+def _data_text(m: dict) -> str:
+    """The run's data files: each one's source and SHA-256 (older manifests: the board)."""
+    data = m.get("data")
+    if isinstance(data, dict) and data:
+        return "; ".join(f"{name}: {d.get('source', '?')} (sha256 {str(d.get('sha256', '?'))[:12]})"
+                         for name, d in data.items() if isinstance(d, dict))  # fmt: skip
+    board = m.get("board", {})
+    return f"{board.get('source', '?')} (sha256 {str(board.get('sha256', '?'))[:12]})"
+
+
 def _repro(b: Balance) -> list[dict]:
     out = []
     for r in b.runs:
@@ -232,8 +242,7 @@ def _repro(b: Balance) -> list[dict]:
                 "settings": words.settings_text(m, b.game),
                 "variants": ", ".join(m.get("variants", [])) or "none",
                 "rules_changed": json.dumps(m.get("rules_changed", {}), sort_keys=True),
-                "board": f"{m.get('board', {}).get('source', '?')} "
-                f"(sha256 {str(m.get('board', {}).get('sha256', '?'))[:12]})",
+                "board": _data_text(m),
                 "version": f"{m.get('package_version', '?')} (git {m.get('git_commit') or '?'})",
                 "when": f"{m.get('created', '?')} – {m.get('finished') or '?'}",
             }

@@ -35,6 +35,9 @@ KEYS = (
     Key("start_resources", "starting resources", "starting resources", one_per_game=False,
         text=lambda v: f"{int(v)} starting resource{'s' if int(v) != 1 else ''}",
         expected=lambda r: (1, 2) if r.get("start_bonus", True) else (1,)),
+    # as played: the harbour side a seat took most (ties: the later side, results.py)
+    Key("harbour_main", "harbour side taken most", "harbour sides taken most",
+        order=results.HARBOUR_SIDES, one_per_game=False, text=lambda v: f"side {v} most"),
 )  # fmt: skip
 
 NOTES = (

@@ -49,6 +49,7 @@ BASE_COLUMNS: dict[str, pa.DataType] = {
     "cards_gone": pa.int8(),
     "end_reason": pa.string(),
     "tie": pa.string(),
+    "harbour_main": pa.string(),
     "errors": pa.int32(),
     **dict.fromkeys(REC.ACTION_COLUMNS, pa.int16()),
     **dict.fromkeys(REC.DECISION_COLUMNS, pa.int16()),
@@ -60,6 +61,9 @@ VARIANT_COLUMNS: dict[str, str] = {
 _ENDS = pa.array(END_REASON_NAMES, pa.string())
 _TIES = pa.array(TIE_NAMES, pa.string())
 _TYPES = pa.array(("none", *RES_NAMES), pa.string())
+HARBOUR_SIDES = ("a", "b", "c", "d")
+_SIDES = pa.array((*HARBOUR_SIDES, "none"), pa.string())
+assert REC.ACTION_COLUMNS[:4] == tuple(f"act_harbour_{s}" for s in HARBOUR_SIDES)
 
 
 def check_fits(rules: RuleSet) -> None:
@@ -75,6 +79,16 @@ def win_shares(rec: np.ndarray) -> np.ndarray:
     return won / np.maximum(won.sum(axis=1, keepdims=True), 1)
 
 
+def harbour_main(acts: np.ndarray) -> np.ndarray:
+    """The harbour side (0..3 = a..d) each seat took most, from its act_harbour_a..d counts
+    (acts: (..., 4)); 4 when it took none. Ties go to the later side (d, then c, b, a):
+    with the rulebook cards a/d and c/b a card's sides alternate, so a seat takes its
+    front (a, c) as often as its back (d, b) or once more, and a tie means it went on to
+    the back as often as it took the front."""
+    main = 3 - np.argmax(acts[..., ::-1], axis=-1)
+    return np.where(acts.sum(axis=-1) > 0, main, 4)
+
+
 def records_table(
     rec: np.ndarray, first_game: int, seat_names: tuple[str, ...], rules: RuleSet
 ) -> pa.Table:
@@ -86,6 +100,9 @@ def records_table(
         "end_reason": labels(block["end_reason"], _ENDS),
         "tie": labels(block["tie"], _TIES),
         "start_type": labels(block["start_type"] + 1, _TYPES),
+        "harbour_main": labels(
+            harbour_main(rec[:, :, REC.ACTS : REC.ACTS + 4]).reshape(block.n), _SIDES
+        ),  # fmt: skip
     }
     switches = {name: getattr(rules, fld) for name, fld in VARIANT_COLUMNS.items()}
     return results_table(

@@ -3,9 +3,9 @@
 Every study holds the rulebook setting as one of its runs, so each change is read
 against it. Run folders name the player count and the value changed (`4p-fee52-2`);
 `sets` are `--set` texts (rules.py). All runs play the default strategy in every seat.
-The harbour question (side "d" against the others) changes a data file, which a study
-cannot: it is read from the `act_harbour_*` columns of any run, and a designer compares
-harbour files with `--data harbour=FILE` runs.
+The `harbour` study (side "d" against the others) plays harbour files shipped next to
+the reconstruction (data/harbour_*.toml) through `StudyRun.data`; as played, the
+`harbour_main` key (the side a seat took most) says whether seats that favour d win more.
 """
 
 from __future__ import annotations
@@ -102,8 +102,49 @@ def seraglio(players: int) -> Study:
     )
 
 
+# Question 2's harbour files (data/), each read against the rulebook run: (folder part,
+# file). Capacities swept around 2,2,3,4 (d 3 and 5, c as large as d, all 3), and the
+# card pairing changed (d behind c, d behind b) with the capacities kept.
+HARBOURS = (
+    ("d3", "harbour_d3.toml"),
+    ("d5", "harbour_d5.toml"),
+    ("c4", "harbour_c4.toml"),
+    ("flat3", "harbour_flat.toml"),
+    ("pair-ab-cd", "harbour_pair_ab.toml"),
+    ("pair-ca-bd", "harbour_pair_ca.toml"),
+)
+HARBOUR_SMALL = ("d3",)  # also played at 2 and 3 players (cheap: the rulebook and d = 3)
+
+
+def harbour(players: int) -> Study:
+    """Question 2: is side "d" (4 resources) dominant? The rulebook harbour against harbour
+    files with d's capacity swept, c's raised, all equal, and the card pairing changed, at
+    `players` (every file) and at the other counts (the rulebook and d = 3)."""
+    runs = [StudyRun(f"{players}p", players)]
+    runs += [StudyRun(f"{players}p-harbour-{tag}", players, data=(("harbour", file),))
+             for tag, file in HARBOURS]  # fmt: skip
+    for n in (p for p in PLAYERS if p != players):
+        runs.append(StudyRun(f"{n}p", n))
+        runs += [StudyRun(f"{n}p-harbour-{tag}", n, data=(("harbour", file),))
+                 for tag, file in HARBOURS if tag in HARBOUR_SMALL]  # fmt: skip
+    return Study(
+        "harbour",
+        f"{players} players: the rulebook harbour against d = 3 / 5, c = 4, all 3, and the "
+        "cards paired a/b + c/d or c/a + b/d (2-3 players: d = 3); win rate per seat and "
+        "per side taken most",
+        tuple(runs),
+        notes=(
+            "Every harbour file is a reconstruction or a variant of one (P-C1b, P-C2); "
+            "`harbour_main`, the side a seat took most, is as played: the strategy "
+            "chose it, so a rate per side is an association, not a cause.",
+        ),
+    )
+
+
+# TODO(s3-verdict): set question_keys=("harbour_main",) on balance() and harbour() once
+# Study(question_keys=...) lands (not on s3-verdict by 18:05 UTC).
 def studies(players: int = 4) -> dict[str, Study]:
     """Every predefined study; the first is the default."""
-    out = [balance(), start_bonus(players), fees(players), quarters(players), limits(players),
-           seraglio(players)]  # fmt: skip
+    out = [balance(), start_bonus(players), harbour(players), fees(players), quarters(players),
+           limits(players), seraglio(players)]  # fmt: skip
     return {st.name: st for st in out}

@@ -132,6 +132,9 @@ class StudyRun:
     sets: tuple[str, ...] = ()  # --set values, e.g. ("key=value",)
     strategy: str | None = None  # --strategy text; None = the study strategy
     games: int | None = None  # a fixed number of games (no --target-ci); None = the study's
+    # data files replaced, as `--data NAME=FILE` would: (data-file name, a file shipped
+    # next to that data file's default in its package), e.g. (("board", "small.toml"),)
+    data: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
