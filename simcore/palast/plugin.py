@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from simcore.core.contract.games import register_game
-from simcore.core.contract.plugin import GamePlugin, Key, Ladder, Shape, rules_fields
+from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
 
 from . import events, game, results, rules
 from .game_data import DATA_FILES
 from .hidden import redraw_hidden
+from .studies import ladder
 
 
 def seat_words(seat: Any) -> str:
@@ -54,26 +55,6 @@ NOTES = (
 # Studies play `weighted` with noise: equal deterministic players at one table move in
 # lockstep, and the seat table then shows that pattern more than the game.
 STUDY_PARAMS = {"noise": 0.3}
-
-
-def ladder(players: int, full: bool) -> Ladder:
-    """Weakest first, as measured head to head at 4 players (each bot in two seats, all 6
-    seatings on the same deals; `python -m bench.head_to_head --game palast --ladder
-    random,harbour,vizier,weighted --games 10000`, 95% intervals over the deals):
-    harbour beats random 99.9% [99.8, 99.9] of the wins, vizier beats harbour 52.4%
-    [52.0, 52.8], weighted beats vizier 57.1% [56.8, 57.5] (and harbour 59.1%
-    [58.7, 59.5]); lookahead (64 rollouts) beats weighted 64.5% [62.9, 66.1]
-    (`python -m bench.head_to_head --game palast lookahead weighted --games 500`), and
-    with 16 rollouts 60.2% [57.9, 62.4] (300 deals).
-    `random` is no rung: a baseline, not a player."""
-    budgets, games, steps = (
-        ((64,), (20_000, 20_000, 20_000, 1_000), (2_000, 2_000, 100))
-        if full
-        else ((16,), (4_000, 4_000, 4_000, 200), (500, 500, 20))
-    )
-    rungs = (("harbour", "harbour"), ("vizier", "vizier"), ("weighted", "weighted"),
-             *((f"lookahead-{b}", f"lookahead:rollouts={b}") for b in budgets))  # fmt: skip
-    return Ladder(rungs, (), games, steps, "")
 
 
 def _studies(players: int):

@@ -10,18 +10,60 @@ the reconstruction (data/harbour_*.toml) through `StudyRun.data`; as played, the
 
 from __future__ import annotations
 
-from simcore.core.contract.plugin import Study, StudyRun
+from simcore.core.contract.plugin import Ladder, Study, StudyRun
 
 PLAYERS = (2, 3, 4)
+# the card also answers, as played, whether seats that favour a harbour side win more
+QUESTION_KEYS = ("harbour_main",)
 
 
-def balance() -> Study:
+def ladder(players: int, full: bool) -> Ladder:
+    """Weakest first, as measured head to head at 4 players (each bot in two seats, all 6
+    seatings on the same deals; `python -m bench.head_to_head --game palast --ladder
+    random,harbour,vizier,weighted --games 10000`, 95% intervals over the deals):
+    harbour beats random 99.9% [99.8, 99.9] of the wins, vizier beats harbour 52.4%
+    [52.0, 52.8], weighted beats vizier 57.1% [56.8, 57.5] (and harbour 59.1%
+    [58.7, 59.5]); lookahead (64 rollouts) beats weighted 64.5% [62.9, 66.1]
+    (`python -m bench.head_to_head --game palast lookahead weighted --games 500`), and
+    with 16 rollouts 60.2% [57.9, 62.4] (300 deals).
+    `random` is no rung: a baseline, not a player. The quick ladder (`full` False: the
+    default study's) leaves `lookahead` out: at about 13 games/s it could not play the
+    thousands of games a decided verdict needs there; `study robustness` plays the full
+    ladder with 64 rollouts."""
+    rungs = (("harbour", "harbour"), ("vizier", "vizier"), ("weighted", "weighted"))
+    if full:
+        rungs += (("lookahead-64", "lookahead:rollouts=64"),)
+        return Ladder(rungs, (), (20_000, 20_000, 20_000, 1_000), (2_000, 2_000, 100), "")
+    return Ladder(rungs, (), (4_000, 4_000, 4_000), (500, 500), "")
+
+
+def balance(players: int = 4) -> Study:
     """Question 1: the rulebook game at every player count - win rate per seat (seat 1
-    starts; seats 3 and 4 start with one more resource, P-S3)."""
+    starts; seats 3 and 4 start with one more resource, P-S3); at `players` also under the
+    quick ladder's bots, so that its verdicts rest on several; and, as played, question 2
+    (harbour_main)."""
     return Study(
         "balance",
-        "rulebook game, 2-4 players: win rate per seat (seats 3 and 4 +1 resource)",
+        "rulebook game, 2-4 players: win rate per seat (seats 3 and 4 +1 resource); "
+        f"robustness across the quick ladder's 3 bots at {players} players",
         tuple(StudyRun(f"{n}p", n) for n in PLAYERS),
+        question_keys=QUESTION_KEYS,
+        ladder=ladder(players, full=False),
+        ladder_players=players,
+    )
+
+
+def robustness(players: int) -> Study:
+    """Seat order under every rung of the full ladder, `lookahead` included (slow)."""
+    return Study(
+        "robustness",
+        f"{players} players: win rate per seat under harbour, vizier, weighted and "
+        "lookahead, with each bot's measured strength",
+        (),
+        chunk=100,
+        question_keys=QUESTION_KEYS,
+        ladder=ladder(players, full=True),
+        ladder_players=players,
     )
 
 
@@ -133,6 +175,7 @@ def harbour(players: int) -> Study:
         "cards paired a/b + c/d or c/a + b/d (2-3 players: d = 3); win rate per seat and "
         "per side taken most",
         tuple(runs),
+        question_keys=QUESTION_KEYS,
         notes=(
             "Every harbour file is a reconstruction or a variant of one (P-C1b, P-C2); "
             "`harbour_main`, the side a seat took most, is as played: the strategy "
@@ -141,10 +184,8 @@ def harbour(players: int) -> Study:
     )
 
 
-# TODO(s3-verdict): set question_keys=("harbour_main",) on balance() and harbour() once
-# Study(question_keys=...) lands (not on s3-verdict by 18:05 UTC).
 def studies(players: int = 4) -> dict[str, Study]:
     """Every predefined study; the first is the default."""
-    out = [balance(), start_bonus(players), harbour(players), fees(players), quarters(players),
-           limits(players), seraglio(players)]  # fmt: skip
+    out = [balance(players), start_bonus(players), harbour(players), fees(players),
+           quarters(players), limits(players), seraglio(players), robustness(players)]  # fmt: skip
     return {st.name: st for st in out}
