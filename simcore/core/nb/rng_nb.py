@@ -55,3 +55,26 @@ def randint_nb(rng, i, n):
 def random_nb(rng, i):
     """Uniform float in [0, 1) with 53 random bits."""
     return np.float64(next_u64_nb(rng, i) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit_static(cache=True)
+def state_randint_nb(state, slot, n):
+    """Uniform integer in [0, n) from a stream kept in the int64 state vector at
+    state[slot]: a game that draws during play (a reshuffle) then needs no random array,
+    which advance_nb does not get, and a copied state replays the same draws."""
+    if n <= 1:
+        return 0
+    s = np.uint64(state[slot]) + _GOLDEN
+    state[slot] = np.int64(s)
+    r = mix64_nb(s) >> _S32
+    return np.int64((r * np.uint64(n)) >> _S32)
+
+
+@njit_static(cache=True)
+def state_shuffle_nb(state, slot, lo, hi):
+    """Fisher-Yates over state[lo:hi], drawing from the stream at state[slot]."""
+    for i in range(hi - 1, lo, -1):
+        j = lo + state_randint_nb(state, slot, i - lo + 1)
+        a = state[i]
+        state[i] = state[j]
+        state[j] = a

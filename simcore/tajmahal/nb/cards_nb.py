@@ -1,10 +1,8 @@
 """Cards: the engine's random stream, the draw pile with its reshuffle (T-R6), the
 display (T-S4, T-R5), hands and the discard pile (T-A7, T-I1)."""
 
-import numpy as np
-
 from simcore.core.nb.numba_compat import njit_static
-from simcore.core.nb.rng_nb import mix64_nb
+from simcore.core.nb.rng_nb import state_randint_nb
 from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import data_layout as D
@@ -12,22 +10,14 @@ from .. import layout as S
 from .. import rules_layout as R
 from ..enums import EV_DRAW, EV_RESHUFFLE, SPECIAL
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_S32 = np.uint64(32)
-
 
 @njit_static(cache=True)
 def rand_nb(state, n):
-    """Uniform integer in [0, n) from the stream kept in the state (SplitMix64), so that
-    a reshuffle during play needs no random array and a state copy replays it. Every
+    """Uniform integer in [0, n) from the stream kept in the state (S.RNG), so that a
+    reshuffle during play needs no random array and a state copy replays it. Every
     random event of the game comes from here (T-I3): province order, bonus tiles, deal,
     displays, blind draws, reshuffles, the start player."""
-    if n <= 1:
-        return 0
-    s = np.uint64(state[S.RNG]) + _GOLDEN
-    state[S.RNG] = np.int64(s)
-    r = mix64_nb(s) >> _S32
-    return np.int64((r * np.uint64(n)) >> _S32)
+    return state_randint_nb(state, S.RNG, n)
 
 
 @njit_static(cache=True)
