@@ -16,7 +16,7 @@ from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
 from . import events, game, results, rules
 from .game_data import DATA_FILES
 from .hidden import redraw_hidden
-from .studies import ladder
+from .studies import ladder, studies
 
 
 def seat_words(seat: Any) -> str:
@@ -57,12 +57,6 @@ NOTES = (
 STUDY_PARAMS = {"noise": 0.3}
 
 
-def _studies(players: int):
-    from .studies import studies
-
-    return studies(players)
-
-
 PLUGIN = register_game(
     GamePlugin(
         name="palast",
@@ -96,7 +90,7 @@ PLUGIN = register_game(
             "figures",
         ),
         study_strategy_params=STUDY_PARAMS,
-        studies=_studies,
+        studies=studies,
         ladder=ladder,
         notes=NOTES,
         redraw_hidden=redraw_hidden,

@@ -21,7 +21,7 @@ from . import events, game, results, rules
 from .enums import SYMBOL_NAMES
 from .game_data import DATA_FILES, GameData
 from .hidden import redraw_hidden
-from .studies import ladder
+from .studies import ladder, studies
 
 
 def ordinal(n: int) -> str:
@@ -54,12 +54,6 @@ NOTES = (
     "reconstructions until the real ones are entered (--data map=FILE, tiles=FILE, "
     "cards=FILE; docs/games/tajmahal.md).",
 )
-
-
-def _studies(players: int):
-    from .studies import studies
-
-    return studies(players)
 
 
 class TajMahalPlugin(GamePlugin):
@@ -106,7 +100,7 @@ PLUGIN = register_game(
             ),
             "tiles",
         ),  # fmt: skip
-        studies=_studies,
+        studies=studies,
         ladder=ladder,
         notes=NOTES,
         redraw_hidden=redraw_hidden,

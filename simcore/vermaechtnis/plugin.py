@@ -17,7 +17,7 @@ from simcore.core.contract.plugin import GamePlugin, Key, MaskKey, Shape, rules_
 from . import events, game, results, rules
 from .card_table import CARDS_FILE, default_cards
 from .hidden import redraw_hidden
-from .studies import ladder
+from .studies import ladder, studies
 
 
 def seat_words(seat: Any) -> str:
@@ -63,12 +63,6 @@ NOTES = (
 STUDY_PARAMS = {"noise": 0.5}
 
 
-def _studies(players: int):
-    from .studies import studies
-
-    return studies(players)
-
-
 PLUGIN = register_game(
     GamePlugin(
         name="vermaechtnis",
@@ -102,7 +96,7 @@ PLUGIN = register_game(
             "collections",
         ),  # fmt: skip
         study_strategy_params=STUDY_PARAMS,
-        studies=_studies,
+        studies=studies,
         ladder=ladder,
         notes=NOTES,
         redraw_hidden=redraw_hidden,
