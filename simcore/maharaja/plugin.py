@@ -89,6 +89,7 @@ PLUGIN = register_game(
         max_players=MAX_PLAYERS,
         default_players=4,
         engine="simcore.maharaja.nb.game_nb",
+        checks="simcore.maharaja.nb.invariants_nb",
         **rules_fields(rules.RuleSet),
         check_rules=game.check_rules,
         data_files=(BOARD_FILE,),

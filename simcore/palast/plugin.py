@@ -65,6 +65,7 @@ PLUGIN = register_game(
         max_players=game.MAX_PLAYERS,
         default_players=4,
         engine="simcore.palast.nb.game_nb",
+        checks="simcore.palast.nb.invariants_nb",
         **rules_fields(rules.RuleSet),
         check_rules=rules.check_for_players,
         data_files=DATA_FILES,

@@ -42,7 +42,7 @@ class RuleSet(RuleBase):
     fee_53: int = _f(2, "P-C1a", "gold paid for a card on field 5.3", 0, 9)
     quarter_cost_1: int = _f(1, "P-A5", "gold for the first figure in a quarter", 0, 9)
     quarter_cost_2: int = _f(2, "P-A5", "gold for the second figure in a quarter", 0, 9)
-    quarter_room: int = _f(2, "P-A5", "figures a quarter holds", 0, 2)
+    quarter_room: int = _f(2, "P-A5", "figures a quarter holds", 1, 2)
     figures: int = _f(8, "P-S2", "figures per player", 1, 12)
     markers: int = _f(5, "P-S2", "seraglio markers per player", 0, 6)
     hand_limit: int = _f(3, "P-A6", "action cards kept at the end of a turn", 0, 10)

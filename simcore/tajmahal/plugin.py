@@ -72,6 +72,7 @@ PLUGIN = register_game(
         max_players=game.MAX_PLAYERS,
         default_players=4,
         engine="simcore.tajmahal.nb.game_nb",
+        checks="simcore.tajmahal.nb.invariants_nb",
         **rules_fields(rules.RuleSet),
         check_rules=rules.check_for_players,
         data_files=DATA_FILES,

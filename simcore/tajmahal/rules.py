@@ -50,7 +50,7 @@ class RuleSet(RuleBase):
     )
     OVERRIDE_EXAMPLE = "hand_size=5"
 
-    hand_size: int = _f(6, "T-S4", "cards dealt to each player", 0, 20)
+    hand_size: int = _f(6, "T-S4", "cards dealt to each player", 1, 20)
     display_size: int = _f(0, "T-S4", "display cards per visit, 0 = 2n - 1 (5/7/9)", 0, 15)
     immediate_card: bool = _f(
         True, "T-A7", "withdrawing without a play first draws the top card of the pile"

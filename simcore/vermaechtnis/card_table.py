@@ -16,7 +16,13 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from simcore.core.contract.datafile import DataFile, check_keys, check_name, check_table
+from simcore.core.contract.datafile import (
+    DataFile,
+    check_keys,
+    check_list,
+    check_name,
+    check_table,
+)
 
 from . import cards_layout as T
 from .enums import (
@@ -228,11 +234,8 @@ def cards_from_dict(data: Any, source: str = "<dict>") -> CardTable:
         if not isinstance(row, list) or len(row) != N_COLOURS:
             fail(f"values.{t} must list {N_COLOURS} values (one per colour), got {row!r}")
         values += [_int(v, f"values.{t}", 0, VALUE_HI, fail) for v in row]
-    raw_cards = data["collection"]
-    if not isinstance(raw_cards, list):
-        fail("'collection' must be a list of tables ([[collection]])")
-    if len(raw_cards) > T.MAX_COLL:
-        fail(f"{len(raw_cards)} collection cards; at most {T.MAX_COLL}")
+    # V-C4: the game is about collections; with none, V-A3 and V-P2 never happen
+    raw_cards = check_list(data["collection"], "collection cards", 1, T.MAX_COLL, fail)
     cards = tuple(_card(raw, i, fail) for i, raw in enumerate(raw_cards, start=1))
     ids = [c.id for c in cards]
     dups = sorted({i for i in ids if ids.count(i) > 1})

@@ -71,6 +71,7 @@ PLUGIN = register_game(
         max_players=game.MAX_PLAYERS,
         default_players=4,
         engine="simcore.vermaechtnis.nb.game_nb",
+        checks="simcore.vermaechtnis.nb.invariants_nb",
         **rules_fields(rules.RuleSet),
         check_rules=rules.check_for_players,
         data_files=(CARDS_FILE,),

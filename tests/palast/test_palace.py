@@ -277,6 +277,33 @@ def test_p_v2_seraglio_figure_follows_the_leader():
     assert g.state[S.SER_FIGURE] == 2 and g.state[S.FIGS + 1] == 8
 
 
+def test_p_a2a_p_a7_p_v2_own_figure_back_onto_the_seraglio_asks_nothing():
+    """Issue 34: a builder with no figure in supply or in a quarter replaces his own
+    balcony figure; it comes back (P-A2a), his marker (P-A7, translator's note) makes him
+    the seraglio leader and the figure stands on his marker (P-V2). He has no figure left
+    to stand on the balcony, so no figure decision is asked (it would have no answer) and
+    nothing is taken from a quarter: his 8 figures stay 8."""
+    from simcore.palast.nb.invariants_nb import invariants_nb
+
+    card = 0
+    garden = int(g_garden(card))
+    g = build_position(card, rules=RuleSet(seraglio_figure=True))
+    g.state[S.BALCONY + garden] = 0
+    g.state[S.FIGS] = 0
+    g.state[S.TREASURY] = 7  # his other 7 figures are up: none in supply or a quarter
+    assert invariants_nb(g.state, g.d, g.r) == 0
+    assert g.ask()[0] == DK_BUILD
+    g.answer(BUILD_SLOT)
+    assert g.state[S.SERAGLIO] == 0 and g.state[S.SER_FIGURE] == 0
+    assert g.state[S.BALCONY + garden] == -1 and g.state[S.FIGS] == 0
+    assert g.state[S.QN : S.QN + 6].tolist() == [0] * 6
+    assert g.state[S.QFIG : S.QFIG + 24].tolist() == [0] * 24
+    kind, _ = g.ask()
+    assert kind != DK_FIGURE
+    assert g.state[S.N_ERRORS] == 0
+    assert invariants_nb(g.state, g.d, g.r) == 0
+
+
 def test_p_a2_pass_ends_the_build_step():
     g = build_position(0)
     g.ask()

@@ -32,7 +32,7 @@ from simcore.palast.enums import (
     SIDE_C,
     STONEMASON,
 )
-from simcore.palast.nb.game_nb import PH_TURN
+from simcore.palast.nb.game_nb import PH_TURN, lay_out_nb
 from simcore.palast.rules import RuleSet
 
 from .helpers import Game
@@ -45,6 +45,7 @@ def at_turn(players: int = 4, rules=None) -> Game:
     """A game at the start of seat 0's first turn, the starting hand-out skipped, every
     seat with no resources and no cards."""
     g = Game(players=players, rules=rules)
+    lay_out_nb(g.state, g.d, g.log)  # P-S4..P-S7, laid out after the hand-out
     for p in range(players):
         for t in range(N_RES):
             g.state[S.RES + p * N_RES + t] = 0

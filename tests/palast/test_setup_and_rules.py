@@ -13,7 +13,7 @@ import pytest
 from simcore.core.contract.games import games
 from simcore.core.errors import InputError
 from simcore.palast import layout as S
-from simcore.palast.enums import BAZAAR, DK_SETUP, N_RES
+from simcore.palast.enums import BAZAAR, DK_SETUP, EV_GIVE, EV_HARBOUR_FIELD, N_RES
 from simcore.palast.game_data import (
     ACTIONS_FILE,
     CARDS_FILE,
@@ -60,8 +60,37 @@ def test_p_s3_no_bonus_switch():
     assert all(g.state[S.START_N + p] == 1 for p in range(4))
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_p_s3_p_s4_hand_out_before_the_harbour_ezutan(players):
+    """Seed §4: the start player takes one resource of each type and hands them out
+    ("szétosztja"), the 3rd and 4th player get one more, and *then* ("Ezután") he lays one
+    of each type at random on the 4 harbour fields and fills them. So every hand-out
+    decision is asked while no harbour field holds a resource and, the later set-up
+    steps (§5-§7) following, no harbour card, building card or action card is laid."""
+    g = Game(players, seed=11)
+    asked = 0
+    while True:
+        kind, seat = g.ask()
+        if kind != DK_SETUP:
+            break
+        assert g.state[S.HARB_N : S.HARB_N + 4].tolist() == [0] * 4
+        assert g.state[S.HCARD : S.HCARD + 2 * players].tolist() == [-1] * (2 * players)
+        assert g.state[S.DISPLAY : S.DISPLAY + 3].tolist() == [-1] * 3
+        assert g.state[S.ADECK_N] == 0
+        g.answer(g.legal()[-1])
+        asked += 1
+    assert asked == min(players, 3)  # with 4 players the last type is forced
+    # laid out after: the 4 types on the 4 fields, filled to 2, 2, 3, 4 (P-S4)
+    assert sorted(g.state[S.HARB_TYPE : S.HARB_TYPE + 4].tolist()) == [0, 1, 2, 3]
+    assert g.state[S.HARB_N : S.HARB_N + 4].tolist() == [2, 2, 3, 4]
+    events = g.events()[:, 2].tolist()
+    last_give = max(i for i, e in enumerate(events) if e == EV_GIVE)
+    assert last_give < events.index(EV_HARBOUR_FIELD)
+
+
 def test_p_c1_p_c7_p_s1_p_s2_p_s7_p_s8_start():
     g = Game(4)
+    hand_out(g, [0, 1, 2, 3])
     assert g.state[S.FIGS : S.FIGS + 4].tolist() == [8] * 4
     assert g.state[S.MARKERS : S.MARKERS + 4].tolist() == [5] * 4
     assert g.state[S.VIZIER] == BAZAAR

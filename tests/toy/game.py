@@ -95,6 +95,25 @@ def write_records_nb(state, sids, rec):
         rec[p, 6] = state[KEEPS + p]
 
 
+@njit(cache=True)
+def legal_count_nb(state, board, rules, kind, seat):
+    """The invariant check's hooks (simcore/core/contract/engine_api.py): keep or reroll."""
+    return 2 if kind == ROLL_AGAIN else 0
+
+
+@njit(cache=True)
+def invariants_nb(state, board, rules):
+    """Each seat has kept or rerolled once per turn it had; every die shows a face."""
+    for p in range(state[N]):
+        turns = state[ROUND] + (1 if p < state[SEAT] else 0)
+        if state[REROLLS + p] + state[KEEPS + p] != turns:
+            return 1
+    for i in range(MAX_ROUNDS * MAX_SEATS * 2):
+        if not 1 <= state[DICE + i] <= rules[R_SIDES]:
+            return 2
+    return 0
+
+
 @dataclass(frozen=True)
 class ToyRules(RuleBase):
     rounds: int = rule(3, "T-1", "rounds; each seat rolls once per round", 1, MAX_ROUNDS)

@@ -136,6 +136,7 @@ def _with(change) -> dict:
         (lambda d: d["collection"].extend([d["collection"][0]] * 2), "17 collection cards; at "
          "most 16"),
         (lambda d: d.update(colours=["a"] * 6), "names a colour twice"),
+        (lambda d: d.update(collection=[]), "0 collection cards; at least 1"),  # issue 34
     ],
 )  # fmt: skip
 def test_bad_card_table_is_one_line_naming_the_problem(change, problem):

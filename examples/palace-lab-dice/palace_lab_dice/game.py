@@ -140,6 +140,26 @@ def write_records_nb(state, sids, rec):
         rec[p, REC_KEEPS] = state[KEEPS + p]
 
 
+@njit(cache=True, _nrt=False)
+def legal_count_nb(state, board, rules, kind, seat):
+    """The invariant check's hooks (simcore/core/contract/engine_api.py): keep or reroll."""
+    return 2 if kind == ROLL_AGAIN else 0
+
+
+@njit(cache=True, _nrt=False)
+def invariants_nb(state, board, rules):
+    """Each seat has kept or rerolled once per turn it had; every die shows a face."""
+    done = state[H.ROUND] - (0 if state[H.PHASE] == PH_DONE else 1)  # rounds all finished
+    for p in range(state[H.N_PLAYERS]):
+        turns = done + (1 if p < state[SEAT] else 0)
+        if state[REROLLS + p] + state[KEEPS + p] != turns:
+            return 1
+    for i in range(MAX_ROUNDS * MAX_SEATS * 2):
+        if not 1 <= state[DICE + i] <= rules[R_SIDES]:
+            return 2
+    return 0
+
+
 __all__ = ENGINE_API  # the names the driver imports (simcore/core/contract/engine_api.py)
 
 

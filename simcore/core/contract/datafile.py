@@ -133,6 +133,18 @@ def check_name(value: Any, what: str, fail: Callable[[str], NoReturn]) -> str:
     return value
 
 
+def check_list(value: Any, what: str, lo: int, hi: int, fail: Callable[[str], NoReturn]) -> list:
+    """A list of lo..hi entries (`what` names them in the plural, "collection cards"): a
+    collection a game cannot play without (lo >= 1) is refused when empty, one line."""
+    if not isinstance(value, list):
+        fail(f"{what} must be a list of {lo} to {hi}, got {type(value).__name__}")
+    if len(value) > hi:
+        fail(f"{len(value)} {what}; at most {hi}")
+    if len(value) < lo:
+        fail(f"{len(value)} {what}; at least {lo}")
+    return value
+
+
 @dataclass(frozen=True)
 class DataFile:
     """One named data file of a game: `--data NAME=FILE` replaces the shipped default.

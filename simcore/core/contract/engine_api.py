@@ -16,3 +16,15 @@ ENGINE_API = (
     "start_game_nb",
     "write_records_nb",
 )
+
+# The invariant check's hooks (tests/test_invariants.py plays every game through
+# play.play_checked): a module the plug-in names in `checks` (default: its engine) exports
+#   legal_count_nb(state, board, rules, kind, seat) -> int64
+#       how many legal answers the decision `kind` just asked of `seat` has; 0 means the
+#       engine asked a question nobody can answer. A kind whose answer has several parts
+#       may count one listed part, as long as 0 means exactly "no legal answer".
+#   invariants_nb(state, board, rules) -> int64
+#       0 when the game's own conservation laws hold (cards, figures, resources, houses,
+#       gold, palaces: conserved and in range), else the game's code of the first broken
+#       one. Both are read-only and never called in production runs.
+CHECK_API = ("legal_count_nb", "invariants_nb")

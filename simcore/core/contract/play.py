@@ -23,6 +23,18 @@ from simcore.core.errors import InputError
 from simcore.core.nb.event_log_nb import LOG_WIDTH
 
 
+def checked_players(n_players: int | None, lo: int, hi: int, default: int) -> int:
+    """The player count a game is played with: None = the game's default; any other
+    value (0 too) must be an integer in lo..hi, else InputError naming the range."""
+    if n_players is None:
+        return default
+    if isinstance(n_players, bool) or not isinstance(n_players, int | np.integer):
+        raise InputError(f"--players must be an integer between {lo} and {hi}, got {n_players!r}")
+    if not lo <= n_players <= hi:
+        raise InputError(f"--players must be between {lo} and {hi}, got {n_players}")
+    return int(n_players)
+
+
 @dataclass(frozen=True)
 class PlayedGame:
     """A finished game: its final state vector, its event log rows and its records."""
@@ -62,6 +74,71 @@ def play_logged(
     return PlayedGame(state=state, log=log[:n_events].copy(), records=rec)
 
 
+class ContractBroken(AssertionError):
+    """An engine broke the game contract: it asked a decision with no legal answer, or
+    one of its own invariants (engine_api.CHECK_API) no longer holds."""
+
+
+@dataclass(frozen=True)
+class CheckedGame:
+    """A game played by `play_checked`: final state, event log, decisions answered."""
+
+    state: np.ndarray
+    log: np.ndarray
+    decisions: int
+
+
+def play_checked(
+    driver: ModuleType,
+    engine: ModuleType,
+    checks: ModuleType,
+    sids: np.ndarray,
+    params: np.ndarray,
+    n_players: int,
+    seed: int,
+    game: int,
+    data: np.ndarray,
+    rules: np.ndarray,
+    log_capacity: int = 1 << 12,
+    max_decisions: int = 200_000,
+) -> CheckedGame:
+    """Play like play_logged, but one decision at a time from Python (slow: for tests, never
+    in production runs), raising ContractBroken when a decision is asked with no legal
+    answer or the game's invariants break, checked before every decision and at the end."""
+    state = np.zeros(engine.STATE_SIZE, dtype=np.int64)
+    log = np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64)
+    rng = np.zeros(engine.RNG_STREAMS, dtype=np.uint64)
+    scratch = np.zeros((engine.MAX_SEATS, engine.SCRATCH_SIZE), dtype=np.int64)
+    out = np.zeros(engine.OUT_SIZE, dtype=np.int64)
+    work = np.zeros(engine.WORK_SIZE, dtype=np.int64)
+    engine.start_game_nb(state, data, rules, log, n_players, seed, game, rng)
+    where = f"game {game} of seed {seed} ({n_players} players)"
+    if checks.invariants_nb(state, data, rules) != 0:
+        raise ContractBroken(f"{where}: invariant broken at the start")
+    for decisions in range(max_decisions):
+        kind = engine.advance_nb(state, data, rules, log, work)
+        code = checks.invariants_nb(state, data, rules)
+        if code != 0:
+            raise ContractBroken(f"{where}, decision {decisions}: invariant {code} broken")
+        if kind < 0:
+            return CheckedGame(state, log, decisions)
+        seat = engine.asked_seat_nb(state)
+        if not 0 <= seat < n_players:
+            raise ContractBroken(f"{where}, decision {decisions}: asked seat {seat}")
+        if checks.legal_count_nb(state, data, rules, kind, seat) <= 0:
+            raise ContractBroken(
+                f"{where}, decision {decisions}: kind {kind} asked of seat {seat} "
+                "with no legal answer"
+            )
+        out[:] = 0
+        ret = driver.decide_nb(
+            kind, sids[seat], seat, state, data, rules, params[seat],
+            rng[1 + seat : 2 + seat], scratch[seat], out,
+        )  # fmt: skip
+        engine.answer_nb(state, data, rules, log, out, ret)
+    raise ContractBroken(f"{where}: no end after {max_decisions} decisions")
+
+
 def play_records(
     driver: ModuleType,
     engine: ModuleType,
@@ -97,12 +174,8 @@ class Play:
     log_capacity: int = 1 << 12
 
     def _checked(self, rules: Any, n_players: int | None) -> tuple[Any, int]:
-        n_players = n_players or self.default_players
-        if not self.min_players <= n_players <= self.max_players:
-            raise InputError(
-                f"--players must be between {self.min_players} and {self.max_players}, "
-                f"got {n_players}"
-            )
+        n_players = checked_players(n_players, self.min_players, self.max_players,
+                                    self.default_players)  # fmt: skip
         rules = rules or self.rules()
         self.check(rules, n_players)
         return rules, n_players

@@ -210,6 +210,12 @@ class GamePlugin:
     # placeholder: "set" a --set item, "sweep" a sweep's --set, "fixed" a --set a tuning
     # keeps, "strategy" a seat with parameters, "run" a note on how a run is set up
     help_examples: Mapping[str, str] = field(default_factory=dict)
+    # the module with the invariant check's hooks (engine_api.CHECK_API); "" = the engine's
+    checks: str = ""
+
+    @property
+    def checks_module(self) -> str:
+        return self.checks or self.engine
 
     @property
     def primary(self) -> Key:

@@ -78,6 +78,7 @@ from ..enums import (
     GOLD,
     MAX_SERAGLIO,
     N_ACTS,
+    N_DISPLAY,
     N_GARDENS,
     N_KINDS,
     N_PALACE,
@@ -155,6 +156,10 @@ def init_state_nb(state, data, rules, n_players):
         state[S.SEAL + g] = -1
     for i in range(MAX_SERAGLIO):
         state[S.SERAGLIO + i] = -1
+    for k in range(N_DISPLAY):  # nothing is laid out before the hand-out (P-S3, P-S4)
+        state[S.DISPLAY + k] = -1
+    for i in range(MAX_SEATS * 2):
+        state[S.HCARD + i] = -1
     state[S.VIZIER] = BAZAAR  # P-S8
     state[S.SER_FIGURE] = -1
     state[S.ENDER] = -1
@@ -166,19 +171,26 @@ def init_state_nb(state, data, rules, n_players):
 
 @njit_static(cache=True)
 def start_game_nb(state, data, rules, log, n_players, seed, game, rng):
-    """Seed the streams of game `game`, lay out the game (P-S4..P-S8) and ask the start
-    player (seat 0) to hand out the starting resources (P-S3)."""
+    """Seed the streams of game `game` and ask the start player (seat 0) to hand out the
+    starting resources (P-S3); the rest is laid out after the hand-out (lay_out_nb)."""
     seed_streams_nb(rng, seed, game)
     init_state_nb(state, data, rules, n_players)
     state[S.RNG] = np.int64(next_u64_nb(rng, 0))
-    setup_harbour_nb(state, data, log)  # P-S4
-    build_deck_nb(state)  # P-S5
-    deal_display_nb(state, data, log)
-    setup_cards_nb(state, data, n_players)  # P-S6
-    build_action_deck_nb(state, data)  # P-S7
     state[S.PLAYER] = 0
     state[S.SETUP_NEXT] = 0
     state[S.PHASE] = PH_SETUP
+
+
+@njit_static(cache=True)
+def lay_out_nb(state, data, log):
+    """P-S4..P-S7 in the seed's order, once the hand-out (P-S3) is done: "Ezután" the
+    harbour, then the building deck and its display, the harbour cards, the action deck.
+    The game's stream is drawn in the same order as before the hand-out moved first."""
+    setup_harbour_nb(state, data, log)  # P-S4
+    build_deck_nb(state)  # P-S5
+    deal_display_nb(state, data, log)
+    setup_cards_nb(state, data, state[S.N_PLAYERS])  # P-S6
+    build_action_deck_nb(state, data)  # P-S7
 
 
 @njit_static(cache=True)
@@ -270,16 +282,18 @@ def build_palace_nb(state, data, rules, log, seat, k, c):
     can = can or state[S.BALCONY + g] == seat
     if state[S.BALCONY + g] >= 0 and (can or rules[R.EVICT_ALWAYS] != 0):
         evict_nb(state, rules, log, seat, g)
-    if can:
-        if state[S.FIGS + seat] > 0:
-            state[S.FIGS + seat] -= 1
-            state[S.BALCONY + g] = seat
-            log_nb(state, log, seat, EV_BALCONY, g, -1, 0, 0)
-        else:
-            state[S.FIG_PURPOSE] = 0
-            state[S.FIG_ARG] = g
-            state[S.PHASE] = PH_FIGURE
-            return
+    # where the figure comes from is decided after the eviction and what it set off
+    # (P-A7 marker, P-V2 figure): an own figure that came back and went onto the
+    # seraglio is no longer his to stand here, and a quarter is asked only if he has one
+    if can and state[S.FIGS + seat] > 0:
+        state[S.FIGS + seat] -= 1
+        state[S.BALCONY + g] = seat
+        log_nb(state, log, seat, EV_BALCONY, g, -1, 0, 0)
+    elif can and has_quarter_figure_nb(state, seat):
+        state[S.FIG_PURPOSE] = 0
+        state[S.FIG_ARG] = g
+        state[S.PHASE] = PH_FIGURE
+        return
     after_balcony_nb(state, rules)
 
 
@@ -346,7 +360,8 @@ def apply_nb(state, data, rules, log, kind, seat, ans):
         state[S.START_N + p] = m
         log_nb(state, log, seat, EV_GIVE, p, ans, m, 0)
         state[S.SETUP_NEXT] = p + 1
-        if p + 1 >= n:
+        if p + 1 >= n:  # P-S4: "Ezután" (then) the harbour and the rest
+            lay_out_nb(state, data, log)
             state[S.PHASE] = PH_TURN
     elif kind == DK_FREE:  # P-F
         if ans == PASS:
