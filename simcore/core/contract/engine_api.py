@@ -24,7 +24,7 @@ ENGINE_API = (
 #       engine asked a question nobody can answer. A kind whose answer has several parts
 #       may count one listed part, as long as 0 means exactly "no legal answer".
 #   invariants_nb(state, board, rules) -> int64
-#       0 when the game's own conservation laws hold (cards, figures, resources, houses,
-#       gold, palaces: conserved and in range), else the game's code of the first broken
-#       one. Both are read-only and never called in production runs.
+#       0 when the game's own conservation laws hold (its pieces, cards and money are
+#       conserved and in range), else the game's code of the first broken one.
+# Both are read-only and never called in production runs.
 CHECK_API = ("legal_count_nb", "invariants_nb")

@@ -86,6 +86,7 @@ class CheckedGame:
     state: np.ndarray
     log: np.ndarray
     decisions: int
+    kinds: dict[int, int]  # decisions asked per kind
 
 
 def play_checked(
@@ -113,6 +114,7 @@ def play_checked(
     work = np.zeros(engine.WORK_SIZE, dtype=np.int64)
     engine.start_game_nb(state, data, rules, log, n_players, seed, game, rng)
     where = f"game {game} of seed {seed} ({n_players} players)"
+    kinds: dict[int, int] = {}
     if checks.invariants_nb(state, data, rules) != 0:
         raise ContractBroken(f"{where}: invariant broken at the start")
     for decisions in range(max_decisions):
@@ -121,7 +123,8 @@ def play_checked(
         if code != 0:
             raise ContractBroken(f"{where}, decision {decisions}: invariant {code} broken")
         if kind < 0:
-            return CheckedGame(state, log, decisions)
+            return CheckedGame(state, log, decisions, kinds)
+        kinds[int(kind)] = kinds.get(int(kind), 0) + 1
         seat = engine.asked_seat_nb(state)
         if not 0 <= seat < n_players:
             raise ContractBroken(f"{where}, decision {decisions}: asked seat {seat}")
