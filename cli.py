@@ -9,6 +9,7 @@ failure with one line and exit code 1 (`--debug` shows its traceback).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -103,9 +104,21 @@ def _game_options(f):
 
 
 def _timeout_option(f):
-    return click.option("--scheduler-timeout", "scheduler_timeout", type=float,
-                        default=SCHEDULER_TIMEOUT, show_default=True,
-                        help="Seconds to reach a Dask scheduler.")(f)  # fmt: skip
+    """--scheduler-timeout, refused unless the command plays on Dask (a local run never
+    waits for a scheduler: the value would be ignored silently)."""
+
+    @functools.wraps(f)
+    def checked(*args, **kwargs):
+        given = kwargs["scheduler_timeout"]
+        if given is not None and str(kwargs.get("executor", "")).strip() != "dask":
+            raise InputError("--scheduler-timeout only applies to --executor dask (the time to "
+                             "reach its scheduler); drop it or add --executor dask")  # fmt: skip
+        kwargs["scheduler_timeout"] = SCHEDULER_TIMEOUT if given is None else given
+        return f(*args, **kwargs)
+
+    return click.option("--scheduler-timeout", "scheduler_timeout", type=float, default=None,
+                        help="Seconds to reach a Dask scheduler (--executor dask only) "
+                        f"[default: {SCHEDULER_TIMEOUT:g}].")(checked)  # fmt: skip
 
 
 class _GameHelp(click.Command):
