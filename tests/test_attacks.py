@@ -238,3 +238,34 @@ def test_a_strategy_name_with_a_c1_control_is_refused(run_dir, capsys):
     code, out, err = run_cli(capsys, "verify", run_dir)
     assert code == 2 and not CONTROL.search(out + err), repr(err)
     assert os.path.exists(run_dir / "manifest.json")
+
+
+# --- 6: every run directory of a study reports on its own -----------------------------------
+
+
+@pytest.fixture(scope="module")
+def study(tmp_path_factory):
+    """The default study at its smallest (no --target-ci: the ladder's rungs play the study's
+    own rule, rounds until decided, with no half-width target)."""
+    out = tmp_path_factory.mktemp("study") / "S"
+    args = ["--games", "60", "--chunk-size", "30", "--players", "2", "--workers", "1"]
+    code = 0
+    try:
+        cli.main(["study", "--out", str(out), *args])
+    except SystemExit as e:
+        code = e.code
+    assert code in (0, None)
+    return out
+
+
+def test_each_run_of_a_study_reports_on_its_own(study, tmp_path, capsys):
+    runs = sorted(p.parent for p in study.rglob("manifest.json"))
+    rungs = [r for r in runs if r.parent.name == "robustness"]
+    adaptive = [r for r in runs if "z" in (read_m(r).get("stopping") or {})]
+    assert rungs and adaptive and any(read_m(r)["stopping"]["target_ci"] is None for r in adaptive)
+    for i, run in enumerate(runs):
+        code, out, err = run_cli(capsys, "report", run, "--out", tmp_path / f"r{i}.html")
+        assert code == 0, f"{run.relative_to(study)}: {err}"
+        assert "(1 run(s)" in out
+    page = (tmp_path / f"r{runs.index(adaptive[0])}.html").read_text()
+    assert "decided against the fair share" in page
