@@ -35,7 +35,7 @@ from jobs.run_job import (
 )
 from jobs.runner import RunInterrupted, RunWriteError
 from simcore.core.contract.games import default_game, games, get_game
-from simcore.core.errors import InputError, WorkerLost
+from simcore.core.errors import InputError, WorkerLost, printable
 from simcore.core.store.outpaths import check_apart, check_run_out
 
 _STATE = {"debug": False, "argv": []}  # set by main() and the group's --debug
@@ -685,7 +685,8 @@ def verify(runs):
     game ids. Exit 0 when whole, 1 when damaged or unfinished, 2 when not a run."""
     from simcore.core.store.integrity import verify_runs
 
-    code = verify_runs(list(runs), click.echo, lambda line: click.echo(line, err=True))
+    code = verify_runs(list(runs), lambda line: click.echo(printable(line)),
+                       lambda line: click.echo(printable(line), err=True))  # fmt: skip
     sys.exit(code)
 
 
@@ -728,7 +729,8 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _fail(line: str, code: int) -> None:
-    click.echo("palace-lab: " + " ".join(line.split()), err=True)
+    """The one line of a failure; any text in it may come from a file: escaped."""
+    click.echo("palace-lab: " + printable(" ".join(line.split())), err=True)
     sys.exit(code)
 
 
