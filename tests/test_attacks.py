@@ -269,3 +269,37 @@ def test_each_run_of_a_study_reports_on_its_own(study, tmp_path, capsys):
         assert "(1 run(s)" in out
     page = (tmp_path / f"r{runs.index(adaptive[0])}.html").read_text()
     assert "decided against the fair share" in page
+
+
+# --- 7: search parameters within their useful range -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "game,value",
+    [("maharaja", "threads=1000000"), ("maharaja", "rollouts=1000000"),
+     ("maharaja", "rollouts=10001"), ("maharaja", "char_rollouts=1000000"),
+     ("maharaja", "explore=2"), ("palast", "minor_rollouts=1000000"),
+     ("tajmahal", "threads=257"), ("vermaechtnis", "rollouts=1e9")],
+)  # fmt: skip
+@pytest.mark.parametrize("command", ["play", "run"])
+def test_a_search_budget_no_machine_serves_is_bad_input(tmp_path, capsys, monkeypatch, game,
+                                                        value, command):  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    extra = ["--games", "1", "--workers", "1", "--out", "out"] if command == "run" else []
+    code, out, err = run_cli(capsys, command, "--game", game, "--strategy", f"lookahead:{value}",
+                             *extra)  # fmt: skip
+    assert code == 2, err
+    assert one_line(err) and "outside its range 0 to" in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_useful_search_budgets_are_accepted():
+    import strategies
+
+    for game in ("maharaja", "palast", "tajmahal", "vermaechtnis"):
+        s = strategies.strategies(game)["lookahead"]
+        assert s.param_range("rollouts") == (0.0, 10_000.0)
+        assert s.param_range("threads") == (0.0, 256.0)
+        assert s.param_range("explore") == (0.0, 1.0)
+        # the studies' strongest rung plays 400 rollouts: well inside
+        strategies.resolve(["lookahead:rollouts=400:threads=0:explore=0.05"], 2, game)
