@@ -9,6 +9,7 @@ failure with one line and exit code 1 (`--debug` shows its traceback).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -34,7 +35,7 @@ from jobs.run_job import (
 )
 from jobs.runner import RunInterrupted, RunWriteError
 from simcore.core.contract.games import default_game, games, get_game
-from simcore.core.errors import InputError, WorkerLost
+from simcore.core.errors import InputError, WorkerLost, printable
 from simcore.core.store.outpaths import check_apart, check_run_out
 
 _STATE = {"debug": False, "argv": []}  # set by main() and the group's --debug
@@ -103,9 +104,21 @@ def _game_options(f):
 
 
 def _timeout_option(f):
-    return click.option("--scheduler-timeout", "scheduler_timeout", type=float,
-                        default=SCHEDULER_TIMEOUT, show_default=True,
-                        help="Seconds to reach a Dask scheduler.")(f)  # fmt: skip
+    """--scheduler-timeout, refused unless the command plays on Dask (a local run never
+    waits for a scheduler: the value would be ignored silently)."""
+
+    @functools.wraps(f)
+    def checked(*args, **kwargs):
+        given = kwargs["scheduler_timeout"]
+        if given is not None and str(kwargs.get("executor", "")).strip() != "dask":
+            raise InputError("--scheduler-timeout only applies to --executor dask (the time to "
+                             "reach its scheduler); drop it or add --executor dask")  # fmt: skip
+        kwargs["scheduler_timeout"] = SCHEDULER_TIMEOUT if given is None else given
+        return f(*args, **kwargs)
+
+    return click.option("--scheduler-timeout", "scheduler_timeout", type=float, default=None,
+                        help="Seconds to reach a Dask scheduler (--executor dask only) "
+                        f"[default: {SCHEDULER_TIMEOUT:g}].")(checked)  # fmt: skip
 
 
 class _GameHelp(click.Command):
@@ -672,7 +685,8 @@ def verify(runs):
     game ids. Exit 0 when whole, 1 when damaged or unfinished, 2 when not a run."""
     from simcore.core.store.integrity import verify_runs
 
-    code = verify_runs(list(runs), click.echo, lambda line: click.echo(line, err=True))
+    code = verify_runs(list(runs), lambda line: click.echo(printable(line)),
+                       lambda line: click.echo(printable(line), err=True))  # fmt: skip
     sys.exit(code)
 
 
@@ -715,7 +729,8 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _fail(line: str, code: int) -> None:
-    click.echo("palace-lab: " + " ".join(line.split()), err=True)
+    """The one line of a failure; any text in it may come from a file: escaped."""
+    click.echo("palace-lab: " + printable(" ".join(line.split())), err=True)
     sys.exit(code)
 
 

@@ -89,22 +89,36 @@ def find_runs(dirs: list[str | Path]) -> list[Run]:
     Refuses, with one line naming the problem: a DIR without runs, and runs of different
     games in one comparison.
     """
-    runs: list[Run] = []
+    paths: list[Path] = []
     for d in dirs:
         p = Path(d)
         if not p.is_dir():
             raise InputError(f"{p}: not a directory")
         if os.path.lexists(p / "manifest.json"):  # a symlink or FIFO: load_run refuses it
-            runs.append(load_run(p))
+            paths.append(p)
             continue
         subs = sorted(s for s in p.iterdir() if (s / "manifest.json").is_file())
         if not subs:
             raise InputError(f"{p}: no runs found (no manifest.json in it or its subfolders)")
-        runs.extend(load_run(s) for s in subs)
+        paths.extend(subs)
+    _refuse_twice(paths)
+    runs = [load_run(p) for p in paths]
     games = sorted({r.game for r in runs})
     if len(games) > 1:
         raise InputError(f"runs of different games cannot be compared: {', '.join(games)}")
     return _labelled(runs)
+
+
+def _refuse_twice(paths: list[Path]) -> None:
+    """A run counted twice would weigh its games twice: refused, whatever the spelling of
+    its path (R, ./R/, a symlink to R, a study folder and one of its runs)."""
+    seen: dict[Path, Path] = {}
+    for p in paths:
+        key = p.resolve()
+        if key in seen:
+            same = f"{seen[key]} and {p}" if str(seen[key]) != str(p) else str(p)
+            raise InputError(f"the run {same} is named twice; give each run once")
+        seen[key] = p
 
 
 def game_of(runs: list[Run]) -> GamePlugin:

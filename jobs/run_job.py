@@ -235,8 +235,6 @@ def study_strategy(plugin: GamePlugin) -> str:
 def refuse_adaptive_resume(out_dir) -> None:
     """`run --resume` on a study's adaptive run (rounds until its verdicts are decided, a
     rule `run` cannot express): one line naming `study --resume` (InputError)."""
-    from pathlib import Path
-
     from simcore.core.store.results_io import read_manifest
 
     try:
@@ -246,15 +244,9 @@ def refuse_adaptive_resume(out_dir) -> None:
     stopping = m.get("stopping") or {}
     if "z" not in stopping:
         return
-    how = str(m.get("command", ""))
-    if how.startswith("palace-lab study"):
-        how = how if "--resume" in how.split() else f"{how} --resume"
-    else:  # a run written before the study's command was recorded: name the study's folder
-        from simcore.core.store.outpaths import PLAN
+    from simcore.core.store.commands import study_command  # never the recorded command
 
-        here = Path(out_dir).absolute()
-        root = next((p for p in here.parents if (p / PLAN).is_file()), here.parent)
-        how = f"palace-lab study --resume --out {root} (the study's options)"
+    how = study_command(out_dir, m, resume=True)
     raise InputError(
         f"--resume: {out_dir} is an adaptive run of a study (it plays rounds until "
         f"its verdicts are decided, which `run` cannot); continue it with: {how}"

@@ -33,21 +33,34 @@ def context_notes(b: Balance) -> list[str]:
         out += [f"Strategies: {k} — {', '.join(v)}." for k, v in by_strat.items()]
     out += b.game.describe_runs(ms)
     stopped = [r for r in b.runs if r.manifest.get("stopping")]
-    if stopped:
-        st = stopped[0].manifest["stopping"]
-        outcomes = "; ".join(
-            f"{r.label} ({r.players}p): {stop_text(r.manifest).strip('; ')}" for r in stopped
-        )
+    half = [r for r in stopped if "z" not in r.manifest["stopping"]]
+    decided = [r for r in stopped if "z" in r.manifest["stopping"]]  # a study's adaptive runs
+    label = b.game.primary.label
+    if half:
+        st = half[0].manifest["stopping"]
         pts = "point" if st["target_ci"] == 0.01 else "points"
-        label = b.game.primary.label
         out.append(
             f"Game counts come from --target-ci {st['target_ci']:g}: each run played rounds of "
             f"{st['round_chunks']} chunks until the 95% interval of every {label} was "
             f"narrower than ± {100 * st['target_ci']:g} {pts} "
-            "(at most the run's --games). "
-            f"{outcomes}."
+            f"(at most the run's --games). {_outcomes(half)}."
+        )
+    if decided:
+        st = decided[0].manifest["stopping"]
+        also = (f" and narrower than ± {100 * st['target_ci']:g} points"
+                if st.get("target_ci") else "")  # fmt: skip
+        out.append(
+            f"Game counts come from the study's rule: each run played rounds of "
+            f"{st['round_chunks']} chunks until every {label} was decided against the fair "
+            f"share (its interval at z = {st['z']:g} wholly above, wholly below or within "
+            f"± {100 * st['delta']:g} points of it){also}, at most the run's --games. "
+            f"{_outcomes(decided)}."
         )
     return out
+
+
+def _outcomes(runs) -> str:
+    return "; ".join(f"{r.label} ({r.players}p): {stop_text(r.manifest).strip('; ')}" for r in runs)
 
 
 def stop_text(m: dict) -> str:

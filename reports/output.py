@@ -25,10 +25,12 @@ from pathlib import Path
 from simcore.core.errors import InputError
 from simcore.core.store.outpaths import (
     check_creatable,
+    check_lengths,
     make_parents,
     remove_empty,
     require_path,
     run_dir_above,
+    shown_path,
 )
 from simcore.core.store.safe_files import (
     check_folder,
@@ -123,7 +125,9 @@ def check_report_target(text: str | os.PathLike | None, option: str = "--out") -
     """The page path, checked before any work: InputError for anything it must not replace."""
     page = require_path(text, option)
     if page.suffix.lower() != ".html":
-        raise InputError(f"{option} {page}: a report is an .html file")
+        raise InputError(f"{option} {shown_path(page)}: a report is an .html file")
+    # the longest name written beside the page: the old charts' folder set aside (mkdtemp)
+    check_lengths(page, option, f".{page.stem}_charts.old.{'x' * 8}")
     run = run_dir_above(page)
     if run is not None:
         raise InputError(f"{option} {page}: inside the run directory {run}; choose another")

@@ -19,6 +19,7 @@ import jinja2
 from analyses.balance import Balance
 from analyses.checks import warnings_for
 from analyses.multiple import FAMILY_NOTE
+from simcore.core.store.commands import suggested_command
 
 from . import charts as ch
 from . import tables as tb
@@ -233,7 +234,7 @@ def _repro(b: Balance) -> list[dict]:
             {
                 "label": r.label,
                 "path": str(r.path),
-                "command": m.get("command", "?"),
+                "command": suggested_command(r.path, m),  # rebuilt, never the file's text
                 "seed": m.get("seed"),
                 "players": m.get("players"),
                 "games": f"{r.games_done:,} of {m.get('games', 0):,}" + stop_text(m),

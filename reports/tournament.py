@@ -14,6 +14,7 @@ import polars as pl
 
 from analyses.intervals import wilson
 from analyses.tournament import Games, pairwise, rating, win_rates
+from simcore.core.store.commands import suggested_command
 
 from .charts import _err, _save
 from .render import _env, write_report
@@ -152,7 +153,8 @@ def render_tournament(g: Games, out: Path, command: list[str], boots: int = 200)
             "(common random numbers). The tables come from the sorted strategy list, so the "
             "order given on the command line changes nothing.",
         ]
-        runs = [{"label": r.path.name, "path": str(r.path), "command": r.manifest["command"],
+        runs = [{"label": r.path.name, "path": str(r.path),
+                 "command": suggested_command(r.path, r.manifest),  # rebuilt, never the file's
                  "seed": r.manifest["seed"], "players": r.players,
                  "games": f"{r.games_done:,}", "status": r.manifest["status"],
                  "strategies": ", ".join(s["name"] for s in r.manifest["strategies"]),

@@ -17,6 +17,7 @@ from analyses.intervals import wilson
 from analyses.multiple import ALPHA, holm, score_p
 from analyses.tuning import Confirmed, Tuning, rank_candidates
 from analyses.win_cells import BLOCKS
+from simcore.core.store.commands import suggested_command
 
 from . import tune_charts as ch
 from .output import write_report
@@ -576,7 +577,7 @@ def _repro(t: Tuning) -> list[dict]:
             {
                 "label": str(r.path.relative_to(t.root)),
                 "path": str(r.path),
-                "command": m.get("command", "?"),
+                "command": suggested_command(r.path, m),  # rebuilt, never the file's text
                 "seed": m.get("seed"),
                 "players": m.get("players"),
                 "games": f"{r.games_done:,} of {m.get('games', 0):,}",

@@ -29,6 +29,15 @@ from simcore.core.nb.search_nb import GENERIC, HOOKS, P_THREADS
 from . import registry
 from .registry import Search, Strategy
 
+# The useful range of the generic parameters (registry.PARAM_RANGE, 0 to 10^6, elsewhere), and
+# of every budget named `...rollouts` (the game's own too): a value outside is refused in one
+# line before anything is played. Threads beyond the cores add nothing but buffers (one set
+# per thread, allocated per decision: 10^6 of them exhaust the memory); rollouts past 10^4 per
+# decision make one game take minutes to hours and beat 400 by nothing the ladder can show.
+MAX_ROLLOUTS = 10_000.0
+MAX_THREADS = 256.0
+RANGES = {"explore": (0.0, 1.0), "models": (0.0, 1.0), "threads": (0.0, MAX_THREADS)}
+
 
 def register_search(
     name: str,
@@ -55,6 +64,7 @@ def register_search(
     params = own | {f"policy_{k}": v for k, v in zip(pol.param_names, pol.defaults, strict=True)}
     policy_at = len(own)
     width = len(pol.defaults)
+    ranges = {k: (0.0, MAX_ROLLOUTS) for k in own if k.endswith("rollouts")} | RANGES
 
     def model(vector: np.ndarray) -> tuple[str, np.ndarray]:
         return policy, np.asarray(vector[policy_at : policy_at + width], dtype=np.float64)
@@ -74,6 +84,7 @@ def register_search(
         table=table_params,
         search=Search(hooks, policy, policy_at),
         model=model,
+        ranges=ranges,
     )(decide)
 
 

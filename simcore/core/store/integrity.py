@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from simcore.core.errors import InputError
+from simcore.core.errors import InputError, printable
 from simcore.core.store.chunk_store import chunk_digest, chunk_file, chunk_name, open_chunk
 from simcore.core.store.manifest import MANIFEST, load_manifest
 from simcore.core.store.manifest_schema import DONE
@@ -27,7 +27,7 @@ Note = Callable[[str], None]
 
 
 def stderr_note(line: str) -> None:
-    print(f"palace-lab: {line}", file=sys.stderr, flush=True)
+    print(f"palace-lab: {printable(line)}", file=sys.stderr, flush=True)
 
 
 def chunk_label(c: dict) -> str:
@@ -120,19 +120,12 @@ def game_id_problem(run_dir: Path, c: dict, rows_per_game: int) -> str | None:
 
 
 def resume_hint(run_dir: Path, m: dict) -> str:
-    """How to continue a run, built from the run directory and the manifest's validated
-    numbers, never from its recorded `command` (a forged manifest must not choose what the
-    user is told to run)."""
-    import shlex  # noqa: PLC0415
+    """How to continue a run, rebuilt from the run directory and the manifest's validated
+    fields and shell-quoted, never its recorded `command` (a forged manifest must not choose
+    what the user is told to run; store.commands)."""
+    from simcore.core.store.commands import suggested_command  # noqa: PLC0415
 
-    return (f"palace-lab run --game {m['game']} --players {m['players']} --games {m['games']} "
-            f"--seed {m['seed']} --chunk-size {m['chunk_size']} --out "
-            f"{shlex.quote(_printable(str(run_dir)))} --resume, with the --strategy, --set, "
-            "--variant, --rules and --board options that started it")  # fmt: skip
-
-
-def _printable(text: str) -> str:
-    return "".join(ch if ch.isprintable() else "?" for ch in text)
+    return suggested_command(run_dir, m, resume=True)
 
 
 def verify_run(run_dir: Path, out: Note) -> int:

@@ -25,7 +25,7 @@ RUN_STATUS = ("running", "interrupted", "complete")
 CHUNK_STATUS = ("pending", "done", "complete", "skipped")  # "complete": older fixtures, = done
 DONE = ("done", "complete")
 _SHA = re.compile(r"[0-9a-f]{64}")
-_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,64}")  # a registered name: printable, short
+_NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,64}")  # a registered name: no C0/C1 control, short
 KEYS = frozenset({
     "format", "manifest_sha256", "game", "players", "games", "seed", "chunk_size",
     "stopping", "strategies", "rules", "rules_changed", "variants", "board", "data",

@@ -28,8 +28,38 @@ TUNE_CONFIRM = "confirm.json"
 TUNE_CHECK = "check.json"
 
 
+NAME_MAX = 255  # bytes of one file or folder name (Linux, every common file system)
+PATH_MAX = 4096  # bytes of a whole path (Linux)
+PATH_ROOM = 512  # bytes kept for what palace-lab writes inside an output folder
+
+
+def shown_path(path: str | os.PathLike, most: int = 60) -> str:
+    """A path as a message names it: a long one cut in the middle."""
+    text = os.fspath(path)
+    return text if len(text) <= most else f"{text[: most // 2 - 1]}…{text[-(most // 2 - 1) :]}"
+
+
+def check_lengths(path: Path, option: str, derived: str | None = None) -> None:
+    """InputError unless every name in `path` (and `derived`, a name palace-lab makes beside
+    its last one) fits NAME_MAX bytes and the whole path, with room for what goes inside it,
+    fits PATH_MAX bytes: the OS would refuse it only after some folders were made."""
+    full = os.path.abspath(path)
+    for name in [*Path(full).parts[1:], *([derived] if derived else [])]:
+        size = len(name.encode("utf-8", "surrogateescape"))
+        if size > NAME_MAX:
+            what = "a file or folder name" if name != derived else "a name it writes beside it"
+            raise InputError(f"{option} {shown_path(path)}: {what} of {size} bytes; at most "
+                             f"{NAME_MAX} bytes per name")  # fmt: skip
+    size = len(full.encode("utf-8", "surrogateescape"))
+    if size + PATH_ROOM > PATH_MAX:
+        raise InputError(f"{option} {shown_path(path)}: a path of {size:,} bytes; at most "
+                         f"{PATH_MAX - PATH_ROOM:,} (the OS limit of {PATH_MAX} bytes less "
+                         "room for the files inside)")  # fmt: skip
+
+
 def require_path(text: str | os.PathLike | None, option: str) -> Path:
-    """The path of an option's value; InputError for an empty value or a NUL byte."""
+    """The path of an option's value; InputError for an empty value, a NUL byte, text that is
+    not UTF-8 or a name or path too long for the OS."""
     value = os.fspath(text) if text is not None else ""
     if not value.strip():
         raise InputError(f"{option}: empty path; give a file or folder name")
@@ -40,6 +70,7 @@ def require_path(text: str | os.PathLike | None, option: str) -> Path:
     except UnicodeEncodeError:  # bytes the locale could not decode: no manifest can record it
         shown = value.encode("utf-8", "replace").decode()
         raise InputError(f"{option} {shown}: the path is not valid UTF-8; rename it") from None
+    check_lengths(Path(value), option)
     return Path(value)
 
 
