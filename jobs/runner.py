@@ -138,7 +138,11 @@ def open_run(plan: RunPlan) -> dict:
     """
     out = Path(plan.out)
     has_run = (out / MANIFEST).exists() or (out / MANIFEST).is_symlink()
-    if plan.resume:
+    skeleton = not has_run and is_skeleton(out)
+    if plan.resume and skeleton:  # a run stopped before its first manifest: start it afresh
+        stderr_note(f"{out}: no run was written there yet (stopped before its first manifest); "
+                    "starting it afresh")  # fmt: skip
+    if plan.resume and not skeleton:
         if not has_run:
             raise InputError(f"--resume: {out} holds no run to resume (no {MANIFEST})")
         _resumable(plan, out)  # refusals first: a refused resume touches nothing, not even .lock
@@ -151,7 +155,11 @@ def open_run(plan: RunPlan) -> dict:
     taken = f"--out {out} already holds a run; add --resume or choose another --out"
     if has_run:
         raise InputError(taken)
-    if out.is_symlink() or out.exists() and (not out.is_dir() or any(out.iterdir())):
+    if skeleton or not out.exists() and not out.is_symlink():
+        pid = holder(out) if skeleton else None
+        if pid is not None:  # another process is starting a run here right now
+            raise InputError(busy(out, pid))
+    elif out.is_symlink() or not out.is_dir() or any(out.iterdir()):
         pid = holder(out) if out.is_dir() else None
         if pid is not None:  # another process is starting a run here right now
             raise InputError(busy(out, pid))
@@ -159,6 +167,7 @@ def open_run(plan: RunPlan) -> dict:
     m = new_manifest(_full_config(plan), chunk_plan(plan.games, plan.chunk_size), plan.command)
     encode(m)  # a NaN or infinity is refused before anything is written
     made = [p for p in (*reversed(out.parents), out, out / CHUNK_DIR) if not p.exists()]
+    made_lock = not (out / LOCK).exists()
     try:
         (out / CHUNK_DIR).mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -167,12 +176,15 @@ def open_run(plan: RunPlan) -> dict:
     try:
         if (out / MANIFEST).exists():  # another process started a run here a moment ago
             raise InputError(taken)
+        if skeleton:
+            manifest_file.remove_temporaries(out)  # a kill while the first one was written
         save_manifest(out, m)
     except BaseException as e:
         _unlock(out)
         if not (out / MANIFEST).exists():  # undo only what this call made
             try:
-                (out / LOCK).unlink(missing_ok=True)
+                if made_lock:
+                    (out / LOCK).unlink(missing_ok=True)
                 for p in reversed(made):
                     p.rmdir()  # empty folders only: never anything another process put there
             except OSError:
@@ -181,6 +193,24 @@ def open_run(plan: RunPlan) -> dict:
             raise _write_error(plan, out / MANIFEST, e, started=False) from None
         raise
     return m
+
+
+def is_skeleton(out: Path) -> bool:
+    """True if `out` holds only what open_run makes before the first manifest (a kill
+    right after the folder was made): `.lock`, an empty `chunks/` and temporaries of the
+    manifest, each of palace-lab's own kind (a regular file, a real folder)."""
+    if out.is_symlink() or not out.is_dir():
+        return False
+    for p in out.iterdir():
+        if p.name == CHUNK_DIR:
+            if p.is_symlink() or not p.is_dir() or any(p.iterdir()):
+                return False
+        elif p.name == LOCK or manifest_file.is_temporary(p.name):
+            if p.is_symlink() or not p.is_file():
+                return False
+        else:
+            return False
+    return True
 
 
 def _resumable(plan: RunPlan, out: Path) -> dict:

@@ -8,6 +8,7 @@ Every case that starts processes does so under a timeout and kills only what it 
 import json
 import math
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -67,3 +68,58 @@ def test_a_rung_without_a_usable_cell_is_recorded_as_null(tmp_path):
     with pytest.raises(InputError, match="--first-games"):
         TuneSettings(game="maharaja", players=(4,), vary=("palace_cost=10..12",),
                      first_games=MIN_RUNG - 1).check()  # fmt: skip
+
+
+# --- a run directory a kill left right after it was made --------------------------------
+
+RUN = ("run", "--games", "40", "--chunk-size", "20", "--strategy", "random", "--workers", "1")
+
+
+def _skeleton(out: Path) -> None:
+    """What a SIGKILL right after open_run made the folder leaves: .lock, empty chunks/."""
+    (out / "chunks").mkdir(parents=True)
+    (out / ".lock").write_text("12345\n")
+
+
+def _rows(run_dir: Path):
+    import polars as pl
+
+    return pl.read_parquet(str(run_dir / "chunks" / "*.parquet")).sort("game_id", "seat")
+
+
+@pytest.mark.parametrize("resume", [False, True], ids=["fresh", "resume"])
+def test_a_run_killed_right_after_its_folder_was_made_can_go_on(capsys, tmp_path, resume):
+    out, clean = tmp_path / "mk", tmp_path / "clean"
+    _skeleton(out)
+    code, _, err = run_cli(capsys, *RUN, "--out", out, *(["--resume"] if resume else []))
+    assert code == 0, err
+    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+    assert ("starting it afresh" in err) == resume
+    assert run_cli(capsys, *RUN, "--out", clean)[0] == 0
+    assert _rows(out).equals(_rows(clean))
+
+
+def test_a_folder_with_anything_else_is_still_refused(capsys, tmp_path):
+    for extra in ("chunks/notes.txt", "notes.txt"):
+        out = tmp_path / extra.replace("/", "_")
+        _skeleton(out)
+        (out / extra).write_text("mine\n")
+        for resume in ([], ["--resume"]):
+            code, _, err = run_cli(capsys, *RUN, "--out", out, *resume)
+            assert code == 2 and err.count("\n") == 1, err
+            assert (out / extra).read_text() == "mine\n"
+            assert not (out / "manifest.json").exists()
+
+
+def test_a_sweep_point_killed_right_after_its_folder_was_made_resumes(capsys, tmp_path):
+    out = tmp_path / "S"
+    args = ["sweep", "--set", "palace_cost=11,12", "--games", "40", "--chunk-size", "20",
+            "--workers", "1", "--out", out]  # fmt: skip
+    assert run_cli(capsys, *args)[0] == 0
+    point = out / "palace_cost=12"
+    want = _rows(point)
+    shutil.rmtree(point)  # as if the sweep had been killed as it made this folder
+    _skeleton(point)
+    code, _, err = run_cli(capsys, *args, "--resume")
+    assert code == 0, err
+    assert _rows(point).equals(want)
