@@ -123,3 +123,50 @@ def test_a_sweep_point_killed_right_after_its_folder_was_made_resumes(capsys, tm
     code, _, err = run_cli(capsys, *args, "--resume")
     assert code == 0, err
     assert _rows(point).equals(want)
+
+
+# --- a run missing from a folder of runs ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def a_sweep(tmp_path_factory):
+    out = tmp_path_factory.mktemp("sweep") / "S"
+    code = run_cli(_NoCapture(), "sweep", "--set", "palace_cost=11,12", "--games", "40",
+                   "--chunk-size", "20", "--workers", "1", "--out", out)[0]  # fmt: skip
+    assert code == 0
+    return out
+
+
+class _NoCapture:
+    @staticmethod
+    def readouterr():
+        class _R:
+            out = err = ""
+
+        return _R()
+
+
+@pytest.mark.parametrize("how", ["deleted", "fifo", "folder gone"])
+def test_a_run_missing_from_a_sweep_is_damage(capsys, tmp_path, a_sweep, how):
+    out = tmp_path / "S"
+    shutil.copytree(a_sweep, out)
+    gone = out / "palace_cost=11"
+    if how == "folder gone":
+        shutil.rmtree(gone)
+    else:
+        (gone / "manifest.json").unlink()
+        if how == "fifo":
+            os.mkfifo(gone / "manifest.json")
+    code, stdout, err = run_cli(capsys, "verify", out)
+    assert code == 1, stdout + err
+    assert "palace_cost=11" in stdout and "whole" in stdout  # the other run is still whole
+    code, stdout, err = run_cli(capsys, "report", out, "--out", tmp_path / "r.html")
+    assert code == 2 and err.count("\n") == 1 and "palace_cost=11" in err, err
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_a_whole_sweep_verifies_and_reports(capsys, tmp_path, a_sweep):
+    code, stdout, _ = run_cli(capsys, "verify", a_sweep)
+    assert code == 0 and stdout.count("whole") == 2
+    code, stdout, err = run_cli(capsys, "report", a_sweep, "--out", tmp_path / "r.html")
+    assert code == 0 and "2 run(s)" in stdout, err
