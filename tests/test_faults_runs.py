@@ -170,3 +170,123 @@ def test_a_whole_sweep_verifies_and_reports(capsys, tmp_path, a_sweep):
     assert code == 0 and stdout.count("whole") == 2
     code, stdout, err = run_cli(capsys, "report", a_sweep, "--out", tmp_path / "r.html")
     assert code == 0 and "2 run(s)" in stdout, err
+
+
+# --- SIGTERM and SIGINT stop a run like Ctrl-C ----------------------------------------------
+
+
+def _done_chunks(out: Path) -> int:
+    try:
+        m = json.loads((out / "manifest.json").read_text())
+    except (OSError, ValueError):
+        return 0
+    return sum(c["status"] == "done" for c in m["chunks"])
+
+
+def _signalled_run(tmp_path: Path, game: str, sig: int, group: bool):
+    """A 2-worker run, signalled once a chunk is done: (exit code, stderr, out)."""
+    out = tmp_path / f"{game}-{sig}"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    cmd = [sys.executable, str(ROOT / "cli.py"), "run", "--game", game, "--games", "400000",
+           "--chunk-size", "500", "--strategy", "random", "--workers", "2",
+           "--out", str(out)]  # fmt: skip
+    p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         start_new_session=True)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 400
+        while time.monotonic() < deadline and p.poll() is None and _done_chunks(out) < 1:
+            time.sleep(0.2)
+        assert p.poll() is None, p.stderr.read().decode()[-800:]
+        if group:
+            os.killpg(p.pid, sig)
+        else:
+            p.send_signal(sig)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)  # the group this test started
+            p.wait()
+        p.stderr.close()
+    return p.returncode, err.decode(), out
+
+
+@pytest.mark.parametrize(
+    "game, sig, group",
+    [
+        ("vermaechtnis", signal.SIGTERM, False),
+        ("palast", signal.SIGTERM, False),
+        ("palast", signal.SIGINT, True),
+    ],  # fmt: skip
+    ids=["vermaechtnis-term", "palast-term", "palast-int-group"],
+)
+def test_a_signal_stops_a_run_with_its_resume_command(tmp_path, game, sig, group):
+    import shlex
+
+    code, err, out = _signalled_run(tmp_path, game, sig, group)
+    last = err.splitlines()[-1] if err else ""
+    assert code == 128 + sig, err[-800:]
+    assert "Traceback" not in err and "Exception ignored" not in err, err[-800:]
+    assert last.startswith("palace-lab: interrupted after") and "to resume: " in last, err
+    resume = shlex.split(last.split("to resume: ", 1)[1])
+    assert resume[:2] == ["palace-lab", "run"] and resume[-1] == "--resume"
+    assert resume[resume.index("--out") + 1] == str(out)
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "interrupted" and _done_chunks(out) >= 1
+
+
+def test_a_stop_swallowed_while_compiling_still_stops_the_run(capsys, tmp_path, monkeypatch):
+    """numba compiles inside ctypes callbacks, where an exception a signal handler raises is
+    lost ("Exception ignored ..."): the run must stop at the next safe point all the same."""
+    import jobs.batch as batch
+    from jobs import runner
+
+    def warm(spec):
+        try:
+            runner.on_stop_signal(signal.SIGTERM, None)
+        except KeyboardInterrupt:
+            pass  # what the callback does with it
+        return real(spec)
+
+    real = batch.warm
+    monkeypatch.setattr(batch, "warm", warm)
+    out = tmp_path / "r"
+    code, _, err = run_cli(capsys, *RUN, "--out", out)
+    assert code == 143, err
+    assert err.splitlines()[-1].startswith("palace-lab: interrupted after 0 of 40 games")
+    assert json.loads((out / "manifest.json").read_text())["status"] == "interrupted"
+
+
+def test_an_interrupt_after_the_last_chunk_says_the_run_is_complete(capsys, tmp_path,
+                                                                    monkeypatch):  # fmt: skip
+    import cli
+
+    def summary(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_print_summary", summary)
+    out = tmp_path / "r"
+    code, _, err = run_cli(capsys, *RUN, "--out", out)
+    last = err.splitlines()[-1]  # above it: the progress line
+    assert code == 130 and err.count("palace-lab: interrupted") == 1, err
+    assert f"the run in {out} is complete" in last and "nothing to resume" in last
+
+
+def test_an_interrupt_between_a_sweeps_runs_names_its_resume(capsys, tmp_path, monkeypatch):
+    from jobs import runner
+
+    calls = []
+    real = runner.open_run
+
+    def open_run(plan):
+        calls.append(plan.out)
+        if len(calls) == 2:  # the second run, before it is made
+            raise KeyboardInterrupt
+        return real(plan)
+
+    monkeypatch.setattr(runner, "open_run", open_run)
+    out = tmp_path / "S"
+    code, _, err = run_cli(capsys, "sweep", "--set", "palace_cost=11,12", "--games", "40",
+                           "--chunk-size", "20", "--workers", "1", "--out", out)  # fmt: skip
+    last = err.splitlines()[-1]
+    assert code == 130 and "Traceback" not in err, err
+    assert "is complete" in last and last.endswith(f"--out {out} --resume"), last
