@@ -290,3 +290,107 @@ def test_an_interrupt_between_a_sweeps_runs_names_its_resume(capsys, tmp_path, m
     last = err.splitlines()[-1]
     assert code == 130 and "Traceback" not in err, err
     assert "is complete" in last and last.endswith(f"--out {out} --resume"), last
+
+
+# --- Dask: a worker or the scheduler lost mid-run, a TLS address that is no scheduler ------
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start(cmd: list[str], env: dict) -> subprocess.Popen:
+    return subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)  # fmt: skip
+
+
+def _stop(p: subprocess.Popen) -> None:
+    if p.poll() is None:
+        os.killpg(p.pid, signal.SIGKILL)  # a process group this test started
+    p.wait(timeout=30)
+
+
+def _listening(port: int, timeout: float) -> bool:
+    import socket
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+@pytest.mark.parametrize("lost", ["worker", "scheduler"])
+def test_a_lost_dask_worker_or_scheduler_is_one_line_with_resume(tmp_path, lost):
+    import shlex
+
+    pytest.importorskip("distributed")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = _start([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host",
+                        "127.0.0.1", "--port", str(port), "--no-dashboard"], env)  # fmt: skip
+    worker = run = None
+    try:
+        assert _listening(port, 120), "the scheduler did not start"
+        worker = _start([sys.executable, "-m", "distributed.cli.dask_worker", address,
+                         "--nworkers", "1", "--nthreads", "1", "--no-dashboard"], env)  # fmt: skip
+        out = tmp_path / "r"
+        run = subprocess.Popen(
+            [sys.executable, str(ROOT / "cli.py"), "run", "--games", "400000", "--chunk-size",
+             "500", "--strategy", "random", "--executor", "dask", "--scheduler", address,
+             "--out", str(out)],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 400
+        while time.monotonic() < deadline and run.poll() is None and _done_chunks(out) < 1:
+            time.sleep(0.2)
+        assert run.poll() is None, run.stderr.read().decode()[-800:]
+        os.killpg((worker if lost == "worker" else scheduler).pid, signal.SIGKILL)
+        t0 = time.monotonic()
+        _, err = run.communicate(timeout=120)  # the watchdog gives up after 20 s
+        took = time.monotonic() - t0
+        err = err.decode()
+    finally:
+        for p in (run, worker, scheduler):
+            if p is not None:
+                _stop(p)
+        if run is not None:
+            run.stderr.close()
+    lines = [x for x in err.splitlines() if not x.startswith("palace-lab: ") or "error" in x]
+    assert run.returncode == 1 and "Traceback" not in err, err[-1500:]
+    assert lines == [err.splitlines()[-1]], err[-1500:]  # only progress lines above it
+    last = lines[0]
+    assert last.startswith("palace-lab: error: ") and ("scheduler" in last) == (lost == "scheduler")
+    resume = shlex.split(last.split("to resume: ", 1)[1])
+    assert resume[:2] == ["palace-lab", "run"] and resume[-1] == "--resume", last
+    assert json.loads((out / "manifest.json").read_text())["status"] == "interrupted"
+    assert took < 90
+
+
+def test_a_tls_address_without_dask_certificates_is_one_line(tmp_path):
+    import socket
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DASK_")}
+    env["PYTHONPATH"] = str(ROOT)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(4)
+    try:
+        p = subprocess.run(
+            [sys.executable, str(ROOT / "cli.py"), *RUN, "--executor", "dask", "--scheduler",
+             f"tls://127.0.0.1:{sock.getsockname()[1]}", "--scheduler-timeout", "3",
+             "--out", str(tmp_path / "N")],
+            env=env, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    finally:
+        sock.close()
+    assert p.returncode == 2 and len(p.stderr.splitlines()) == 1, p.stderr
+    assert "no TLS certificates" in p.stderr and not (tmp_path / "N").exists()
