@@ -47,12 +47,13 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
     timeout = {} if scheduler_timeout is None else {"timeout": scheduler_timeout}
     pool = make_executor(executor, workers, scheduler, **timeout)
     t0 = time.perf_counter()
-    again = None if not command else command if "--resume" in command else f"{command} --resume"
+    resume_with = (None if not command
+                   else command if "--resume" in command else f"{command} --resume")  # fmt: skip
     try:
         if header:
             log(header)
         _save_plan(root, plan)
-        going_on(resume=again)  # an interrupt between runs names it
+        going_on(resume=resume_with)  # an interrupt between runs names it
         for i, (folder, job) in enumerate(jobs, 1):
             check_stop()
             log(f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}")
@@ -60,8 +61,8 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
             try:
                 m = job.play(root / folder, pool, again).manifest
             except (RunInterrupted, RunWriteError, WorkerLost) as e:
-                if again and getattr(e, "resume", None) is not None:  # the user's command
-                    e.resume = again
+                if resume_with and getattr(e, "resume", None) is not None:  # the user's command
+                    e.resume = resume_with
                 raise
             o = m.get("stop_outcome")
             if o:
