@@ -14,11 +14,14 @@ import json
 import math
 import os
 import shlex
+import signal
 import sys
+import threading
 import time
 
 import click
 
+from jobs import runner
 from jobs.executors import MAX_WORKERS, SCHEDULER_TIMEOUT
 from jobs.plans import MAX_RUNS, play_jobs
 from jobs.run_job import (
@@ -157,6 +160,18 @@ class _GameHelp(click.Command):
 
 class _Cli(click.Group):
     command_class = _GameHelp
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as e:  # outside a run's chunks (click would print a blank line)
+            raise _Interrupted(getattr(e, "signum", signal.SIGINT)) from None
+
+
+class _Interrupted(Exception):
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = int(signum)
 
 
 @click.group(cls=_Cli)
@@ -694,12 +709,39 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: one line and exit 2 for bad input, exit 1 for any other failure."""
     argv = list(sys.argv[1:] if argv is None else argv)
     _STATE.update(debug=False, argv=argv)
+    runner.SESSION.update(done=None, resume=None)
+    runner.reset_stop()
+    old = {}
+    if threading.current_thread() is threading.main_thread():  # SIGTERM stops like Ctrl-C
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(sig) is not signal.SIG_IGN:
+                old[sig] = signal.signal(sig, runner.on_stop_signal)
+    hook, sys.unraisablehook = sys.unraisablehook, _unraisable
+    try:
+        _main(argv)
+    finally:
+        sys.unraisablehook = hook
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _unraisable(info) -> None:
+    """A stop raised inside a callback (numba compiling) is lost there, and raised again
+    by runner.check_stop: not worth a traceback."""
+    if not isinstance(info.exc_value, KeyboardInterrupt):
+        sys.__unraisablehook__(info)
+
+
+def _main(argv: list[str]) -> None:
     try:
         cli.main(args=argv, prog_name="palace-lab", standalone_mode=False)
+        runner.check_stop()  # a signal whose exception a callback swallowed
     except InputError as e:
         _fail(f"error: {e}", 2)
     except RunInterrupted as e:  # finished chunks are kept; say how to go on
-        _fail(f"{e}; to resume: {e.resume}", 130)
+        _fail(f"{e}; to resume: {e.resume}", 128 + e.signum)
+    except (_Interrupted, KeyboardInterrupt) as e:  # outside a run's chunks
+        _fail(runner.interrupted_line(), 128 + getattr(e, "signum", signal.SIGINT))
     except RunWriteError as e:  # disk full etc.: no temporary file left, manifest whole
         hint = f"; finished chunks are kept, to resume: {e.resume}" if e.resume else ""
         _fail(f"error: {e}{hint}", 1)
@@ -712,8 +754,9 @@ def main(argv: list[str] | None = None) -> None:
         _fail(f"error: {e.format_message()} (see --help)", 2)
     except click.ClickException as e:
         _fail(f"error: {e.format_message()}", e.exit_code)
-    except click.exceptions.Abort:
-        _fail("interrupted", 130)
+    except click.exceptions.Abort as e:
+        signum = getattr(e.__cause__, "signum", signal.SIGINT)
+        _fail(runner.interrupted_line(), 128 + signum)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except BrokenPipeError:  # `palace-lab play | head`: the reader left; nothing to say

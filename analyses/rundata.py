@@ -21,6 +21,7 @@ from simcore.core.errors import InputError
 from simcore.core.store.integrity import verified_files
 from simcore.core.store.manifest import load_manifest
 from simcore.core.store.manifest_schema import DONE as CHUNK_DONE  # "complete": older fixtures
+from simcore.core.store.run_folders import refuse_missing
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ def find_runs(dirs: list[str | Path]) -> list[Run]:
         if os.path.lexists(p / "manifest.json"):  # a symlink or FIFO: load_run refuses it
             paths.append(p)
             continue
+        refuse_missing(p)  # a run its plan lists must be there, never silently left out
         subs = sorted(s for s in p.iterdir() if (s / "manifest.json").is_file())
         if not subs:
             raise InputError(f"{p}: no runs found (no manifest.json in it or its subfolders)")

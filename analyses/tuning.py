@@ -140,6 +140,7 @@ def rank_candidates(trials: list[dict]) -> list[dict]:
     """The search's distinct settings, best first: the highest rung reached, then the
     objective there, then the distance from the starting rules, then the folder name."""
     best: dict[str, dict] = {}
+    nan = float("nan")
     for t in trials:
         if not t["rungs"]:
             continue
@@ -150,7 +151,7 @@ def rank_candidates(trials: list[dict]) -> list[dict]:
             "distance": t["distance"],
             "rung": len(t["rungs"]) - 1,
             "value": top["value"],
-            "imbalance": top["imbalance"],
+            "imbalance": nan if top["imbalance"] is None else top["imbalance"],  # no usable cell
             "games": top["games"],
         }
         old = best.get(t["folder"])

@@ -9,20 +9,26 @@ at most those chunks.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing as mp
 import os
 import signal
 import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
 from typing import Any
 
 from jobs.parallel import default_workers, die_with_parent
 from simcore.core.errors import InputError, WorkerLost
 
 SCHEDULER_TIMEOUT = 10.0  # seconds to connect to a Dask scheduler and read its handshake
+POLL = 1.0  # seconds between looks at the Dask cluster while no chunk finishes
+PROBE = 5.0  # seconds the scheduler has to say how many worker threads it has
+WORKER_GRACE = 20.0  # seconds without a worker (or a scheduler) before the run gives up
+CLOSE_TIMEOUT = 5.0  # seconds to close the Dask client and a local cluster
 Job = tuple[int, int, int]  # (chunk index, first game, games)
 Done = tuple[int, float, Any]  # (chunk index, worker seconds, task result)
 MAX_WORKERS = 1024
@@ -94,6 +100,7 @@ class DaskExecutor:
             from distributed import Client, LocalCluster  # noqa: PLC0415
         except ImportError:  # pragma: no cover - dask[distributed] is a dependency
             raise InputError("--executor dask needs the 'distributed' package") from None
+        _quiet_dask_logs()
         self.cluster = None
         if scheduler:
             _probe(scheduler, timeout)
@@ -112,49 +119,128 @@ class DaskExecutor:
                 processes=True,
                 host="127.0.0.1",
                 dashboard_address=None,
+                silence_logs=logging.CRITICAL,  # the workers' shutdown noise (CommClosedError)
             )
             self.client = Client(self.cluster, set_as_default=False)
         n = sum(w.get("nthreads", 1) for w in self.client.scheduler_info()["workers"].values())
         self.workers = max(1, n)
         where = scheduler or "a local Dask cluster"
+        self.where = scheduler or "of the local Dask cluster"
         self.label = f"{self.workers} Dask thread(s) on {where}"
         self.forks = False  # Dask workers compile (or load the cache) once per process
         self.local = False
 
     def run(self, task: Callable, spec: Any, jobs: Sequence[Job]) -> Iterator[Done]:
+        """Chunks as they finish. A lost worker whose chunk the scheduler cannot place
+        elsewhere, no worker left for WORKER_GRACE seconds, or a scheduler that stops
+        answering ends the run with WorkerLost (one line, the resume command), never a
+        hang or a traceback."""
         from distributed import as_completed  # noqa: PLC0415
         from distributed.scheduler import KilledWorker  # noqa: PLC0415
 
         todo, flight, done = list(jobs)[::-1], {}, as_completed(loop=self.client.loop)
-
-        def fill() -> None:
-            limit = 2 * max(1, sum(self.client.nthreads().values()))  # workers may come and go
-            while todo and len(flight) < limit:
-                index, first, count = todo.pop()
-                f = self.client.submit(timed_call, task, spec, first, count, pure=False)
-                flight[f] = index
-                done.add(f)
-
-        fill()
+        idle_since: float | None = None
         try:
-            for f in done:
-                index = flight.pop(f)
-                try:
-                    seconds, result = f.result()
-                except KilledWorker:
-                    raise WorkerLost(
-                        f"Dask workers died while playing chunk {index} (killed, or out of memory?)"
-                    ) from None
-                fill()
-                yield index, seconds, result
+            while todo or flight:
+                limit = 2 * max(1, self._threads())  # workers may come and go
+                while todo and len(flight) < limit:
+                    index, first, count = todo.pop()
+                    f = self._call(self.client.submit, timed_call, task, spec, first, count,
+                                   pure=False)  # fmt: skip
+                    flight[f] = index
+                    done.add(f)
+                finished = self._wait(done)
+                for f in finished:
+                    index = flight.pop(f)
+                    seconds, result = self._result(f, index, KilledWorker)
+                    yield index, seconds, result
+                if finished:
+                    idle_since = None
+                    continue
+                idle_since = self._watch(idle_since)
         finally:
             if flight:
-                self.client.cancel(list(flight))
+                with suppress(Exception):
+                    self.client.cancel(list(flight))
+
+    def _result(self, f, index: int, killed: type) -> Any:
+        """A finished chunk's result; fetching it from a worker that died since makes the
+        scheduler play it again, so it is waited for under the same watchdog."""
+        idle_since = None
+        while True:
+            try:
+                return f.result(timeout=POLL)
+            except killed:
+                raise WorkerLost(
+                    f"Dask workers died while playing chunk {index} (killed, or out of memory?)"
+                ) from None
+            except TimeoutError:
+                idle_since = self._watch(idle_since)
+            except (CancelledError, OSError) as e:
+                raise self._scheduler_lost(e) from None
+
+    def _call(self, fn: Callable, *args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except (CancelledError, OSError, TimeoutError) as e:
+            raise self._scheduler_lost(e) from None
+
+    def _wait(self, done) -> list:
+        """The futures finished within POLL seconds (as_completed has no timeout)."""
+        deadline = time.monotonic() + POLL
+        try:
+            while True:
+                batch = done.next_batch(block=False)
+                if batch or time.monotonic() >= deadline:
+                    return batch
+                time.sleep(0.02)
+        except (CancelledError, OSError, TimeoutError) as e:
+            raise self._scheduler_lost(e) from None
+
+    def _threads(self) -> int:
+        """Worker threads the scheduler knows now (0 if it does not answer in PROBE s)."""
+        try:
+            return sum(self.client.nthreads(callback_timeout=PROBE).values())
+        except Exception:  # noqa: BLE001 - unreachable: the watchdog decides
+            return 0
+
+    def _watch(self, idle_since: float | None) -> float | None:
+        """Nothing finished: note since when no worker (or no scheduler) is there, and give
+        up after WORKER_GRACE seconds."""
+        if self.client.status == "running" and self._threads() > 0:
+            return None
+        now = time.monotonic()
+        if idle_since is None:
+            return now
+        if now - idle_since < WORKER_GRACE:
+            return idle_since
+        if self.client.status != "running":
+            raise self._scheduler_lost(None)
+        raise WorkerLost(f"no Dask worker left on {self.where} for {WORKER_GRACE:g} s "
+                         "(the workers were lost: killed, or out of memory?)")  # fmt: skip
+
+    def _scheduler_lost(self, e: BaseException | None) -> WorkerLost:
+        why = f" ({type(e).__name__})" if e is not None else ""
+        return WorkerLost(f"lost the Dask scheduler {self.where}{why}")
 
     def close(self) -> None:
-        self.client.close()
+        """Close the client and a local cluster, quietly and within bounded time (a lost
+        scheduler makes the client's close time out)."""
+        with suppress(Exception):
+            self.client.close(timeout=CLOSE_TIMEOUT)
         if self.cluster is not None:
-            self.cluster.close()
+            with suppress(Exception):
+                self.cluster.close(timeout=CLOSE_TIMEOUT)
+
+
+def _quiet_dask_logs() -> None:
+    """distributed logs tracebacks when a worker or the scheduler goes away or the cluster
+    shuts down (CommClosedError, "Failed to reconnect"; its event loop's "Task exception
+    was never retrieved" through asyncio's logger); the run says what happened in one
+    line instead."""
+    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] == "distributed"]
+    for name in ("distributed", "tornado", "asyncio", *names):  # each one has its own level
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def check_scheduler(address: str) -> tuple[str, int]:
@@ -180,20 +266,27 @@ def _probe(address: str, timeout: float = SCHEDULER_TIMEOUT) -> None:
     or a server that is not Dask (HTTP, ssh, ...) is one line, never a hang.
 
     A Dask scheduler speaks first: an 8-byte little-endian length, then that many bytes of
-    frames holding a msgpack handshake ("compression", "pickle-protocol"). tls:// is only
-    connected to (the handshake is inside TLS); the Dask client's own timeout bounds it.
+    frames holding a msgpack handshake ("compression", "pickle-protocol"); over tls:// the
+    same, inside TLS with the Dask configuration's certificates (none configured: refused
+    up front, where the Dask client would fail with a TypeError and a traceback on exit).
     """
     host, port = check_scheduler(address)
+    tls = _tls_context(address) if address.startswith("tls://") else None
     deadline = time.monotonic() + timeout
     try:
         sock = socket.create_connection((host, port), timeout=timeout)
     except (OSError, UnicodeError) as e:
         why = getattr(e, "strerror", None) or type(e).__name__
         raise InputError(f"--scheduler {address}: cannot connect ({why})") from None
+    not_dask = f"--scheduler {address}: answers, but is not a Dask scheduler"
+    if tls is not None:
+        try:
+            sock = tls.wrap_socket(sock, server_hostname=host)  # the handshake, within timeout
+        except (OSError, ValueError) as e:
+            sock.close()
+            why = getattr(e, "reason", None) or getattr(e, "strerror", None) or type(e).__name__
+            raise InputError(f"{not_dask} (TLS: {why})") from None
     with sock:
-        if address.startswith("tls://"):
-            return
-        not_dask = f"--scheduler {address}: answers, but is not a Dask scheduler"
         try:
             head = _recv_exactly(sock, 8, deadline)
             length = int.from_bytes(head, "little")
@@ -208,6 +301,26 @@ def _probe(address: str, timeout: float = SCHEDULER_TIMEOUT) -> None:
             raise InputError(f"{not_dask} ({e.strerror or type(e).__name__})") from None
         if b"compression" not in body and b"pickle-protocol" not in body:
             raise InputError(f"{not_dask} (no Dask handshake)")
+
+
+def _tls_context(address: str):
+    """The client's TLS context from the Dask configuration; InputError when none is set."""
+    from distributed.security import Security  # noqa: PLC0415
+
+    try:
+        ctx = Security().get_connection_args("client").get("ssl_context")
+    except (OSError, ValueError) as e:  # a certificate file that is missing or not one
+        why = getattr(e, "strerror", None) or type(e).__name__
+        raise InputError(
+            f"--scheduler {address}: the Dask TLS configuration fails ({why})"
+        ) from None
+    if ctx is None:
+        raise InputError(
+            f"--scheduler {address}: no TLS certificates in the Dask configuration "
+            "(distributed.comm.tls.ca-file and .client.cert, e.g. DASK_DISTRIBUTED__COMM__TLS__"
+            "CA_FILE); configure them or use tcp://"
+        )
+    return ctx
 
 
 def _recv_exactly(sock: socket.socket, n: int, deadline: float) -> bytes:

@@ -31,7 +31,7 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
     from pathlib import Path
 
     from jobs.executors import make_executor
-    from jobs.runner import RunInterrupted, RunWriteError
+    from jobs.runner import RunInterrupted, RunWriteError, check_stop, going_on
 
     log = log or _stderr
     if len(jobs) > MAX_RUNS:
@@ -47,24 +47,29 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
     timeout = {} if scheduler_timeout is None else {"timeout": scheduler_timeout}
     pool = make_executor(executor, workers, scheduler, **timeout)
     t0 = time.perf_counter()
+    resume_with = (None if not command
+                   else command if "--resume" in command else f"{command} --resume")  # fmt: skip
     try:
         if header:
             log(header)
         _save_plan(root, plan)
+        going_on(resume=resume_with)  # an interrupt between runs names it
         for i, (folder, job) in enumerate(jobs, 1):
+            check_stop()
             log(f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}")
             again = resume and _run_started(root / folder)
             try:
                 m = job.play(root / folder, pool, again).manifest
             except (RunInterrupted, RunWriteError, WorkerLost) as e:
-                if command and getattr(e, "resume", None) is not None:  # the user's command
-                    e.resume = command if "--resume" in command else f"{command} --resume"
+                if resume_with and getattr(e, "resume", None) is not None:  # the user's command
+                    e.resume = resume_with
                 raise
             o = m.get("stop_outcome")
             if o:
                 log(f"    {o['reason']} after {o['games']:,} games")
     finally:
         pool.close()
+    going_on(done=f"every run in {root} is complete")
     return time.perf_counter() - t0
 
 

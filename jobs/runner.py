@@ -83,12 +83,68 @@ class RunResult:
 
 
 class RunInterrupted(Exception):
-    """Ctrl-C (or SIGTERM) stopped the run; finished chunks are kept for --resume."""
+    """Ctrl-C (or SIGTERM) stopped the run; finished chunks are kept for --resume.
+    `signum` is the signal (the CLI exits with 128 + it: 130, 143)."""
 
-    def __init__(self, games_done: int, games: int):
+    def __init__(self, games_done: int, games: int, signum: int = signal.SIGINT):
         super().__init__(f"interrupted after {games_done:,} of {games:,} games")
-        self.games_done, self.games = games_done, games
+        self.games_done, self.games, self.signum = games_done, games, int(signum)
         self.resume = "the same command with --resume"  # the caller names the command
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGINT or SIGTERM, raised where Ctrl-C would be, so that a run stops the same way."""
+
+    def __init__(self, signum: int = signal.SIGINT):
+        super().__init__()
+        self.signum = int(signum)
+
+
+_PENDING: list[int] = []  # signals received (an exception raised in a callback is lost)
+
+
+def on_stop_signal(signum, frame) -> None:
+    """The SIGINT and SIGTERM handler (the CLI installs it in its main thread). The signal
+    is also remembered: raised inside a ctypes callback (numba compiling), the exception
+    is swallowed, and check_stop raises it again at the next safe point."""
+    _PENDING.append(int(signum))
+    raise Stopped(signum)
+
+
+def check_stop() -> None:
+    """Raise the stop a signal asked for, if its exception was swallowed."""
+    if _PENDING:
+        raise Stopped(_PENDING[-1])
+
+
+def reset_stop() -> None:
+    _PENDING.clear()
+
+
+# What this process has finished and how its command goes on, for an interrupt that lands
+# outside a run's chunks (compiling, between a study's runs, writing the report).
+SESSION: dict[str, str | None] = {"done": None, "resume": None}
+
+
+def going_on(resume: str | None = None, done: str | None = None) -> None:
+    """Record the command that continues this process's work (a study's, with --resume)
+    and what it has finished so far."""
+    if resume is not None:
+        SESSION["resume"] = resume
+    if done is not None:
+        SESSION["done"] = done
+
+
+def interrupted_line() -> str:
+    """The one line for an interrupt outside a run's chunks: what is complete and how to
+    go on."""
+    done, resume = SESSION["done"], SESSION["resume"]
+    if resume:
+        what = f"; {done}" if done else ""
+        return f"interrupted{what}; finished runs are kept; to resume: {resume}"
+    if done:
+        return f"interrupted after the last chunk: {done}; nothing to resume"
+    return "interrupted before any game was played"
 
 
 class RunWriteError(Exception):
@@ -138,7 +194,11 @@ def open_run(plan: RunPlan) -> dict:
     """
     out = Path(plan.out)
     has_run = (out / MANIFEST).exists() or (out / MANIFEST).is_symlink()
-    if plan.resume:
+    skeleton = not has_run and is_skeleton(out)
+    if plan.resume and skeleton:  # a run stopped before its first manifest: start it afresh
+        stderr_note(f"{out}: no run was written there yet (stopped before its first manifest); "
+                    "starting it afresh")  # fmt: skip
+    if plan.resume and not skeleton:
         if not has_run:
             raise InputError(f"--resume: {out} holds no run to resume (no {MANIFEST})")
         _resumable(plan, out)  # refusals first: a refused resume touches nothing, not even .lock
@@ -151,7 +211,11 @@ def open_run(plan: RunPlan) -> dict:
     taken = f"--out {out} already holds a run; add --resume or choose another --out"
     if has_run:
         raise InputError(taken)
-    if out.is_symlink() or out.exists() and (not out.is_dir() or any(out.iterdir())):
+    if skeleton or not out.exists() and not out.is_symlink():
+        pid = holder(out) if skeleton else None
+        if pid is not None:  # another process is starting a run here right now
+            raise InputError(busy(out, pid))
+    elif out.is_symlink() or not out.is_dir() or any(out.iterdir()):
         pid = holder(out) if out.is_dir() else None
         if pid is not None:  # another process is starting a run here right now
             raise InputError(busy(out, pid))
@@ -159,6 +223,7 @@ def open_run(plan: RunPlan) -> dict:
     m = new_manifest(_full_config(plan), chunk_plan(plan.games, plan.chunk_size), plan.command)
     encode(m)  # a NaN or infinity is refused before anything is written
     made = [p for p in (*reversed(out.parents), out, out / CHUNK_DIR) if not p.exists()]
+    made_lock = not (out / LOCK).exists()
     try:
         (out / CHUNK_DIR).mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -167,12 +232,15 @@ def open_run(plan: RunPlan) -> dict:
     try:
         if (out / MANIFEST).exists():  # another process started a run here a moment ago
             raise InputError(taken)
+        if skeleton:
+            manifest_file.remove_temporaries(out)  # a kill while the first one was written
         save_manifest(out, m)
     except BaseException as e:
         _unlock(out)
         if not (out / MANIFEST).exists():  # undo only what this call made
             try:
-                (out / LOCK).unlink(missing_ok=True)
+                if made_lock:
+                    (out / LOCK).unlink(missing_ok=True)
                 for p in reversed(made):
                     p.rmdir()  # empty folders only: never anything another process put there
             except OSError:
@@ -181,6 +249,24 @@ def open_run(plan: RunPlan) -> dict:
             raise _write_error(plan, out / MANIFEST, e, started=False) from None
         raise
     return m
+
+
+def is_skeleton(out: Path) -> bool:
+    """True if `out` holds only what open_run makes before the first manifest (a kill
+    right after the folder was made): `.lock`, an empty `chunks/` and temporaries of the
+    manifest, each of palace-lab's own kind (a regular file, a real folder)."""
+    if out.is_symlink() or not out.is_dir():
+        return False
+    for p in out.iterdir():
+        if p.name == CHUNK_DIR:
+            if p.is_symlink() or not p.is_dir() or any(p.iterdir()):
+                return False
+        elif p.name == LOCK or manifest_file.is_temporary(p.name):
+            if p.is_symlink() or not p.is_file():
+                return False
+        else:
+            return False
+    return True
 
 
 def _resumable(plan: RunPlan, out: Path) -> dict:
@@ -275,14 +361,15 @@ def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = m
     rounds = [order[i : i + size] for i in range(0, len(order), size)]
     done_games = sum(c["n_games"] for c in order if c["status"] == "done")
     pending = sum(c["n_games"] for c in order if c["status"] != "done")
-    if plan.warm is not None and pending and getattr(executor, "local", False):
-        with slow_notice(COMPILING):
-            plan.warm(plan.spec)
-        chunks = sum(c["status"] != "done" for c in order)
-        _announce_estimate(plan, pending, chunks, getattr(executor, "workers", 1))
     played, t0, saved = 0, time.perf_counter(), time.monotonic()
     outcome: dict | None = None
     try:
+        if plan.warm is not None and pending and getattr(executor, "local", False):
+            with slow_notice(COMPILING):
+                plan.warm(plan.spec)
+            check_stop()
+            chunks = sum(c["status"] != "done" for c in order)
+            _announce_estimate(plan, pending, chunks, getattr(executor, "workers", 1))
         with _sigterm_as_interrupt(), progress(plan.games, done_games) as bar:
             for k, batch in enumerate(rounds):
                 jobs = [(c["index"], c["first_game"], c["n_games"]) for c in batch]
@@ -290,6 +377,7 @@ def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = m
                 results = executor.run(plan.task, plan.spec, jobs)
                 try:
                     for index, seconds, data in results:
+                        check_stop()
                         c = by_index[index]
                         _store(plan, out, c, data)
                         c["seconds"] = round(seconds, 4)
@@ -321,10 +409,12 @@ def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = m
         except (OSError, InputError):  # the previous manifest stays whole; resume re-checks
             pass
         if isinstance(e, KeyboardInterrupt):
-            raise RunInterrupted(done_games + played, plan.games) from None
+            signum = getattr(e, "signum", signal.SIGINT)
+            raise RunInterrupted(done_games + played, plan.games, signum) from None
         raise
     finally:
         _unlock(out)
+    going_on(done=f"the run in {out} is complete")
     return RunResult(manifest, played, time.perf_counter() - t0)
 
 
@@ -353,7 +443,7 @@ class _sigterm_as_interrupt:
     def __enter__(self):
         self.old = None
         if threading.current_thread() is threading.main_thread():
-            self.old = signal.signal(signal.SIGTERM, signal.default_int_handler)
+            self.old = signal.signal(signal.SIGTERM, on_stop_signal)
         return self
 
     def __exit__(self, *exc):

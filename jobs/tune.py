@@ -24,6 +24,7 @@ from simcore.core.store.safe_files import check_plain, read_json, write_atomic
 
 from .plans import save_json
 from .run_job import rules_from
+from .runner import going_on
 from .tune_confirm import check_plan, confirm_plan, load_or_save, play_stage, spend_cap
 from .tune_progress import TuneProgress
 from .tune_search import Search
@@ -87,6 +88,7 @@ def tune_rules(st: TuneSettings, root: Path, pool, resume: bool, command: str) -
     root = Path(root)
     again = command if "--resume" in command.split() else f"{command} --resume"
     check_folder(root, st, resume)
+    going_on(resume=again)  # an interrupt outside a run's chunks names it too
     root.mkdir(parents=True, exist_ok=True)
     lock = RunLock(root)
     try:

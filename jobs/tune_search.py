@@ -16,6 +16,7 @@ sampler proposed the same setting again) is read, not played again, and costs no
 from __future__ import annotations
 
 import logging
+import math
 import warnings
 from pathlib import Path
 from typing import Any
@@ -197,7 +198,8 @@ class Search:
                     self._play(values, r, dirs)
                 imb = self._imbalance(folder, r)
                 value = (imb if imb == imb else NO_VALUE) + st.penalty * d
-                rungs.append({"games": step, "imbalance": imb, "value": value, "played": r in owns})
+                rungs.append({"games": step, "imbalance": _finite(imb), "value": value,
+                              "played": r in owns})  # fmt: skip
                 trial.set_user_attr("rungs", rungs)
             with warnings.catch_warnings():  # a resumed trial's steps are reported already
                 warnings.simplefilter("ignore")
@@ -259,8 +261,10 @@ class Search:
         if last is None:
             self.progress.log(f"trial {trial.number}: {what}: not played ({state})")
             return
+        imb = _finite(last["imbalance"])
+        figure = f"imbalance {imb:.2f} points" if imb is not None else "no cell seen enough"
         self.progress.log(
-            f"trial {trial.number}: {what}: imbalance {last['imbalance']:.2f} points after "
+            f"trial {trial.number}: {what}: {figure} after "
             f"{last['games']:,} games per player count ({state})"
         )
 
@@ -270,7 +274,9 @@ class Search:
         """DIR/search.json: every trial and the budget's use (analyses reads it)."""
         trials = []
         for t in self.study.get_trials(deepcopy=False):
-            rungs = t.user_attrs.get("rungs", [])
+            # a rung without a usable cell has no imbalance (null; older journals hold NaN)
+            rungs = [r | {"imbalance": _finite(r.get("imbalance"))}
+                     for r in t.user_attrs.get("rungs", [])]  # fmt: skip
             trials.append(
                 {
                     "number": t.number,
@@ -299,6 +305,11 @@ class Search:
     def candidates(self) -> list[dict]:
         """Distinct settings, best first (analyses.tuning.rank_candidates)."""
         return rank_candidates(self.record()["trials"])
+
+
+def _finite(x) -> float | None:
+    """A rung's imbalance as search.json records it: None when no cell was usable."""
+    return x if isinstance(x, (int, float)) and math.isfinite(x) else None
 
 
 def _complete(run_dir: Path) -> bool:

@@ -11,6 +11,7 @@ import hashlib
 import math
 from dataclasses import dataclass, field
 
+from analyses.imbalance import MIN_CELL
 from simcore.core.contract.games import get_game
 from simcore.core.contract.plugin import GamePlugin
 from simcore.core.errors import InputError
@@ -22,7 +23,10 @@ FORMAT = "palace-lab-tune/1"
 OBJECTIVES = ("max", "rms")
 SAMPLERS = ("tpe", "cmaes")
 MIN_CONFIRM = 200  # games per confirmation run at least
-MIN_RUNG = 10  # games of the first rung at least
+# games of the first rung at least: a cell counts once seen MIN_CELL times, so with fewer
+# games even the seat cells (every seat plays every game) are left out and a rung has no
+# imbalance to rank by
+MIN_RUNG = MIN_CELL
 AUTO_TRIALS = 100  # the automatic first rung lets about this many first-rung trials fit
 MAX_TOP = 10
 MAX_RUNGS = 6

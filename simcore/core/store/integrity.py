@@ -175,25 +175,51 @@ def verify_run(run_dir: Path, out: Note) -> int:
 
 
 def run_dirs(path: Path) -> list[Path]:
-    """A run, or the runs directly inside a folder (a study); InputError if neither."""
+    """A run, or the runs inside a folder (a study): those its plan lists, and any other
+    subfolder holding a run; InputError if neither."""
+    from simcore.core.store.run_folders import planned_runs  # noqa: PLC0415
+
     if not path.is_dir():
         raise InputError(f"{path}: not a directory")
     if (path / MANIFEST).exists() or (path / MANIFEST).is_symlink():
         return [path]
-    subs = sorted(s for s in path.iterdir() if (s / MANIFEST).is_file())
-    if not subs:
+    planned = planned_runs(path) or []
+    subs = sorted(s for s in path.iterdir() if (s / MANIFEST).is_file() and s not in planned)
+    if not planned and not subs:
         raise InputError(f"{path}: holds no run (no {MANIFEST} in it or its subfolders)")
-    return subs
+    return [*planned, *subs]
 
 
 def verify_runs(paths: list[str], out: Note, err: Note) -> int:
-    """`palace-lab verify`: the worst of each run's codes (2 for a path that is not a run)."""
+    """`palace-lab verify`: the worst of each run's codes (2 for a path that is not a run;
+    1 for a run a folder's plan lists that is missing or not a valid run)."""
+    import os  # noqa: PLC0415
+
     worst = 0
     for p in paths:
         try:
-            for d in run_dirs(Path(p)):
-                worst = max(worst, verify_run(d, out))
+            dirs = run_dirs(Path(p))
         except InputError as e:
             err(f"palace-lab: error: {e}")
             worst = 2
+            continue
+        for d in dirs:
+            if len(dirs) > 1 or d != Path(p):  # a run of a folder: missing or broken is damage
+                if not os.path.lexists(d / MANIFEST):
+                    out(f"{d}: missing: the plan of {p} lists this run but it holds no "
+                        f"{MANIFEST} (deleted, or not played yet); `--resume` of the command "
+                        "that made the folder plays it")  # fmt: skip
+                    worst = max(worst, 1)
+                    continue
+                try:
+                    worst = max(worst, verify_run(d, out))
+                except InputError as e:
+                    out(f"{d}: damaged: {e}")
+                    worst = max(worst, 1)
+                continue
+            try:
+                worst = max(worst, verify_run(d, out))
+            except InputError as e:
+                err(f"palace-lab: error: {e}")
+                worst = 2
     return worst

@@ -171,10 +171,15 @@ def save_manifest(run_dir: Path, m: dict) -> None:
     write_atomic(Path(run_dir) / MANIFEST, text.encode(), writer=_write_all)
 
 
+def is_temporary(name: str) -> bool:
+    """A name save_manifest (or an earlier version) gives its temporary file."""
+    return is_tmp_of(name, MANIFEST) or bool(_OLD_TMP.fullmatch(name))
+
+
 def remove_temporaries(run_dir: Path) -> None:
     """Delete manifest temporaries a killed run left (only names save_manifest makes)."""
     for p in Path(run_dir).iterdir():
-        if is_tmp_of(p.name, MANIFEST) or _OLD_TMP.fullmatch(p.name):
+        if is_temporary(p.name):
             if stat.S_ISREG(p.lstat().st_mode):
                 p.unlink(missing_ok=True)
 
