@@ -161,14 +161,17 @@ def main() -> None:
         sp = speed(pool, args.game, all_texts, args.base, args.players, args.speed_games,
                    args.repeats, args.seed)  # fmt: skip
         ref_gps = sp[args.ref]["games_cpu"]
+        n_seatings = len(seatings(args.players))
         print(f"{args.game}, {args.players} players; speed: 1 seat among {args.base}, "
               f"{args.speed_games} games x {args.repeats} (interleaved, medians); duels: "
-              f"{len(seatings(args.players))} seatings x {args.deals} deals, seed {args.seed}")  # fmt: skip
+              f"{n_seatings} seatings x {args.deals} deals, seed {args.seed}")  # fmt: skip
         print(
             "| configuration | searched dec./CPU s | dec./game | games/CPU s | x ref | "
             f"vs {args.ref} | vs {args.base} | duel CPU ms/game |"
         )
         print("|---|---:|---:|---:|---:|---|---|---:|")
+        print(f"reference {args.ref}: {ref_gps:.1f} games/CPU s, "
+              f"{sp[args.ref]['dec_cpu']:.0f} searched decisions/CPU s")  # fmt: skip
         for t in texts:
             s = sp[t]
             vr = vb = None
