@@ -136,10 +136,11 @@ def search_rungs(game: str) -> dict[int, tuple[SearchRung, ...]]:
     """A game's recommended search rungs per player count, weakest first: the
     `SEARCH_RUNGS` of strategies/<game>/search_rungs.py ({} if it has none). They live
     beside the search, not in its hooks module, whose source is part of the driver's."""
+    name = f"strategies.{game}.search_rungs"
     try:
-        mod = importlib.import_module(f"strategies.{game}.search_rungs")
-    except ModuleNotFoundError as e:
-        if e.name != f"strategies.{game}.search_rungs":
+        mod = importlib.import_module(name)
+    except ModuleNotFoundError as e:  # no such module (a game installed on its own: no folder)
+        if not e.name or not name.startswith(e.name):
             raise
         return {}
     return dict(mod.SEARCH_RUNGS)
