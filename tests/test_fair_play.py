@@ -15,6 +15,7 @@ import pytest
 import strategies
 from simcore.core.contract.games import games
 from simcore.core.nb.rng_nb import randint_nb
+from strategies.search import search_rungs
 from tests.fair_play import cases, first_leak, seat_params
 
 CASES = [
@@ -59,3 +60,20 @@ def test_the_check_catches_a_strategy_that_reads_the_whole_state(game):
     params = seat_params(game, "random", players)
     leak = first_leak(game, peeking(game), params, players)
     assert leak is not None and leak.split(":")[0] in ("answer differs", "random stream differs")
+
+
+RUNG_CASES = [
+    pytest.param(game, text, players, id=f"{game}-{text}-{players}p")
+    for game in HIDDEN
+    for players, rs in sorted(search_rungs(game).items())
+    for text in sorted({r.strategy for r in rs})
+]
+
+
+@pytest.mark.parametrize(("game", "text", "players"), RUNG_CASES)
+def test_a_recommended_search_rung_never_reads_hidden_data(game, text, players):
+    """Each search rung of the ladders (issue 30) with its own parameters: fair by
+    construction (it reads only determinise_nb's view), checked as every strategy is."""
+    strategy = strategies.strategies(game)[text.split(":")[0]]
+    params = seat_params(game, text, players)
+    assert first_leak(game, strategy.decide, params, players) is None

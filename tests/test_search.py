@@ -21,9 +21,11 @@ import numpy as np
 import pytest
 
 import strategies
+from analyses.intervals import wilson
 from simcore.core.contract.games import games
 from simcore.core.nb import search_nb as G
 from simcore.core.nb.rng_nb import stream_seed_nb
+from strategies.search import search_rungs
 from tests.search_toy import TOY, registered_toy
 
 GAMES = games()
@@ -599,3 +601,37 @@ def test_public_secrecy_hooks_keep_nothing_secret():
     assert P.hidden_kind_nb(np.zeros(4, np.int64), 0, 1, 2) == -1
     for name in ("secret_kind_nb", "hidden_kind_nb", "restore_nb"):
         assert name in G.HOOKS
+
+
+RUNGS = [
+    pytest.param(g, r, id=f"{g}-{r.label}-{r.players}p")
+    for g in sorted(GAMES)
+    for rs in search_rungs(g).values()
+    for r in rs
+]
+
+
+def test_every_game_with_a_search_recommends_a_fast_and_a_strong_rung():
+    """The verdict's ladders are built from these (issue 30): two rungs or more per
+    game, weakest first, the faster first."""
+    for game in sorted({p.values[0] for p in SEARCHES} - {"toy"}):
+        per_players = search_rungs(game)
+        assert per_players, game
+        for rs in per_players.values():
+            assert len(rs) >= 2, game
+            assert rs[0].games_per_cpu_s > rs[-1].games_per_cpu_s, game
+
+
+@pytest.mark.parametrize(("game", "rung"), RUNGS)
+def test_a_rung_plays_the_games_search_with_its_measured_intervals(game, rung):
+    """A rung is a `--strategy` text of the game's search whose figures are consistent:
+    each share's interval is the Wilson interval of its n (recomputed here), and x top
+    is what the two speeds say."""
+    s = strategies.resolve([rung.strategy] * rung.players, rung.players, game)[0]
+    assert s.search is not None
+    assert rung.players in GAMES[game].player_counts
+    for m in (rung.vs_top, rung.vs_weighted):
+        assert m.n >= 100
+        lo, hi = wilson(round(m.share * m.n), m.n)
+        assert abs(lo - m.lo) < 2e-3 and abs(hi - m.hi) < 2e-3, (m, lo, hi)
+    assert rung.games_per_cpu_s > 0 and rung.top_games_per_cpu_s > 0

@@ -1,0 +1,47 @@
+"""Maharaja's recommended search rungs (issue 30), weakest first, as measured by
+bench/search.py (docs/games/maharaja.md, "Search rungs"; docs/STRATEGIES.md).
+
+    python -m bench.search --game maharaja --players 4 --deals 100 --configs "TEXT;..."
+
+(deals 150 for the 60-rollout rung). `top` is `lookahead:rollouts=60`, the strongest rung of
+the ladder before issue 30. Two settings carry the gain: no search of the setup character
+(`char_rollouts=0`: its 12 rollouts play whole games, cost as much as the picks' and did
+not win a duel), and the budget spent on halving the 45 pairs rather than on looking at
+each once (90 rollouts: five halving phases; 60 stop after the first).
+"""
+
+from strategies.search import Measured, SearchRung
+
+TOP = "lookahead:rollouts=60"
+
+SEARCH_RUNGS = {
+    4: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=24:char_rollouts=0",
+            4,
+            games_per_cpu_s=921.7,
+            top_games_per_cpu_s=288.0,
+            vs_top=Measured(TOP, 0.468, 0.429, 0.508, 600),
+            vs_weighted=Measured("weighted", 0.727, 0.690, 0.761, 600),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:rollouts=45:char_rollouts=0:prior=0",
+            4,
+            games_per_cpu_s=507.9,
+            top_games_per_cpu_s=267.3,
+            vs_top=Measured(TOP, 0.552, 0.512, 0.591, 600),
+            vs_weighted=Measured("weighted", 0.755, 0.719, 0.788, 600),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:rollouts=90:char_rollouts=0",
+            4,
+            games_per_cpu_s=309.0,
+            top_games_per_cpu_s=281.0,
+            vs_top=Measured(TOP, 0.627, 0.587, 0.664, 600),
+            vs_weighted=Measured("weighted", 0.842, 0.810, 0.869, 600),
+        ),
+    ),
+}
