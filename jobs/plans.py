@@ -52,6 +52,11 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
             log(header)
         _save_plan(root, plan)
         for i, (folder, job) in enumerate(jobs, 1):
+            gate = getattr(job, "gate", None)  # a climb rung: played only while needed
+            why = gate(root) if gate is not None else None
+            if why:
+                log(f"[{i}/{len(jobs)}] {folder}: not played ({why})")
+                continue
             log(f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}")
             again = resume and _run_started(root / folder)
             try:

@@ -40,19 +40,25 @@ def get_study(plugin: GamePlugin, name: str | None, players: int | None = None) 
     return known[name]
 
 
+def layouts(st: Study) -> list[LadderLayout]:
+    """The study's ladders, its own player count's first."""
+    return [LadderLayout(lad, n) for n, lad in st.all_ladders().items()]
+
+
 def layout(st: Study) -> LadderLayout | None:
-    return LadderLayout(st.ladder, st.ladder_players) if st.ladder is not None else None
+    """The ladder at the study's own player count (`--players`), if it has one."""
+    return next(iter(layouts(st)), None)
 
 
 def study_runs(st: Study) -> tuple:
-    lay = layout(st)
-    return st.runs + (lay.runs() if lay is not None else ())
+    return st.runs + tuple(r for lay in layouts(st) for r in lay.runs())
 
 
 def plan_extra(st: Study) -> dict | None:
-    """What the study's plan records besides its runs (the ladder, for the report)."""
-    lay = layout(st)
-    return {"study": st.name, "ladder": lay.describe() if lay is not None else None,
+    """What the study's plan records besides its runs (the ladders, for the report)."""
+    lays = layouts(st)
+    return {"study": st.name, "ladder": lays[0].describe() if lays else None,
+            "ladders": [lay.describe() for lay in lays],
             "question_keys": list(st.question_keys)}  # fmt: skip
 
 
@@ -73,10 +79,11 @@ def _against_rulebook(runs: tuple, plugin) -> list:
 
 def decide_settings(st: Study, players: int, values: int, delta: float = DELTA) -> tuple:
     """(z, delta) of the adaptive rule at this player count: the verdicts' family z over
-    `values` x the bots the study plays there (the ladder's rungs, else one), an upper bound
-    of the report's family (bots left out shrink it), so a run stopped as decided is
-    decided in the report too."""
-    bots = len(st.ladder.rungs) if st.ladder is not None and players == st.ladder_players else 1
+    `values` x the bots the study plays there (the ladder's rungs with its climb, else one),
+    an upper bound of the report's family (bots left out or not climbed shrink it), so a
+    run stopped as decided is decided in the report too."""
+    lad = st.all_ladders().get(players)
+    bots = len(lad.rungs) + len(lad.climb) if lad is not None else 1
     return family_z(max(values, players) * bots), delta
 
 
@@ -98,8 +105,9 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
     plugin = get_game(game)
     n_values = len(plugin.primary.order)
     default = next(iter(plugin.studies(st.ladder_players or plugin.default_players))) == st.name
-    lay = layout(st)
-    tables = set(lay.table_folder(i) for i in range(len(lay.labels))) if lay else set()
+    lays = layouts(st)
+    tables = {lay.table_folder(i) for lay in lays for i in range(len(lay.labels))}
+    laddered = {lay.players for lay in lays}
     ladder_sets = tuple(st.ladder.sets) if st.ladder is not None else None
     out = []
     for r in _against_rulebook(study_runs(st), get_game(game)):
@@ -123,9 +131,13 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
         else:
             tci = st.target_ci if target_ci is None else target_ci
             dealt = ladder_sets is not None and tuple(r.sets) == ladder_sets and not r.variants
-            own = dealt and r.players != st.ladder_players  # the ladder decides its own count
+            own = dealt and r.players not in laddered  # a ladder decides its own count
             adapt = decide_settings(st, r.players, n_values) if own else None
             job = RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
                          chunk=size, target_ci=tci, game=game, decide=adapt, data=data)  # fmt: skip
+        for lay in lays:  # a climb rung's runs play only while the rungs below disagree
+            gate = lay.climb_gate(r.folder, plugin.primary.column, DELTA)
+            if gate is not None:
+                job.gate = gate
         out.append((r.folder, job))
     return out
