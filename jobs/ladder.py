@@ -134,3 +134,22 @@ def _disagree_gate(root, below: tuple[str, str], key: str, players: int, delta: 
     if ag.converged:
         return f"{below[0]} and {below[1]} agree within ±{100 * delta:g} points on every value"
     return None
+
+
+def ladder_lines(ladder: Ladder) -> list[str]:
+    """`palace-lab strategies --ladder`: one rung per line, weakest first, tab-separated:
+    label, the --strategy text that plays it, games per CPU second ("-" where not measured),
+    measured strength against the rung below (the ladder's declared figures; "-" for the
+    bottom rung), a climb rung marked as such."""
+    rungs = tuple(ladder.rungs) + tuple(ladder.climb)
+    out = []
+    for i, (label, text) in enumerate(rungs):
+        speed = ladder.speed[i] if i < len(ladder.speed) else None
+        strength = ladder.strength[i] if i < len(ladder.strength) else ""
+        if i == 0:
+            strength = strength or "-"
+        strength = strength or "not measured yet"
+        climb = " (climb: played only while the two rungs below disagree)" if i >= len(
+            ladder.rungs) else ""  # fmt: skip
+        out.append("\t".join([label, text, f"{speed:g}" if speed else "-", strength + climb]))
+    return out

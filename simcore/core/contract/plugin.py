@@ -131,6 +131,16 @@ class Ladder:
     strength: tuple[str, ...] = ()  # against the rung below, with n and interval; "" = none
 
 
+def per_arrangement(players: int, totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Head-to-head games per seat arrangement that play about `totals` games per step at
+    `players` (jobs.ladder.arrangements: half the seats each, both splits at an odd count)."""
+    import math
+
+    k = players // 2
+    n = math.comb(players, k) * (1 if players % 2 == 0 else 2)
+    return tuple(max(1, math.ceil(t / n)) for t in totals)
+
+
 @dataclass(frozen=True)
 class StudyRun:
     folder: str  # subfolder of the study directory
