@@ -21,6 +21,10 @@ FIXED_CHUNK_MIN = 10  # games per chunk at least, for runs of a fixed size
 ADAPT = 80
 ADAPT_LARGE = 5
 ROUND_CHUNKS = 4  # chunks per round between two checks of a stopping rule
+# The time cap of a ladder rung whose speed the ladder declares (games per CPU second): its
+# adaptive rounds stop at RUNG_CPU_SECONDS of CPU time at that speed (as games, so the cap
+# does not depend on the machine), in the default study; 5 times that in the others.
+RUNG_CPU_SECONDS = 300
 
 
 def get_study(plugin: GamePlugin, name: str | None, players: int | None = None) -> Study:
@@ -77,6 +81,15 @@ def _against_rulebook(runs: tuple, plugin) -> list:
     return out
 
 
+def rung_speed(lays: list[LadderLayout], folder: str) -> float | None:
+    """The declared games per CPU second of the ladder rung whose table is `folder`."""
+    for lay in lays:
+        for i in range(len(lay.labels)):
+            if lay.table_folder(i) == folder and i < len(lay.ladder.speed):
+                return lay.ladder.speed[i]
+    return None
+
+
 def decide_settings(st: Study, players: int, values: int, delta: float = DELTA) -> tuple:
     """(z, delta) of the adaptive rule at this player count: the verdicts' family z over
     `values` x the bots the study plays there (the ladder's rungs with its climb, else one),
@@ -116,6 +129,10 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
         size = chunk or st.chunk
         if r.folder in tables:
             cap = r.games * (ADAPT if default else ADAPT_LARGE)
+            speed = rung_speed(lays, r.folder)
+            if speed:  # the stated time cap, as games at the rung's measured speed
+                secs = RUNG_CPU_SECONDS * (1 if default else ADAPT_LARGE)
+                cap = max(r.games, min(cap, math.ceil(secs * speed)))
             cap = min(cap, games) if games else cap
             job = RunJob(r.players, cap, seed, strat, r.variants, r.sets,
                          chunk=max(FIXED_CHUNK_MIN, math.ceil(r.games / ROUND_CHUNKS)),
