@@ -147,8 +147,8 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
         setup += " as the strategies played them (their own choices included: what play does)"
     turn = {}
     pos = _position_key(game)
-    for players in bots:
-        ref = next((f.reference for f in v.at(players)), None)
+    for players in bots:  # under the strongest competent bot
+        ref = bots[players][-1] if bots[players] else None
         if pos is None or ref is None:
             continue
         lf = frames[(players, ref)][0]
