@@ -86,7 +86,9 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
         state = {True: "balanced", False: "not balanced", None: "not decided yet"}[
             balanced[players]
         ]
-        state += ", converged" if sv.converged().get(players) else ", still moving with skill"
+        ag = sv.agreement.get(players)
+        state += (", one bot only" if ag is None else ", converged" if ag.converged
+                  else ", still moving with skill")  # fmt: skip
         lines = []
         d = f"{100 * v.delta:g}"
         for word, kind in ((f"above the band (more than +{d} points)", ABOVE),

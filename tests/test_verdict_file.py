@@ -36,7 +36,7 @@ def test_report_writes_its_verdict_file_beside_the_page(tmp_path, capsys):
     assert doc["converged"] == {"3": False} and "fair share" in doc["rule"]
     html = page.read_text()
     assert html.index('id="verdict"') < html.index('id="summary"')
-    assert "3 players: not balanced, still moving with skill" in html
+    assert "3 players: not balanced, one bot only" in html
     # a file of the user's under that name is never replaced
     side.write_text('{"mine": true}')
     code, _, err = run_cli(capsys, "report", run, "--out", page)
