@@ -654,11 +654,26 @@ def list_games() -> None:
 
 @cli.command(name="strategies")
 @_game_option
-def list_strategies(game) -> None:
-    """List the registered strategies of a game (the default one marked)."""
+@click.option("--ladder", "show_ladder", is_flag=True,
+              help="Print the default study's ladder at --players, weakest first.")  # fmt: skip
+@_players_option
+def list_strategies(game, show_ladder, players) -> None:
+    """List the registered strategies of a game (the default one marked), or its ladder:
+    one rung per line, tab-separated: label, --strategy text, games per CPU second,
+    measured strength against the rung below."""
     import strategies
 
-    get_game(game)
+    plugin = get_game(game)
+    if show_ladder:
+        from jobs.ladder import ladder_lines
+
+        n = _players(plugin, players)
+        lad = plugin.ladder(n, False)
+        if lad is None:
+            raise InputError(f"{plugin.name} has no ladder")
+        for line in ladder_lines(lad):
+            click.echo(line)
+        return
     default = strategies.default_strategy(game)
     for name, s in strategies.strategies(game).items():
         mark = " (default)" if name == default else ""

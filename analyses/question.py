@@ -6,10 +6,10 @@ A question key is a further key of the plug-in, a plain `Key` (one value per sea
 random: holding one is what play does, not dealt power ("as played"). Per (players, bot,
 value) cell the figure is the value's rate (win share of the seats holding it) minus the
 mean of those rates over the key's values, and its verdict comes from analyses.verdict's
-decision code: above / below (the adjusted interval excludes 0), fair (it lies within
-±delta: the equivalence test) or undetermined; across bots holds / depends / undetermined
-the same way. The family is the question's cells of one player count (values x bots),
-Bonferroni (analyses.multiple.family_z), like the primary verdicts.
+decision code: above / below (the adjusted interval wholly beyond +delta / -delta), fair
+(it lies within ±delta: the equivalence test) or undetermined; across bots the strongest
+bot that decided the cell, the same way. The family is the question's cells of one player
+count (values x bots), Bonferroni (analyses.multiple.family_z), like the primary verdicts.
 
 The interval: seats of one game share its outcome, a seat may hold several values, and the
 mean involves every value, so the rates are correlated. The variance of the difference is
@@ -112,15 +112,19 @@ def games_to_decide(effect: float, se: float, z: float, games: int, n: int,
     """Games at which the interval effect ± z·se (se shrinking as 1/sqrt(games)) would decide,
     if the effect stayed where it is; None when it never would (on the margin)."""
     grow = SUPPORT / n if 0 < n < SUPPORT else 1.0
-    gap = abs(effect)
-    room = [x for x in (gap, delta - gap) if x > 0]
-    if se <= 0 or not room:
+    room = abs(abs(effect) - delta)  # distance to the band's edge
+    if se <= 0 or room <= 0:
         return math.ceil(games * grow) if grow > 1 else None
-    return math.ceil(games * max(grow, (z * se / max(room)) ** 2))
+    return math.ceil(games * max(grow, (z * se / room) ** 2))
 
 
 def decide_relative(
-    cells: pl.DataFrame, key: str, delta: float = DELTA, alpha: float = ALPHA, order=()
+    cells: pl.DataFrame,
+    key: str,
+    delta: float = DELTA,
+    alpha: float = ALPHA,
+    order=(),
+    strength: dict[int, list[str]] | None = None,
 ) -> Verdicts:
     """Verdicts from relative cells with columns players, bot, value, wins, n, games, rate,
     effect, se (relative_cells, one frame for all bots and counts): each value's effect
@@ -143,7 +147,8 @@ def decide_relative(
                             r["se"]))  # fmt: skip
         seats[players] = int(fam["n"].min())
         dets[players] = (z + POWER_Z) * float(fam["se"].max())
-    return Verdicts(key, delta, alpha, out, findings(out, key, alpha, order), zs, dets, seats)
+    return Verdicts(key, delta, alpha, out, findings(out, key, alpha, order, strength), zs, dets,
+                    seats)  # fmt: skip
 
 
 def question_verdicts(frames: dict, bots: dict[int, list[str]], key: Key | MaskKey,
@@ -160,4 +165,5 @@ def question_verdicts(frames: dict, bots: dict[int, list[str]], key: Key | MaskK
                 rows.append({"players": players, "bot": b, "games": games, **c})
     if not rows:
         return None
-    return decide_relative(pl.DataFrame(rows), key.column, delta, order=key.order)
+    return decide_relative(pl.DataFrame(rows), key.column, delta, order=key.order,
+                           strength=bots)  # fmt: skip

@@ -17,7 +17,7 @@ effect: the strategies choosing against a random deal, same strategy and player 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -49,23 +49,45 @@ class LadderPlan:
         str
     ]  # rule settings every ladder run plays (e.g. a deal taken out of the strategies' hands)
     note: str = ""
+    climb: list[str] = field(default_factory=list)  # labels of the rungs added by the climb
 
     @classmethod
     def of(cls, d: dict) -> LadderPlan:
         rungs = d["rungs"]
         return cls(int(d["players"]), [r["label"] for r in rungs], [r["folder"] for r in rungs],
-                   list(d["steps"]), list(d.get("sets", [])), str(d.get("note", "")))  # fmt: skip
+                   list(d["steps"]), list(d.get("sets", [])), str(d.get("note", "")),
+                   [r["label"] for r in rungs if r.get("climb")])  # fmt: skip
+
+    def played(self, root: Path) -> LadderPlan:
+        """The rungs whose table was played (a climb rung is played only while needed) and
+        the steps between played rungs."""
+        keep = [i for i, f in enumerate(self.tables) if (Path(root) / f / "manifest.json").is_file()
+                or self.labels[i] not in self.climb]  # fmt: skip
+        labels = [self.labels[i] for i in keep]
+        steps = [s for s in self.steps if s["upper"] in labels and s["lower"] in labels]
+        return LadderPlan(self.players, labels, [self.tables[i] for i in keep], steps,
+                          self.sets, self.note, [c for c in self.climb if c in labels])  # fmt: skip
 
 
 def ladder_plan(root: Path) -> LadderPlan | None:
-    """The ladder a study folder's plan.json records, or None (no plan, no ladder)."""
+    """The ladder at the study's own player count its plan.json records (its rungs played),
+    or None (no plan, no ladder)."""
+    return next(iter(ladder_plans(root)), None)
+
+
+def ladder_plans(root: Path) -> list[LadderPlan]:
+    """Every ladder a study folder's plan.json records (one per player count, the study's
+    own count first), each with the rungs that were played; [] without a plan or ladder."""
     path = Path(root) / PLAN
     if not check_plain(path):
-        return None
+        return []
     try:
         extra = read_json(path, what="plan").get("extra") or {}
-        d = extra.get("ladder") if isinstance(extra, dict) else None
-        return LadderPlan.of(d) if d else None
+        ds = extra.get("ladders") if isinstance(extra, dict) else None
+        if not ds:
+            d = extra.get("ladder") if isinstance(extra, dict) else None
+            ds = [d] if d else []
+        return [LadderPlan.of(d).played(root) for d in ds]
     except (ValueError, KeyError, TypeError, AttributeError):
         raise InputError(f"{path}: its ladder description is damaged") from None
 

@@ -1,33 +1,34 @@
 """The verdict procedure: per player count and value of the game's primary key (a starting
-card, a seat), is it above its fair share, below it, fair, or not yet decided, under
-each competent bot and across them.
+card, a seat), is it above the fairness band, below it, fair, or not yet decided, under
+each competent bot, and the one verdict per cell quoted from the strongest bot that
+decided it.
 
 Per (players, bot, value) cell, with the fair share f = 1/players and the study's margin
-delta (default 2 points):
+delta (default 2 points; the band is f ± delta):
 
-- **above** / **below**: the cell's adjusted interval lies wholly above / below f;
-- **fair**: the adjusted interval lies wholly inside (f - delta, f + delta): an
+- **fair**: the cell's adjusted interval lies wholly inside (f - delta, f + delta): an
   equivalence test (two one-sided tests, TOST), so "fair" is a finding, not a failure
   to find something;
-- **undetermined**: neither; more games would decide it (`games_to_decide`).
+- **above** / **below** (the band): the adjusted interval lies wholly above f + delta /
+  wholly below f - delta: a finding of an effect larger than the margin;
+- **undetermined** (open) otherwise, including an interval that excludes f but still
+  reaches into the band: the effect may be real but is not shown to exceed the margin,
+  so it is no finding. Adaptive play continues on it (jobs.target); open at the cap, it
+  is "on the margin", with the games that would decide it (`games_to_decide`).
+
+One rule, so that a verdict does not flip with the seed: a cell's interval narrows as
+games are added, and each of the three decided states is a region the interval stays in
+once it has entered it (up to the chance of the interval missing the truth).
 
 Multiple comparisons: every cell of one player count is one family (a designer asks
 "is the 4-player game balanced?"). The adjusted interval is the Wilson interval at
 z = z(1 - alpha / 2m) over the m cells of the family: Bonferroni, the first step of Holm's
-procedure. Holm's later steps have no matching intervals, so the single step is used for
-both: the printed interval and the verdict never disagree (an interval wholly above f
-*is* the verdict "above"), and the family-wise error stays at alpha for the differences
-and at alpha / 2 per side for the equivalences.
+procedure. The printed interval and the verdict never disagree.
 
-Across the competent bots of a player count:
-
-- the common verdict when every bot gives it (**above** / **below** hold under every bot;
-  **fair** under every bot): `robust`;
-- **depends** only when two bots *significantly* disagree: their decided verdicts differ
-  and the adjusted interval of the difference of their rates (Newcombe, Bonferroni over
-  the pairs of the family) excludes 0;
-- **undetermined** otherwise (a bot has not decided, or the bots' disagreement is within
-  noise). Undetermined is never a finding: `games_to_decide` says what would decide it.
+Across the competent bots of a player count (weakest first, as measured): the verdict and
+the effect are the **strongest bot that decided the cell** (`reference`, named); the
+weaker bots' effects are the skill trend (`Finding.effects`); `robust` is true when every
+bot gives the same decided verdict. No cell is decided when no bot decided it.
 
 The cells must come from one setup (values dealt at random, for power): seats of one
 game never share a value of the key (`Key.one_per_game`), so a cell's seats are
@@ -41,7 +42,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from .intervals import newcombe_diff, wilson
+from .intervals import wilson
 from .multiple import family_z
 
 DELTA = 0.02  # the study's fairness margin: within ±2 points of the fair share is fair
@@ -53,9 +54,9 @@ DECIDED = (ABOVE, BELOW, FAIR)
 
 def cell_verdict(lo: float, hi: float, fair: float, delta: float = DELTA) -> str:
     """The verdict of an adjusted interval [lo, hi] against the fair share and margin."""
-    if lo > fair:
+    if lo > fair + delta:
         return ABOVE
-    if hi < fair:
+    if hi < fair - delta:
         return BELOW
     if fair - delta < lo and hi < fair + delta:
         return FAIR
@@ -64,16 +65,11 @@ def cell_verdict(lo: float, hi: float, fair: float, delta: float = DELTA) -> str
 
 def seats_to_decide(rate: float, fair: float, z: float, delta: float = DELTA) -> float:
     """Seats at which an interval of half-width z·sqrt(p(1-p)/n) around `rate` would decide
-    (exclude the fair share, or fit inside the margin), if the rate stayed where it is; inf
-    when the rate sits exactly on the margin."""
+    (leave the band f ± delta, or fit inside it), if the rate stayed where it is; inf when
+    the rate sits exactly on the band's edge."""
     var = max(rate * (1 - rate), 1e-4)
-    gap = abs(rate - fair)
-    need = []
-    if gap > 0:
-        need.append(z * z * var / (gap * gap))  # the interval leaves the fair share
-    if gap < delta:
-        need.append(z * z * var / ((delta - gap) ** 2))  # the interval fits in the margin
-    return min(need) if need else math.inf
+    room = abs(abs(rate - fair) - delta)  # distance to the band's edge
+    return z * z * var / (room * room) if room > 0 else math.inf
 
 
 def detectable(n: int, fair: float, z: float) -> float:
@@ -110,16 +106,19 @@ class Finding:
     players: int
     key: str
     value: object
-    verdict: str  # above / below / fair / depends / undetermined
+    verdict: str  # above / below / fair / undetermined: the reference bot's
     effect: float  # rate - fair under the reference bot (fraction; 0.05 = +5 points)
     lo: float  # adjusted interval of the reference bot's rate minus fair
     hi: float
     n: int  # seats under the reference bot
     bots: dict[str, str]  # bot -> its verdict
     robust: bool  # the same decided verdict under every competent bot
-    reference: str
-    disagree: tuple[str, str] | None = None  # two bots that significantly disagree
+    reference: str  # the strongest bot that decided the cell (else the strongest bot)
+    disagree: tuple[str, str] | None = None  # kept for old callers; no longer set
     need: dict[str, int] = field(default_factory=dict)  # bot -> games that would decide
+    # the skill trend: bot -> (effect, lo, hi) against the cell's centre, weakest bot first
+    effects: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    top: str = ""  # the strongest competent bot (its verdict may still be open)
 
 
 @dataclass(frozen=True)
@@ -134,8 +133,8 @@ class Verdicts:
     seats: dict[int, int]  # players -> fewest seats behind a cell
 
     def balanced(self) -> dict[int, bool | None]:
-        """Per player count: True when every value is fair, False when one is robustly above
-        or below fair (or depends on the bot), None while any is undetermined."""
+        """Per player count: True when every value is fair, False when one is above or below
+        the band (under the strongest bot that decided it), None while any is open."""
         out: dict[int, bool | None] = {}
         for n in sorted({f.players for f in self.findings}):
             vs = [f.verdict for f in self.findings if f.players == n]
@@ -151,11 +150,11 @@ class Verdicts:
         return [f for f in self.findings if f.players == players]
 
 
-def decide(counts: pl.DataFrame, key: str, reference: dict[int, str] | str | None = None,
+def decide(counts: pl.DataFrame, key: str, strength: dict[int, list[str]] | None = None,
            delta: float = DELTA, alpha: float = ALPHA, order=()) -> Verdicts:  # fmt: skip
     """Verdicts from counts with columns players, bot, value, wins, n, games (one row per
-    cell; the bots given are the competent ones). `reference`: the bot whose figure is
-    quoted per player count (default: the bot with the most seats at that count)."""
+    cell; the bots given are the competent ones). `strength`: per player count the bots
+    weakest first as measured (default: the order of their first rows)."""
     cells: list[Cell] = []
     zs, dets, seats = {}, {}, {}
     for players in sorted(set(counts["players"].to_list())):
@@ -176,61 +175,37 @@ def decide(counts: pl.DataFrame, key: str, reference: dict[int, str] | str | Non
                               int(r["games"]), rate, lo, hi, v, need))  # fmt: skip
         seats[players] = min((c.n for c in cells if c.players == players), default=0)
         dets[players] = detectable(seats[players], fair, z)
-    return Verdicts(key, delta, alpha, cells, findings(cells, key, alpha, order, reference),
+    return Verdicts(key, delta, alpha, cells, findings(cells, key, alpha, order, strength),
                     zs, dets, seats)  # fmt: skip
 
 
 def findings(cells: list[Cell], key: str, alpha: float = ALPHA, order=(),
-             reference: dict[int, str] | str | None = None) -> list[Finding]:  # fmt: skip
-    """Per (players, value): the verdict across the bots of its cells, the reference bot's
-    figure against the cell's centre (the fair share, or the mean over the values)."""
+             strength: dict[int, list[str]] | None = None) -> list[Finding]:  # fmt: skip
+    """Per (players, value): the verdict and figure of the strongest bot that decided the
+    cell (against the cell's centre: the fair share, or the mean over the values), and
+    every bot's figure (the skill trend)."""
     out: list[Finding] = []
     for players in sorted({c.players for c in cells}):
         here = {(c.bot, c.value): c for c in cells if c.players == players}
-        bots = sorted({b for b, _ in here}, key=str)
-        ref = reference.get(players) if isinstance(reference, dict) else reference
-        if ref not in bots:
-            by_n = {b: sum(c.n for (bb, _), c in here.items() if bb == b) for b in bots}
-            ref = max(bots, key=lambda b: by_n[b]) if bots else None
+        seen = list(dict.fromkeys(b for b, _ in here))
+        ranked = [b for b in (strength or {}).get(players, []) if b in seen]
+        bots = ranked + [b for b in seen if b not in ranked]  # weakest first
         values = sorted({v for _, v in here}, key=str)
         values = [v for v in order if v in values] + [v for v in values if v not in order]
-        pairs = len(values) * len(bots) * (len(bots) - 1) // 2
-        zp = family_z(pairs, alpha)
         for value in values:
             mine = {b: here[(b, value)] for b in bots if (b, value) in here}
             verdicts = {b: c.verdict for b, c in mine.items()}
-            across, disagree = _across(mine, zp)
-            rc = mine.get(ref) or next(iter(mine.values()))
+            strong = list(reversed(mine))
+            ref = next((b for b in strong if mine[b].verdict in DECIDED), strong[0])
+            rc = mine[ref]
             need = {b: c.need_games for b, c in mine.items() if c.need_games is not None}
+            effects = {b: (c.rate - c.fair, c.lo - c.fair, c.hi - c.fair) for b, c in mine.items()}
+            robust = len(set(verdicts.values())) == 1 and rc.verdict in DECIDED
             f = rc.fair
-            out.append(Finding(players, key, value, across, rc.rate - f, rc.lo - f,
-                               rc.hi - f, rc.n, verdicts, across in DECIDED, rc.bot,
-                               disagree, need))  # fmt: skip
+            out.append(Finding(players, key, value, rc.verdict, rc.rate - f, rc.lo - f,
+                               rc.hi - f, rc.n, verdicts, robust, ref, None, need, effects,
+                               strong[0]))  # fmt: skip
     return out
-
-
-def _diff(a: Cell, b: Cell, zp: float) -> tuple[float, float]:
-    """Interval of bot a's figure minus bot b's (Newcombe for rates; normal for effects)."""
-    if a.se is None or b.se is None:
-        return newcombe_diff(a.wins, a.n, b.wins, b.n, zp)
-    d = (a.rate - a.fair) - (b.rate - b.fair)
-    h = zp * math.sqrt(a.se**2 + b.se**2)
-    return d - h, d + h
-
-
-def _across(mine: dict[str, Cell], zp: float) -> tuple[str, tuple[str, str] | None]:
-    vs = {c.verdict for c in mine.values()}
-    if len(vs) == 1:
-        return next(iter(vs)), None
-    decided = [c for c in mine.values() if c.verdict in DECIDED]
-    for i, a in enumerate(decided):
-        for b in decided[i + 1 :]:
-            if a.verdict == b.verdict:
-                continue
-            lo, hi = _diff(a, b, zp)
-            if lo > 0 or hi < 0:
-                return DEPENDS, (a.bot, b.bot)
-    return UNDETERMINED, None
 
 
 def games_to_decide(v: Verdicts, players: int) -> dict[str, int]:

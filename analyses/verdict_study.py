@@ -20,11 +20,12 @@ import polars as pl
 
 from simcore.core.contract.plugin import GamePlugin
 
+from .climb import Agreement, agreement, frame_cells
 from .competence import Competence, assess
 from .data_setting import changed_data
 from .question import Question, question_key, question_verdicts
 from .rates import win
-from .robustness import LadderPlan, has_sets
+from .robustness import LadderPlan, has_sets, ladder_plans
 from .rundata import Run, load_run
 from .verdict import DELTA, Verdicts, decide
 
@@ -42,6 +43,17 @@ class StudyVerdict:
     # players -> the first turn position under the reference bot: label, wins, n
     turn: dict[int, dict] = field(default_factory=dict)
     questions: list[Question] = field(default_factory=list)  # the study's question keys
+    # players -> the two strongest competent rungs compared (analyses.climb); absent with
+    # fewer than two competent rungs
+    agreement: dict[int, Agreement] = field(default_factory=dict)
+    # players -> [{"bot", "strength" (log-odds over the bottom rung), "games"}] weakest first
+    ladder: dict[int, list[dict]] = field(default_factory=dict)
+
+    def converged(self) -> dict[int, bool]:
+        """Per player count: the two strongest competent rungs agree within ±delta on every
+        cell (False with a single bot: nothing shows that better play would not move it)."""
+        return {n: bool(self.agreement[n].converged) if n in self.agreement else False
+                for n in self.bots}  # fmt: skip
 
 
 def bot_label(run: Run) -> str:
@@ -51,13 +63,13 @@ def bot_label(run: Run) -> str:
 
 
 def power_frames(runs: list[Run], game: GamePlugin, root: Path | None = None,
-                 plan: LadderPlan | None = None) -> tuple[dict, dict, list[str]]:  # fmt: skip
+                 plans: Sequence[LadderPlan] = ()) -> tuple[dict, dict, list[str]]:  # fmt: skip
     """({(players, bot): (LazyFrame, games)}, {players: bots weakest first}, sets)."""
     lad = game.ladder(game.default_players, False)
-    sets = list(plan.sets) if plan is not None else list(lad.sets) if lad is not None else []
+    sets = list(plans[0].sets) if plans else list(lad.sets) if lad is not None else []
     frames: dict[tuple[int, str], tuple[pl.LazyFrame, int]] = {}
     order: dict[int, list[str]] = {}
-    if plan is not None and root is not None:
+    for plan in plans if root is not None else ():
         for label, folder in zip(plan.labels, plan.tables, strict=True):
             r = load_run(Path(root) / folder)
             frames[(plan.players, label)] = (r.scan(), r.games_done)
@@ -88,13 +100,15 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
                   plan: LadderPlan | None = None, delta: float = DELTA,
                   strength: dict[int, list[str]] | None = None,
                   question_keys: Sequence[str] = ()) -> StudyVerdict | None:  # fmt: skip
-    """The verdicts over `runs` (and the ladder of a study folder). `strength`: per player
-    count the bots weakest first as measured (default: the ladder's order).
-    `question_keys`: further keys answered too, as played (analyses.question), over the
-    same runs and competent bots."""
+    """The verdicts over `runs` (and the ladders of a study folder: every one its plan
+    records, else `plan`). `strength`: per player count the bots weakest first as measured
+    (default: the ladder's order). `question_keys`: further keys answered too, as played
+    (analyses.question), over the same runs and competent bots."""
     key = game.primary
     lad = game.ladder(game.default_players, False)
-    frames, order, sets = power_frames(runs, game, root, plan)
+    plans = ladder_plans(root) if root is not None else []
+    plans = plans or ([plan] if plan is not None else [])
+    frames, order, sets = power_frames(runs, game, root, plans)
     if strength:
         order.update(strength)
     if not frames:
@@ -126,15 +140,15 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
     if not rows:
         return None
     counts = pl.DataFrame(rows)
-    v = decide(counts, key.column, delta=delta, order=key.order)
+    v = decide(counts, key.column, bots, delta=delta, order=key.order)
     dealt = lad is not None and lad.sets and set(lad.sets) <= set(sets)
     setup = ", ".join(sets) if sets else "the rulebook's settings"
     if lad is not None and lad.sets and not dealt:
         setup += " as the strategies played them (their own choices included: what play does)"
     turn = {}
     pos = _position_key(game)
-    for players in bots:
-        ref = next((f.reference for f in v.at(players)), None)
+    for players in bots:  # under the strongest competent bot
+        ref = bots[players][-1] if bots[players] else None
         if pos is None or ref is None:
             continue
         lf = frames[(players, ref)][0]
@@ -151,7 +165,34 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
         qv = question_verdicts(frames, bots, qk, delta)
         if qv is not None:
             questions.append(Question(qk, qv))
-    return StudyVerdict(game.name, key.label, v, comp, bots, left, setup, sets, turn, questions)
+    agree = {}
+    for players, ok in bots.items():
+        if len(ok) >= 2:
+            up, down = ok[-1], ok[-2]
+            cells = [frame_cells(frames[(players, b)][0], players, key.column) for b in (up, down)]
+            agree[players] = agreement(*cells, players, delta, key.order, (up, down))
+    ladders = {p.players: ladder_rows(root, p, frames) for p in plans if root is not None}
+    return StudyVerdict(game.name, key.label, v, comp, bots, left, setup, sets, turn, questions,
+                        agree, ladders)  # fmt: skip
+
+
+def ladder_rows(root: Path, plan: LadderPlan, frames: dict) -> list[dict]:
+    """The ladder as the verdict file lists it: each rung's measured strength (log-odds of
+    the steps summed from the bottom rung, analyses.robustness) and its key-table games."""
+    from .multiple import family_z
+    from .robustness import ladder_strengths, step_strength
+
+    z = family_z(max(len(plan.steps), 1))
+    steps = [step_strength([load_run(Path(root) / r["folder"]).scan() for r in st["runs"]],
+                           [tuple(r["upper_seats"]) for r in st["runs"]], z)
+             for st in plan.steps]  # fmt: skip
+    if len(steps) != len(plan.labels) - 1:  # a step not played: no strength to sum
+        return [{"bot": b, "strength": None, "games": frames[(plan.players, b)][1]}
+                for b in plan.labels]  # fmt: skip
+    t = ladder_strengths(steps, plan.labels)
+    return [{"bot": r["rung"], "strength": round(float(r["strength"]), 3),
+             "games": frames[(plan.players, r["rung"])][1]}
+            for r in t.iter_rows(named=True)]  # fmt: skip
 
 
 def _position_key(game: GamePlugin):

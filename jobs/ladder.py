@@ -3,6 +3,11 @@
 below), one run per seat arrangement with each bot in half the seats, all on the same
 seeds. `describe()` is what the study's plan records, so that analyses can read the
 ladder back from the study folder alone.
+
+The ladder's `climb` rungs follow its rungs: each is played (its table, then its step
+against the rung below) only while the two strongest rungs played so far disagree by more
+than the margin on some cell (`climb_gate`, analyses.climb); once they agree, or a climb
+rung was not played, the rungs above it are not played either.
 """
 
 from __future__ import annotations
@@ -34,8 +39,15 @@ class LadderLayout:
     root: str = ROOT
 
     @property
+    def all_rungs(self) -> tuple[tuple[str, str], ...]:
+        return tuple(self.ladder.rungs) + tuple(self.ladder.climb)
+
+    @property
     def labels(self) -> list[str]:
-        return [label for label, _ in self.ladder.rungs]
+        return [label for label, _ in self.all_rungs]
+
+    def is_climb(self, i: int) -> bool:
+        return i >= len(self.ladder.rungs)
 
     def table_folder(self, i: int) -> str:
         return f"{self.root}/{self.players}p-{self.labels[i]}"
@@ -47,14 +59,15 @@ class LadderLayout:
 
     def step_seats(self, i: int, arrangement: tuple[int, ...]) -> str:
         """The per-seat --strategy text: 1 = the upper rung, 0 = the lower."""
-        pick = (self.ladder.rungs[i][1], self.ladder.rungs[i + 1][1])
+        pick = (self.all_rungs[i][1], self.all_rungs[i + 1][1])
         return ",".join(pick[x] for x in arrangement)
 
     def runs(self) -> tuple[StudyRun, ...]:
         lad, sets = self.ladder, tuple(self.ladder.sets)
         out = [StudyRun(self.table_folder(i), self.players, sets=sets, strategy=text,
-                        games=lad.games[i]) for i, (_, text) in enumerate(lad.rungs)]  # fmt: skip
-        for i in range(len(lad.rungs) - 1):
+                        games=lad.games[i])
+               for i, (_, text) in enumerate(self.all_rungs)]  # fmt: skip
+        for i in range(len(self.all_rungs) - 1):
             for a, arr in enumerate(arrangements(self.players)):
                 out.append(StudyRun(self.step_folder(i, a), self.players, sets=sets,
                                     strategy=self.step_seats(i, arr),
@@ -67,8 +80,13 @@ class LadderLayout:
         return {
             "players": self.players,
             "rungs": [
-                {"label": lb, "strategy": s, "folder": self.table_folder(i)}
-                for i, (lb, s) in enumerate(self.ladder.rungs)
+                {
+                    "label": lb,
+                    "strategy": s,
+                    "folder": self.table_folder(i),
+                    "climb": self.is_climb(i),
+                }
+                for i, (lb, s) in enumerate(self.all_rungs)
             ],  # fmt: skip
             "sets": list(self.ladder.sets),
             "note": self.ladder.note,
@@ -81,6 +99,57 @@ class LadderLayout:
                         for a, arr in enumerate(arrs)
                     ],
                 }
-                for i in range(len(self.ladder.rungs) - 1)
+                for i in range(len(self.all_rungs) - 1)
             ],  # fmt: skip
         }
+
+    def climb_gate(self, folder: str, key: str, delta: float):
+        """For a climb rung's run: a check `gate(root) -> reason to skip or None` (None:
+        play it). A climb rung's table plays while the two rungs below it disagree by more
+        than `delta` on some value of `key`; its step runs play when its table was played."""
+        for i in range(len(self.ladder.rungs), len(self.all_rungs)):
+            if folder == self.table_folder(i):
+                below = (self.table_folder(i - 2), self.table_folder(i - 1))
+                return lambda root: _disagree_gate(root, below, key, self.players, delta)
+            if folder.startswith(self.step_folder(i - 1, 0).rsplit("/", 1)[0] + "/"):
+                table = self.table_folder(i)
+                return lambda root: None if _played(root, table) else f"{table} not played"
+        return None
+
+
+def _played(root, folder: str) -> bool:
+    from pathlib import Path
+
+    return (Path(root) / folder / "manifest.json").is_file()
+
+
+def _disagree_gate(root, below: tuple[str, str], key: str, players: int, delta: float):
+    """None (climb) while the two tables below disagree, else why the climb stops."""
+    from analyses.climb import agreement, run_cells
+
+    if not all(_played(root, f) for f in below):
+        return f"{below[-1]} not played"
+    a, b = (run_cells(f"{root}/{f}", key) for f in below)
+    ag = agreement(b, a, players, delta)
+    if ag.converged:
+        return f"{below[0]} and {below[1]} agree within ±{100 * delta:g} points on every value"
+    return None
+
+
+def ladder_lines(ladder: Ladder) -> list[str]:
+    """`palace-lab strategies --ladder`: one rung per line, weakest first, tab-separated:
+    label, the --strategy text that plays it, games per CPU second ("-" where not measured),
+    measured strength against the rung below (the ladder's declared figures; "-" for the
+    bottom rung), a climb rung marked as such."""
+    rungs = tuple(ladder.rungs) + tuple(ladder.climb)
+    out = []
+    for i, (label, text) in enumerate(rungs):
+        speed = ladder.speed[i] if i < len(ladder.speed) else None
+        strength = ladder.strength[i] if i < len(ladder.strength) else ""
+        if i == 0:
+            strength = strength or "-"
+        strength = strength or "not measured yet"
+        climb = " (climb: played only while the two rungs below disagree)" if i >= len(
+            ladder.rungs) else ""  # fmt: skip
+        out.append("\t".join([label, text, f"{speed:g}" if speed else "-", strength + climb]))
+    return out

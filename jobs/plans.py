@@ -56,6 +56,11 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
         going_on(resume=resume_with)  # an interrupt between runs names it
         for i, (folder, job) in enumerate(jobs, 1):
             check_stop()
+            gate = getattr(job, "gate", None)  # a climb rung: played only while needed
+            why = gate(root) if gate is not None else None
+            if why:
+                log(f"[{i}/{len(jobs)}] {folder}: not played ({why})")
+                continue
             log(f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}")
             again = resume and _run_started(root / folder)
             try:

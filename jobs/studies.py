@@ -21,6 +21,10 @@ FIXED_CHUNK_MIN = 10  # games per chunk at least, for runs of a fixed size
 ADAPT = 80
 ADAPT_LARGE = 5
 ROUND_CHUNKS = 4  # chunks per round between two checks of a stopping rule
+# The time cap of a ladder rung whose speed the ladder declares (games per CPU second): its
+# adaptive rounds stop at RUNG_CPU_SECONDS of CPU time at that speed (as games, so the cap
+# does not depend on the machine), in the default study; 5 times that in the others.
+RUNG_CPU_SECONDS = 300
 
 
 def get_study(plugin: GamePlugin, name: str | None, players: int | None = None) -> Study:
@@ -40,19 +44,25 @@ def get_study(plugin: GamePlugin, name: str | None, players: int | None = None) 
     return known[name]
 
 
+def layouts(st: Study) -> list[LadderLayout]:
+    """The study's ladders, its own player count's first."""
+    return [LadderLayout(lad, n) for n, lad in st.all_ladders().items()]
+
+
 def layout(st: Study) -> LadderLayout | None:
-    return LadderLayout(st.ladder, st.ladder_players) if st.ladder is not None else None
+    """The ladder at the study's own player count (`--players`), if it has one."""
+    return next(iter(layouts(st)), None)
 
 
 def study_runs(st: Study) -> tuple:
-    lay = layout(st)
-    return st.runs + (lay.runs() if lay is not None else ())
+    return st.runs + tuple(r for lay in layouts(st) for r in lay.runs())
 
 
 def plan_extra(st: Study) -> dict | None:
-    """What the study's plan records besides its runs (the ladder, for the report)."""
-    lay = layout(st)
-    return {"study": st.name, "ladder": lay.describe() if lay is not None else None,
+    """What the study's plan records besides its runs (the ladders, for the report)."""
+    lays = layouts(st)
+    return {"study": st.name, "ladder": lays[0].describe() if lays else None,
+            "ladders": [lay.describe() for lay in lays],
             "question_keys": list(st.question_keys)}  # fmt: skip
 
 
@@ -71,12 +81,22 @@ def _against_rulebook(runs: tuple, plugin) -> list:
     return out
 
 
+def rung_speed(lays: list[LadderLayout], folder: str) -> float | None:
+    """The declared games per CPU second of the ladder rung whose table is `folder`."""
+    for lay in lays:
+        for i in range(len(lay.labels)):
+            if lay.table_folder(i) == folder and i < len(lay.ladder.speed):
+                return lay.ladder.speed[i]
+    return None
+
+
 def decide_settings(st: Study, players: int, values: int, delta: float = DELTA) -> tuple:
     """(z, delta) of the adaptive rule at this player count: the verdicts' family z over
-    `values` x the bots the study plays there (the ladder's rungs, else one), an upper bound
-    of the report's family (bots left out shrink it), so a run stopped as decided is
-    decided in the report too."""
-    bots = len(st.ladder.rungs) if st.ladder is not None and players == st.ladder_players else 1
+    `values` x the bots the study plays there (the ladder's rungs with its climb, else one),
+    an upper bound of the report's family (bots left out or not climbed shrink it), so a
+    run stopped as decided is decided in the report too."""
+    lad = st.all_ladders().get(players)
+    bots = len(lad.rungs) + len(lad.climb) if lad is not None else 1
     return family_z(max(values, players) * bots), delta
 
 
@@ -98,8 +118,9 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
     plugin = get_game(game)
     n_values = len(plugin.primary.order)
     default = next(iter(plugin.studies(st.ladder_players or plugin.default_players))) == st.name
-    lay = layout(st)
-    tables = set(lay.table_folder(i) for i in range(len(lay.labels))) if lay else set()
+    lays = layouts(st)
+    tables = {lay.table_folder(i) for lay in lays for i in range(len(lay.labels))}
+    laddered = {lay.players for lay in lays}
     ladder_sets = tuple(st.ladder.sets) if st.ladder is not None else None
     out = []
     for r in _against_rulebook(study_runs(st), get_game(game)):
@@ -108,6 +129,10 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
         size = chunk or st.chunk
         if r.folder in tables:
             cap = r.games * (ADAPT if default else ADAPT_LARGE)
+            speed = rung_speed(lays, r.folder)
+            if speed:  # the stated time cap, as games at the rung's measured speed
+                secs = RUNG_CPU_SECONDS * (1 if default else ADAPT_LARGE)
+                cap = max(r.games, min(cap, math.ceil(secs * speed)))
             cap = min(cap, games) if games else cap
             job = RunJob(r.players, cap, seed, strat, r.variants, r.sets,
                          chunk=max(FIXED_CHUNK_MIN, math.ceil(r.games / ROUND_CHUNKS)),
@@ -123,9 +148,13 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
         else:
             tci = st.target_ci if target_ci is None else target_ci
             dealt = ladder_sets is not None and tuple(r.sets) == ladder_sets and not r.variants
-            own = dealt and r.players != st.ladder_players  # the ladder decides its own count
+            own = dealt and r.players not in laddered  # a ladder decides its own count
             adapt = decide_settings(st, r.players, n_values) if own else None
             job = RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
                          chunk=size, target_ci=tci, game=game, decide=adapt, data=data)  # fmt: skip
+        for lay in lays:  # a climb rung's runs play only while the rungs below disagree
+            gate = lay.climb_gate(r.folder, plugin.primary.column, DELTA)
+            if gate is not None:
+                job.gate = gate
         out.append((r.folder, job))
     return out

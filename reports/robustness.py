@@ -94,6 +94,39 @@ def _spread_chart(rb: Robustness, png_dir: Path | None):
     return _save(fig, "robustness-spread", "Best–worst spread against bot strength", png_dir)
 
 
+def trend_chart(sv: StudyVerdict, key: Key, png_dir: Path | None):
+    """The skill trend: per player count, each value's effect (points against the fair
+    share, the verdicts' adjusted interval) under each competent bot, weakest first; a line
+    that flattens towards the strongest bots is an answer that stopped moving."""
+    counts = [n for n in sorted(sv.bots) if len(sv.bots[n]) > 1]
+    if not counts:
+        return None
+    fig, axes = plt.subplots(1, len(counts), figsize=(3.2 * len(counts) + 1, 3.4), squeeze=False)
+    for ax, n in zip(axes[0], counts, strict=True):
+        bots = sv.bots[n]
+        for f in sv.verdicts.at(n):
+            pts = [f.effects.get(b) for b in bots]
+            xs = [i for i, p in enumerate(pts) if p is not None]
+            y = np.array([100 * pts[i][0] for i in xs])
+            lo = np.array([100 * pts[i][1] for i in xs])
+            hi = np.array([100 * pts[i][2] for i in xs])
+            ax.errorbar(xs, y, yerr=_err(y, lo, hi), fmt="o-", ms=3, capsize=2, lw=1,
+                        label=str(key.words(f.value)))  # fmt: skip
+        d = 100 * sv.verdicts.delta
+        ax.axhspan(-d, d, color="#dddddd", alpha=0.6, lw=0)
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set_xticks(range(len(bots)), bots, rotation=35, ha="right", fontsize=7)
+        state = "converged" if sv.converged().get(n) else "still moving"
+        ax.set_title(f"{n} players ({state})", fontsize=9)
+        ax.grid(axis="y", alpha=0.3)
+    axes[0][0].set_ylabel("points against the fair share", fontsize=8)
+    axes[0][-1].legend(fontsize=6, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    fig.suptitle(f"Skill trend: each {key.label}'s effect from the weakest bot to the "
+                 f"strongest (grey: the ±{d:g}-point band)", fontsize=9)  # fmt: skip
+    return _save(fig, "skill-trend", "Skill trend: effects from the weakest bot to the strongest",
+                 png_dir)  # fmt: skip
+
+
 _VCLS = {ABOVE: "up", BELOW: "down", FAIR: "", UNDETERMINED: "ns", DEPENDS: "dep"}
 
 
@@ -188,10 +221,12 @@ def robustness_section(rb: Robustness, png_dir: Path | None,
         + ("The ladder is not a ladder everywhere: " + "; ".join(broken) + "."
            if broken else "Each rung is measurably stronger than the one below.")
     )  # fmt: skip
+    trend = trend_chart(sv, rb.key, png_dir) if sv is not None else None
     return {
         "id": "robustness",
         "title": "Robustness across bots",
-        "charts": [_key_chart(rb, png_dir, sv), _spread_chart(rb, png_dir)],
+        "charts": [_key_chart(rb, png_dir, sv), _spread_chart(rb, png_dir)]
+        + ([trend] if trend is not None else []),
         "tables": [_key_table(rb, sv), _strength_table(rb)],
         "note": note,
     }

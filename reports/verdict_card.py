@@ -10,7 +10,7 @@ import math
 
 from analyses.intervals import wilson
 from analyses.question import AS_PLAYED, Question, value_words
-from analyses.verdict import ABOVE, BELOW, DEPENDS, FAIR, UNDETERMINED, games_to_decide
+from analyses.verdict import ABOVE, BELOW, FAIR, UNDETERMINED, games_to_decide
 from analyses.verdict_study import StudyVerdict
 from simcore.core.contract.games import default_game
 from simcore.core.contract.plugin import GamePlugin
@@ -31,10 +31,52 @@ def _agree(f, n_bots: int) -> str:
     return f"{same} of {n_bots} bot{'s' if n_bots != 1 else ''}"
 
 
+def _figure(f, n_bots: int) -> str:
+    """A finding's effect under the bot that decided it, named, with the agreement."""
+    return (f"{_pts(f.effect)} points ({_pts(f.lo)} to {_pts(f.hi)}, {f.reference}; "
+            f"{_agree(f, n_bots)})")  # fmt: skip
+
+
+def rule_sentence(delta: float) -> str:
+    """The verdict rule in one plain sentence (the page states it once)."""
+    d = f"{100 * delta:g}"
+    return (f"A cell is fair when its interval lies within ±{d} points of the fair share, above "
+            f"or below when it lies wholly beyond +{d} or −{d} points; anything else is open "
+            "(played on, and \"on the margin\" if still open at the cap); a player count is "
+            "balanced when every cell is fair, each cell judged by the strongest bot that "
+            "decided it.")  # fmt: skip
+
+
+def skill_trend(f, game: GamePlugin) -> str:
+    """`Mogul +20.4 → +16.6 → +13.3` over the bots weakest first."""
+    return f"{_words(game, f.value)} " + " → ".join(
+        f"{_pts(e)} ({b})" for b, (e, _, _) in f.effects.items())  # fmt: skip
+
+
+def _skill_line(sv: StudyVerdict, players: int, game: GamePlugin) -> str:
+    """Converged, or still moving with skill with the cells that moved."""
+    ag = sv.agreement.get(players)
+    if ag is None:
+        return ("skill: one bot only: nothing shows that better play would not change "
+                "these verdicts")  # fmt: skip
+    d = f"±{100 * sv.verdicts.delta:g}"
+    if ag.converged:
+        return (f"skill: converged ({ag.upper} and {ag.lower} agree within {d} points on "
+                f"every cell)")  # fmt: skip
+    moved = "; ".join(
+        f"{_words(game, c.value)} {_pts(c.diff)} ({_pts(c.lo)} to {_pts(c.hi)})"
+        for c in sorted(ag.moved, key=lambda c: -abs(c.diff))
+    )
+    return (f"skill: still moving with skill ({ag.upper} minus {ag.lower} not shown within "
+            f"{d} points): {moved}")  # fmt: skip
+
+
 def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
-    """Per player count: the state in one word, the values above/below with effect sizes
-    and agreement, the fair ones, the open ones with what would decide them, the turn-order
-    effect and the confidence; then the bots left out and the next step."""
+    """Per player count: the state in one word, the values above/below the band with the
+    effect of the strongest bot that decided them (named) and the agreement, the fair ones,
+    the open ones with what would decide them, the skill trend and whether the ladder has
+    converged, the turn-order effect and the confidence; then the bots left out and the
+    next step."""
     v = sv.verdicts
     balanced = v.balanced()
     rows = []
@@ -44,43 +86,43 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
         state = {True: "balanced", False: "not balanced", None: "not decided yet"}[
             balanced[players]
         ]
+        ag = sv.agreement.get(players)
+        state += (", one bot only" if ag is None else ", converged" if ag.converged
+                  else ", still moving with skill")  # fmt: skip
         lines = []
-        for word, kind in (("above fair", ABOVE), ("below fair", BELOW)):
+        d = f"{100 * v.delta:g}"
+        for word, kind in ((f"above the band (more than +{d} points)", ABOVE),
+                           (f"below the band (more than −{d} points)", BELOW)):  # fmt: skip
             hits = sorted((f for f in fs if f.verdict == kind), key=lambda f: -abs(f.effect))
             if hits:
-                lines.append(
-                    f"{word}: "
-                    + "; ".join(
-                        f"{_words(game, f.value)} {_pts(f.effect)} points "
-                        f"({_pts(f.lo)} to {_pts(f.hi)}, {_agree(f, nb)})"
-                        for f in hits
-                    )
-                )
-        dep = [f for f in fs if f.verdict == DEPENDS]
-        if dep:
-            lines.append(
-                "depends on the bot: "
-                + "; ".join(
-                    f"{_words(game, f.value)} ({f.disagree[0]}: {f.bots[f.disagree[0]]}, "
-                    f"{f.disagree[1]}: {f.bots[f.disagree[1]]})"
-                    for f in dep
-                )
-            )
+                lines.append(f"{word}: " + "; ".join(
+                    f"{_words(game, f.value)} {_figure(f, nb)}" for f in hits))  # fmt: skip
         fair = [f for f in fs if f.verdict == FAIR]
         if fair:
-            lines.append(
-                f"fair (within ±{100 * v.delta:g} points under every bot): "
-                + ", ".join(_words(game, f.value) for f in fair)
-            )
+            by = sorted({f.reference for f in fair})
+            lines.append(f"fair (within ±{d} points, under {', '.join(by)}): "
+                         + ", ".join(_words(game, f.value) for f in fair))  # fmt: skip
         open_ = [f for f in fs if f.verdict == UNDETERMINED]
         if open_:
             need = games_to_decide(v, players)
             what = "; ".join(f"{b} about {g:,} games" for b, g in sorted(need.items()))
             lines.append(
-                "not decided yet: "
-                + ", ".join(_words(game, f.value) for f in open_)
+                "on the margin (open at the cap): "
+                + "; ".join(
+                    f"{_words(game, f.value)} {_pts(f.effect)} ({_pts(f.lo)} to "
+                    f"{_pts(f.hi)}, {f.reference})"
+                    for f in open_
+                )  # fmt: skip
                 + (f" (would take {what}, if the rates stay where they are)" if what else "")
             )
+        if nb > 1:
+            moving = sorted(fs, key=lambda f: -abs(f.effect))
+            lines.append("skill trend (weakest bot first): "
+                         + "; ".join(skill_trend(f, game) for f in moving
+                                     if f.verdict in (ABOVE, BELOW, UNDETERMINED))
+                         if any(f.verdict != FAIR for f in fs) else
+                         "skill trend: every cell fair")  # fmt: skip
+        lines.append(_skill_line(sv, players, game))
         t = sv.turn.get(players)
         if t:
             z = v.z[players]
@@ -104,13 +146,12 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
         rows.append({"players": players, "state": state, "lines": lines, "cls": cls})
     left = {b: why for d in sv.left_out.values() for b, why in d.items()}
     notes = [
+        rule_sentence(v.delta),
         f"Verdicts per {sv.key_label} from {sv.setup}"
         + (" (power: the bots' own choices taken out)" if sv.sets else "")
-        + ": above / "
-        f"below = the adjusted interval excludes the fair share 1/N; fair = it lies within "
-        f"±{100 * v.delta:g} points of it (equivalence test); effects are points against the "
-        f"fair share under the reference bot, intervals Bonferroni-adjusted per player count "
-        "like the verdicts."
+        + ": effects are points against the fair share under the strongest bot that decided "
+        "the cell (named), intervals Bonferroni-adjusted per player count like the verdicts; "
+        "the weaker bots' effects are the skill trend.",
     ]
     if sv.questions:
         labels = ", ".join(q.key.label for q in sv.questions)
@@ -143,11 +184,7 @@ def _question_line(q: Question, players: int, n_bots: int) -> str:
         hits = sorted((f for f in fs if f.verdict == kind), key=lambda f: -abs(f.effect))
         if hits:
             parts.append(f"{word}: " + "; ".join(
-                f"holders of {say(f)} {_pts(f.effect)} points ({_pts(f.lo)} to {_pts(f.hi)}, "
-                f"{_agree(f, n_bots)})" for f in hits))  # fmt: skip
-    dep = [f for f in fs if f.verdict == DEPENDS]
-    if dep:
-        parts.append("depends on the bot: " + ", ".join(say(f) for f in dep))
+                f"holders of {say(f)} {_figure(f, n_bots)}" for f in hits))  # fmt: skip
     fair = [f for f in fs if f.verdict == FAIR]
     if fair:
         parts.append(f"fair (within ±{100 * q.verdicts.delta:g} points): "
@@ -156,7 +193,7 @@ def _question_line(q: Question, players: int, n_bots: int) -> str:
     if open_:
         need = games_to_decide(q.verdicts, players)
         what = "; ".join(f"{b} about {g:,} games" for b, g in sorted(need.items()))
-        parts.append("not decided yet: " + ", ".join(say(f) for f in open_)
+        parts.append("on the margin: " + ", ".join(say(f) for f in open_)
                      + (f" (would take {what})" if what else ""))  # fmt: skip
     label = q.key.label[:1].upper() + q.key.label[1:]
     return f"{label} (as played): " + "; ".join(parts)
@@ -168,15 +205,15 @@ def _next_step(sv: StudyVerdict, game: GamePlugin, tune_hint: str) -> str:
     if worst is None:
         open_ = [f for f in sv.verdicts.findings if f.verdict == UNDETERMINED]
         if open_:
-            return ("Play more games on the open cells (`palace-lab study` plays undecided "
-                    "rungs further, up to its cap; `--games` raises the cap).")  # fmt: skip
+            return ("Play more games on the cells on the margin (`palace-lab study` plays "
+                    "open rungs further, up to its cap; `--games` raises the cap).")  # fmt: skip
         return "Nothing to fix at the measured precision."
     sets = " ".join(f"--set {s}" for s in sv.sets)
     g = f" --game {game.name}" if game.name != default_game() else ""
     rule = tune_hint or "RULE=LO..HI"
     return (
         f"The largest imbalance is {_words(game, worst.value)} at {worst.players} players "
-        f"({_pts(worst.effect)} points). Try a rule that acts on it: "
+        f"({_pts(worst.effect)} points under {worst.reference}). Try a rule that acts on it: "
         f"`palace-lab tune-rules{g} --players {worst.players} --vary {rule} {sets} "
         f"--budget 300000 --out out/tune` (docs/TUNING.md)."
     ).replace("  ", " ")
@@ -203,12 +240,26 @@ def verdict_json(sv: StudyVerdict, page: str) -> str:
         "alpha": v.alpha,
         "adjustment": "Bonferroni per player count (Holm's first step); ci95 is family-wise",
         "balanced": {str(k): b for k, b in v.balanced().items()},
+        "rule": rule_sentence(v.delta),
+        "converged": {str(k): b for k, b in sv.converged().items()},
+        "moved": {
+            str(k): [
+                {
+                    "value": _plain(c.value),
+                    "diff": round(100 * c.diff, 3),
+                    "ci95": [round(100 * c.lo, 3), round(100 * c.hi, 3)],
+                }
+                for c in a.moved
+            ]
+            for k, a in sv.agreement.items()
+        },
+        "ladder": {str(k): rows for k, rows in sv.ladder.items()},
         "bots": {"competent": {str(k): b for k, b in sv.bots.items()}, "left_out": left},
         "findings": [
             {
                 "players": f.players,
                 "key": f.key,
-                "value": f.value if isinstance(f.value, (int, float, str)) else str(f.value),
+                "value": _plain(f.value),
                 "verdict": f.verdict,
                 "effect": round(100 * f.effect, 3),
                 "ci95": [round(100 * f.lo, 3), round(100 * f.hi, 3)],
@@ -217,11 +268,16 @@ def verdict_json(sv: StudyVerdict, page: str) -> str:
                 "bots": f.bots,
                 "robust": f.robust,
                 "games_to_decide": f.need or None,
+                "effects": {b: [round(100 * x, 3) for x in e] for b, e in f.effects.items()},
             }
             for f in [*v.findings, *(f for q in sv.questions for f in q.verdicts.findings)]
         ],
     }
     return json.dumps(doc, indent=1, sort_keys=False) + "\n"
+
+
+def _plain(value):
+    return value if isinstance(value, (int, float, str)) else str(value)
 
 
 def empty_json(game: str, page: str, why: str) -> str:

@@ -8,7 +8,7 @@ import polars as pl
 
 from analyses.competence import assess
 from analyses.joint_keys import fit_frame
-from analyses.verdict import ABOVE, BELOW, DEPENDS, decide
+from analyses.verdict import ABOVE, BELOW, decide
 from simcore.core.contract.plugin import JointKeys
 from tests.report_fixtures import synthetic_frame
 
@@ -32,7 +32,7 @@ def test_fair_game_joint_model_and_verdict_find_nothing():
             )  # fmt: skip
         )
         v = decide(counts, "start_character")
-        assert not any(f.verdict in (ABOVE, BELOW, DEPENDS) for f in v.findings)
+        assert not any(f.verdict in (ABOVE, BELOW) for f in v.findings)
         assert v.balanced()[4] is not False
 
 

@@ -105,7 +105,9 @@ def test_standard_error_by_hand_two_values_two_seats():
     assert abs(cells[0]["se"] - se) < 1e-9 and abs(cells[1]["se"] - se) < 1e-9
 
 
-def test_two_bots_that_disagree_significantly_depend():
+def test_two_bots_that_disagree_quote_the_stronger():
+    # a (weaker) finds colour 0 above the average, b (stronger) below it: the cell is b's,
+    # named, and a's figure stays in the skill trend
     rng = np.random.default_rng(5)
     games = 20_000
     values = np.array([rng.permutation(4) for _ in range(games)])
@@ -114,4 +116,5 @@ def test_two_bots_that_disagree_significantly_depend():
     down = _frame(values, np.where(values == 0, 0.6, 1.0), rng, "colour")
     v = question_verdicts({(4, "a"): (up, games), (4, "b"): (down, games)}, {4: ["a", "b"]}, key)
     f = next(f for f in v.findings if f.value == 0)
-    assert f.bots == {"a": ABOVE, "b": BELOW} and f.verdict == "depends" and not f.robust
+    assert f.bots == {"a": ABOVE, "b": BELOW} and f.verdict == BELOW and not f.robust
+    assert f.reference == "b" and f.effects["a"][0] > 0 > f.effects["b"][0]

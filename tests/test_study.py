@@ -73,9 +73,19 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
     colours_within_flags(html)
     # an adaptive run (rounds until decided) records and names its study's command: `run
     # --resume` cannot play its rule and is refused in one line naming `study --resume`
-    adaptive = json.loads((out / "3p-dealt" / "manifest.json").read_text())
+    # every player count has its ladder (two search rungs above the scripted ones)
+    assert set(verdict["bots"]["competent"]) == {"2", "3", "4", "5"}
+    assert set(verdict["converged"]) == {"2", "3", "4", "5"}
+    for n in ("2", "3", "4", "5"):
+        assert [r["bot"] for r in verdict["ladder"][n]][:5] == [
+            "chaser", "house-network", "weighted", "lookahead-20", "lookahead-60"]  # fmt: skip
+    f = verdict["findings"][0]
+    assert f["reference"] in f["effects"] and list(f["effects"])[-1] in f["bots"]
+    adaptive = json.loads((out / "robustness" / "3p-weighted" / "manifest.json").read_text())
     assert "z" in adaptive["stopping"] and adaptive["command"].startswith("palace-lab study")
-    code, _, err = run_cli(capsys, "run", "--resume", "--out", str(out / "3p-dealt"))
+    code, _, err = run_cli(
+        capsys, "run", "--resume", "--out", str(out / "robustness" / "3p-weighted")
+    )
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "adaptive run of a study" in err and "palace-lab study" in err and "--resume" in err
 
@@ -114,22 +124,29 @@ def test_default_study_plays_the_rulebook_order_and_random_deals():
     # no run sets first_chooser: every run plays the rulebook's (seat 0 first, M-S3)
     assert not any("first_chooser" in s for r in st.runs for s in r.sets)
     assert RunJob(4, 10, 0, "random").check().spec.rules.first_chooser == 0
-    # the robustness ladder: five bots at 4 players with characters dealt at random,
-    # each step head to head in the 6 arrangements of two seats each
+    # the robustness ladder: five bots and a climb rung at 4 players with characters dealt
+    # at random, each step head to head in the 6 arrangements of two seats each
     lad = layout(st)
-    assert lad.labels == ["chaser", "house-network", "weighted", "lookahead-20", "lookahead-60"]
-    for i, (_, strategy) in enumerate(lad.ladder.rungs):
+    assert lad.labels == ["chaser", "house-network", "weighted", "lookahead-20", "lookahead-60",
+                          "lookahead-150"]  # fmt: skip
+    for i, (_, strategy) in enumerate(lad.all_rungs):
         job = jobs[lad.table_folder(i)]
         assert job.strategy == strategy and job.sets == ("deal=random",)
         assert job.players == 4 and job.target_ci is None
-    steps = [f for f in jobs if "/h2h-" in f]
-    assert len(steps) == 4 * 6
+        assert (getattr(job, "gate", None) is not None) == (i == 5)  # the climb rung only
+    steps = [f for f in jobs if "/h2h-4p-" in f]
+    assert len(steps) == 5 * 6
+    assert all(getattr(jobs[f], "gate", None) is not None for f in steps if "lookahead-150" in f)
     assert jobs[lad.step_folder(0, 0)].strategy == "house-network,house-network,chaser,chaser"
+    # a ladder at every player count: 2 arrangements at 2 players, 20 at 5 (both splits)
+    for n, arrs in ((2, 2), (3, 6), (5, 20)):
+        assert len([f for f in jobs if f"/h2h-{n}p-" in f]) == 5 * arrs
+        assert jobs[f"robustness/{n}p-lookahead-60"].players == n
 
 
 def test_games_caps_fixed_runs_and_random_chooser_is_explicit():
     st = get_study(MAHARAJA, "robustness", players=3)
-    assert layout(st).players == 3 and layout(st).labels[-1] == "lookahead-400"
+    assert layout(st).players == 3 and layout(st).labels[-2:] == ["lookahead-400", "lookahead-1000"]
     jobs = study_jobs(st, 0, "weighted", games=50, game="maharaja")
     assert all(j.games <= 50 and j.players == 3 for _, j in jobs)
     # a random first chooser only when asked for
@@ -146,9 +163,9 @@ def test_small_fixed_runs_are_split_for_the_workers():
     assert la.decide is not None and la.decide[1] == 0.02
     assert jobs[lad.table_folder(0)].chunk == 1500  # 6,000 games a round in 4 chunks
     assert jobs[lad.step_folder(3, 0)].chunk == 10  # 24 games: at least 10 per chunk
-    # the dealt runs at the other counts are adaptive too; the choosing runs are not
-    assert jobs["3p-dealt"].decide is not None and jobs["3p"].decide is None
-    assert jobs["4p-dealt"].decide is None  # 4 players: the ladder decides
+    # every player count has a ladder, and its rungs decide: the dealt runs are not adaptive
+    assert jobs["robustness/3p-weighted"].decide is not None and jobs["3p"].decide is None
+    assert jobs["3p-dealt"].decide is None and jobs["4p-dealt"].decide is None
 
 
 def test_variants_study_has_one_baseline_and_turns_default_switches_off():

@@ -1,6 +1,7 @@
 """The verdict procedure (analyses.verdict) on counts whose answer is known: hand-computed
 intervals, a fair game drawn at random (false alarms at most the family's 5%), a planted
-effect (named), two bots that disagree (depends) and too few games (undetermined)."""
+effect (named), an effect inside the band (fair, never named), the strongest bot that
+decided a cell quoted, and too few games (undetermined)."""
 
 import math
 
@@ -10,7 +11,6 @@ import polars as pl
 from analyses.verdict import (
     ABOVE,
     BELOW,
-    DEPENDS,
     FAIR,
     UNDETERMINED,
     cell_verdict,
@@ -36,10 +36,14 @@ def test_family_z_is_bonferroni():
 
 
 def test_cell_verdict_reads_the_interval():
-    assert cell_verdict(0.26, 0.30, 0.25) == ABOVE
-    assert cell_verdict(0.20, 0.24, 0.25) == BELOW
+    # the band is 1/4 ± 2 points: a finding lies wholly beyond it, fair wholly inside it
+    assert cell_verdict(0.275, 0.30, 0.25) == ABOVE
+    assert cell_verdict(0.20, 0.225, 0.25) == BELOW
     assert cell_verdict(0.235, 0.265, 0.25, 0.02) == FAIR
     assert cell_verdict(0.225, 0.265, 0.25, 0.02) == UNDETERMINED  # lo outside the margin
+    # excludes the fair share but reaches into the band: open, not a finding
+    assert cell_verdict(0.26, 0.30, 0.25) == UNDETERMINED
+    assert cell_verdict(0.20, 0.24, 0.25) == UNDETERMINED
 
 
 def test_one_cell_by_hand():
@@ -52,20 +56,33 @@ def test_one_cell_by_hand():
     assert v.balanced() == {4: True}
 
 
-def test_depends_needs_a_significant_disagreement():
+def test_the_strongest_bot_that_decided_the_cell_is_quoted():
+    # a (weaker) above the band, b (stronger) below it: the cell is b's, named, with a's
+    # figure in the skill trend
     cells = [(4, "a", "x", 3000, 10_000, 10_000), (4, "b", "x", 2000, 10_000, 10_000)]
-    f = decide(_counts(cells), "k").findings[0]
-    assert f.verdict == DEPENDS and not f.robust and set(f.disagree) == {"a", "b"}
-    # one bot decided, the other not: undetermined, not "depends"
+    f = decide(_counts(cells), "k", {4: ["a", "b"]}).findings[0]
+    assert f.verdict == BELOW and f.reference == "b" and not f.robust
+    assert math.isclose(f.effect, -0.05) and math.isclose(f.effects["a"][0], 0.05)
+    assert list(f.effects) == ["a", "b"]  # weakest first
+    # the same counts with the strength the other way round: a's verdict
+    f = decide(_counts(cells), "k", {4: ["b", "a"]}).findings[0]
+    assert f.verdict == ABOVE and f.reference == "a"
+    # the stronger bot has not decided: the weaker one that did is quoted, named
     cells = [(4, "a", "x", 3000, 10_000, 10_000), (4, "b", "x", 30, 100, 100)]
-    f = decide(_counts(cells), "k").findings[0]
-    assert f.verdict == UNDETERMINED and f.bots == {"a": ABOVE, "b": UNDETERMINED}
+    f = decide(_counts(cells), "k", {4: ["a", "b"]}).findings[0]
+    assert f.verdict == ABOVE and f.reference == "a" and f.top == "b"
+    assert f.bots == {"a": ABOVE, "b": UNDETERMINED}
     assert f.need["b"] > 100
+    # no bot decided: open
+    cells = [(4, "a", "x", 30, 100, 100), (4, "b", "x", 31, 100, 100)]
+    f = decide(_counts(cells), "k", {4: ["a", "b"]}).findings[0]
+    assert f.verdict == UNDETERMINED and f.reference == "b"
 
 
 def test_seats_to_decide_by_hand():
-    # rate .30 against .25, z 1.96: n = 1.96^2 * .21 / .05^2 = 322.7
-    assert math.isclose(seats_to_decide(0.30, 0.25, 1.96), 1.96**2 * 0.21 / 0.0025)
+    # rate .30 against .25, z 1.96: the interval must leave the band (.27): 3 points of room,
+    # n = 1.96^2 * .21 / .03^2
+    assert math.isclose(seats_to_decide(0.30, 0.25, 1.96), 1.96**2 * 0.21 / 0.03**2)
     # rate .255 within the margin: fits inside when z sqrt(p(1-p)/n) < .015
     assert math.isclose(seats_to_decide(0.255, 0.25, 1.96), 1.96**2 * 0.255 * 0.745 / 0.015**2)
 
@@ -86,7 +103,7 @@ def test_a_fair_game_comes_out_fair_and_false_alarms_stay_rare():
     alarms = balanced = 0
     for _ in range(200):
         v = decide(_draw(rng, [0.25] * 6, 20_000), "k")
-        alarms += any(f.verdict in (ABOVE, BELOW, DEPENDS) for f in v.findings)
+        alarms += any(f.verdict in (ABOVE, BELOW) for f in v.findings)
         balanced += v.balanced()[4] is True
     assert alarms <= 10
     assert balanced >= 190
@@ -103,3 +120,19 @@ def test_a_planted_effect_is_named():
         assert by["v0"].verdict == ABOVE and by["v0"].robust
         assert by["v1"].verdict == BELOW and by["v1"].robust
         assert v.balanced()[4] is False
+
+
+def test_an_effect_inside_the_band_is_fair_never_named():
+    """+1 point planted (inside the ±2 band): with 40,000 seats a cell's half-width at the
+    family's z (18 cells, z = 2.99) is 2.99 sqrt(.26 x .74 / 40,000) = 0.66 points, so the
+    interval [+0.3, +1.7] lies inside the band: fair. Above the band would need the interval
+    wholly beyond +2 points, which no table of 100 seeds reaches; the verdict does not flip
+    between "fair" and "above" with the seed."""
+    rng = np.random.default_rng(5)
+    fair = 0
+    for _ in range(100):
+        v = decide(_draw(rng, [0.26, 0.25, 0.25, 0.25, 0.25, 0.24], 40_000), "k")
+        by = {f.value: f for f in v.findings}
+        assert by["v0"].verdict in (FAIR, UNDETERMINED)
+        fair += by["v0"].verdict == FAIR
+    assert fair >= 95

@@ -30,10 +30,13 @@ def test_report_writes_its_verdict_file_beside_the_page(tmp_path, capsys):
         f0
     )
     assert f0["verdict"] == "above" and f0["bots"] == {"greedy": "above"} and f0["robust"]
-    assert f0["ci95"][0] < f0["effect"] < f0["ci95"][1] and f0["ci95"][0] > 0 and f0["n"] == 6000
+    assert f0["ci95"][0] < f0["effect"] < f0["ci95"][1] and f0["ci95"][0] > 2 and f0["n"] == 6000
+    assert f0["reference"] == "greedy" and f0["effects"]["greedy"][0] == f0["effect"]
+    # one bot: nothing shows better play would not move it, so not converged; the rule
+    assert doc["converged"] == {"3": False} and "fair share" in doc["rule"]
     html = page.read_text()
     assert html.index('id="verdict"') < html.index('id="summary"')
-    assert "3 players: not balanced" in html
+    assert "3 players: not balanced, one bot only" in html
     # a file of the user's under that name is never replaced
     side.write_text('{"mine": true}')
     code, _, err = run_cli(capsys, "report", run, "--out", page)

@@ -8,7 +8,7 @@ strategy, with char_noise=1) in every seat.
 
 from __future__ import annotations
 
-from simcore.core.contract.plugin import Ladder, Study, StudyRun
+from simcore.core.contract.plugin import Ladder, Study, StudyRun, per_arrangement
 
 from .rules import NOT_YET, VARIANTS, RuleSet
 
@@ -16,21 +16,50 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 RANDOM_DEAL = "deal=random"
 
 
+# The search rungs, as data: (label, --strategy text), weakest first. Swapping in faster or
+# stronger rungs (e.g. the search speed work's recommended budgets) is this one line each.
+SEARCH_QUICK = (
+    ("lookahead-20", "lookahead:rollouts=20"),
+    ("lookahead-60", "lookahead:rollouts=60"),
+)
+CLIMB_QUICK = (("lookahead-150", "lookahead:rollouts=150"),)
+SEARCH_FULL = (
+    ("lookahead-100", "lookahead:rollouts=100"),
+    ("lookahead-400", "lookahead:rollouts=400"),
+)
+CLIMB_FULL = (("lookahead-1000", "lookahead:rollouts=1000"),)
+SCRIPTED = (("chaser", "chaser"), ("house-network", "house-network"), ("weighted", "weighted"))
+# Measured figures per rung label (docs/games/maharaja.md, "Studies"): games per CPU second of
+# a 4-player table of that rung, and its share of the wins head to head against the rung
+# below (4 players, deal=random). None / "not measured yet": a placeholder, no measurement.
+SPEED = {"weighted": 7_600.0}  # bench.engine --compare, median of 7
+STRENGTH = {
+    "house-network": "~93% of the wins over chaser (4p, deal=random)",
+    "weighted": "~80% over house-network (4p, deal=random)",
+    "lookahead-60": "62.5% [50.9, 74.1] over lookahead-20 (4p, deal=random, issue 31)",
+    "lookahead-400": "55.2% [48.1, 62.3] over lookahead-100 (n = 300)",
+}
+
+
 def ladder(players: int, full: bool) -> Ladder:
     """Weakest first, as measured head to head under deal=random (docs/games/maharaja.md,
-    "Studies"): house-network beats chaser (~93% of the wins), weighted beats
-    house-network (~80%); then lookahead at a small and a larger budget (the default
-    study's section uses the small ones; `study robustness` 100 and 400 rollouts)."""
-    budgets, games, steps = (
-        ((100, 400), (20_000, 20_000, 20_000, 4_000, 1_200), (2_000, 2_000, 240, 128))
+    "Studies"): the scripted rungs (casual play), then two search rungs and a climb rung,
+    played only while the two strongest rungs below it disagree (jobs.ladder). Step games
+    are per seat arrangement, scaled so each step plays about the same games at every
+    player count (`per_arrangement`)."""
+    search, climb = (SEARCH_FULL, CLIMB_FULL) if full else (SEARCH_QUICK, CLIMB_QUICK)
+    games, steps = (
+        ((20_000, 20_000, 20_000, 4_000, 1_200, 600), (12_000, 12_000, 1_440, 768, 384))
         if full
-        else ((20, 60), (6_000, 6_000, 6_000, 300, 150), (600, 600, 40, 24))
+        else ((6_000, 6_000, 6_000, 300, 150, 100), (3_600, 3_600, 240, 144, 96))
     )
-    rungs = (("chaser", "chaser"), ("house-network", "house-network"),
-             ("weighted", "weighted"),
-             *((f"lookahead-{b}", f"lookahead:rollouts={b}") for b in budgets))  # fmt: skip
+    rungs = SCRIPTED + search
+    labels = [lb for lb, _ in rungs + climb]
     why = "characters dealt at random, so that no bot's choice enters the table"
-    return Ladder(rungs, (RANDOM_DEAL,), games, steps, why)
+    return Ladder(rungs, (RANDOM_DEAL,), games, per_arrangement(players, steps), why, climb,
+                  tuple(SPEED.get(lb) for lb in labels),
+                  tuple(STRENGTH.get(lb, "" if i == 0 else "not measured yet")
+                        for i, lb in enumerate(labels)))  # fmt: skip
 
 
 def _by_players(players=PLAYER_COUNTS, deal: bool = False) -> tuple[StudyRun, ...]:
@@ -84,10 +113,12 @@ def studies(players: int = 4) -> dict[str, Study]:
             "balance",
             "basic game in the rulebook's choosing order, 2 to 5 players, ±1 point per "
             "starting character, with the strategies choosing and with characters dealt at "
-            f"random; robustness across 5 bots at {players} players (the default)",
+            "random; at every player count a ladder of 3 scripted bots and 2 search rungs, "
+            "climbing one more while the two strongest disagree (the default)",
             _by_players(deal=True),
             ladder=ladder(players, full=False),
             ladder_players=players,
+            ladders=tuple((n, ladder(n, False)) for n in PLAYER_COUNTS if n != players),
         ),
         Study(
             "characters",

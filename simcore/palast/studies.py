@@ -10,11 +10,30 @@ the reconstruction (data/harbour_*.toml) through `StudyRun.data`; as played, the
 
 from __future__ import annotations
 
-from simcore.core.contract.plugin import Ladder, Study, StudyRun
+from simcore.core.contract.plugin import Ladder, Study, StudyRun, per_arrangement
 
 PLAYERS = (2, 3, 4)
 # the card also answers, as played, whether seats that favour a harbour side win more
 QUESTION_KEYS = ("harbour_main",)
+
+
+SCRIPTED = (("harbour", "harbour"), ("vizier", "vizier"), ("weighted", "weighted"))
+# The search rungs, as data (label, --strategy text), weakest first; swapping in other
+# budgets (the search speed work's recommended rungs) is one line each.
+SEARCH_QUICK = (("lookahead-8", "lookahead:rollouts=8"), ("lookahead-24", "lookahead:rollouts=24"))
+CLIMB_QUICK = (("lookahead-64", "lookahead:rollouts=64"),)
+SEARCH_FULL = (("lookahead-16", "lookahead:rollouts=16"), ("lookahead-64", "lookahead:rollouts=64"))
+CLIMB_FULL = (("lookahead-200", "lookahead:rollouts=200"),)
+# Measured figures per rung label (4 players; ladder() says how): games per CPU second of a
+# table of that rung, and the share of the wins against the rung below. None / "not
+# measured yet": a placeholder, no measurement.
+SPEED = {"lookahead-64": 13.0}
+STRENGTH = {
+    "vizier": "52.4% [52.0, 52.8] over harbour (4p)",
+    "weighted": "57.1% [56.8, 57.5] over vizier (4p)",
+    "lookahead-16": "60.2% [57.9, 62.4] over weighted (4p, 300 deals)",
+    "lookahead-64": "64.5% [62.9, 66.1] over weighted (4p, 500 deals; not over lookahead-16)",
+}
 
 
 def ladder(players: int, full: bool) -> Ladder:
@@ -26,15 +45,21 @@ def ladder(players: int, full: bool) -> Ladder:
     [58.7, 59.5]); lookahead (64 rollouts) beats weighted 64.5% [62.9, 66.1]
     (`python -m bench.head_to_head --game palast lookahead weighted --games 500`), and
     with 16 rollouts 60.2% [57.9, 62.4] (300 deals).
-    `random` is no rung: a baseline, not a player. The quick ladder (`full` False: the
-    default study's) leaves `lookahead` out: at about 13 games/s it could not play the
-    thousands of games a decided verdict needs there; `study robustness` plays the full
-    ladder with 64 rollouts."""
-    rungs = (("harbour", "harbour"), ("vizier", "vizier"), ("weighted", "weighted"))
+    `random` is no rung: a baseline, not a player. The scripted rungs are casual play;
+    above them two search rungs and a climb rung, played only while the two strongest
+    rungs below it disagree (jobs.ladder). Step games per arrangement are scaled to the
+    player count."""
+    search, climb = (SEARCH_FULL, CLIMB_FULL) if full else (SEARCH_QUICK, CLIMB_QUICK)
     if full:
-        rungs += (("lookahead-64", "lookahead:rollouts=64"),)
-        return Ladder(rungs, (), (20_000, 20_000, 20_000, 1_000), (2_000, 2_000, 100), "")
-    return Ladder(rungs, (), (4_000, 4_000, 4_000), (500, 500), "")
+        games, steps = (20_000, 20_000, 20_000, 1_000, 600, 300), (12_000, 12_000, 600, 300, 150)
+    else:
+        games, steps = (4_000, 4_000, 4_000, 200, 100, 60), (3_000, 3_000, 120, 60, 36)
+    rungs = SCRIPTED + search
+    labels = [lb for lb, _ in rungs + climb]
+    return Ladder(rungs, (), games, per_arrangement(players, steps), "", climb,
+                  tuple(SPEED.get(lb) for lb in labels),
+                  tuple(STRENGTH.get(lb, "" if i == 0 else "not measured yet")
+                        for i, lb in enumerate(labels)))  # fmt: skip
 
 
 def balance(players: int = 4) -> Study:
@@ -45,11 +70,13 @@ def balance(players: int = 4) -> Study:
     return Study(
         "balance",
         "rulebook game, 2-4 players: win rate per seat (seats 3 and 4 +1 resource); "
-        f"robustness across the quick ladder's 3 bots at {players} players",
+        "at every player count a ladder of 3 scripted bots and 2 search rungs, climbing one "
+        "more while the two strongest disagree",
         tuple(StudyRun(f"{n}p", n) for n in PLAYERS),
         question_keys=QUESTION_KEYS,
         ladder=ladder(players, full=False),
         ladder_players=players,
+        ladders=tuple((n, ladder(n, False)) for n in PLAYERS if n != players),
     )
 
 

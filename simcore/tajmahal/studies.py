@@ -9,7 +9,7 @@ docs/games/tajmahal.md, "Studies".
 
 from __future__ import annotations
 
-from simcore.core.contract.plugin import Ladder, Study, StudyRun
+from simcore.core.contract.plugin import Ladder, Study, StudyRun, per_arrangement
 
 from .enums import EFFECT_NAMES, SYMBOL_NAMES
 from .rules import RuleSet
@@ -27,6 +27,21 @@ RUNGS: tuple[tuple[str, str], ...] = (
     ("weighted", "weighted"),
     ("lookahead", "lookahead"),
 )
+# The search rungs of the default study, as data (label, --strategy text), weakest first;
+# swapping in other budgets (the search speed work's recommended rungs) is one line each.
+SEARCH_QUICK = (("lookahead-8", "lookahead:rollouts=8"), ("lookahead-24", "lookahead:rollouts=24"))
+CLIMB_QUICK = (("lookahead-60", "lookahead:rollouts=60"),)
+CLIMB_FULL = (("lookahead-200", "lookahead:rollouts=200"),)
+# Measured figures per rung label: games per CPU second of a table of that rung (4p) and
+# the share of the wins against the rung below (4p; ladder() below). None / "not measured
+# yet": a placeholder, no measurement.
+SPEED: dict[str, float] = {}
+STRENGTH = {
+    "commodities": "92.9% [91.9, 93.7] over networks (4p, n = 3,000)",
+    "weighted": "75.7% [74.2, 77.2] over commodities (4p, n = 3,000)",
+    "lookahead": "90.4% [87.8, 92.5] over weighted (4p, n = 600; 60 rollouts)",
+    "lookahead-60": "90.4% [87.8, 92.5] over weighted (4p, n = 600), not over lookahead-24",
+}
 
 
 def ladder(players: int, full: bool) -> Ladder:
@@ -42,13 +57,20 @@ def ladder(players: int, full: bool) -> Ladder:
     5 players: 66.6% [65.6, 67.5], 85.0% [84.3, 85.7], 78.2% [77.4, 79.0] (n = 10,000
     each), 90.7% [87.5, 93.2] (n = 400).
     `random` is no player and no rung; `lookahead` (60 rollouts, to the end) plays fewer
-    games.
-    The quick ladder (`full` False: the default study's) leaves `lookahead` out: at about
-    13 games/s it could not play the thousands of games a decided verdict needs there;
-    `study robustness` plays the full ladder."""
+    games. The quick ladder (`full` False: the default study's) has two small search rungs
+    above the scripted ones and climbs to 60 rollouts while the two strongest disagree
+    (jobs.ladder); `study robustness` plays the full ladder and climbs to 200."""
     if full:
-        return Ladder(RUNGS, (), (20_000, 20_000, 20_000, 1_200), (2_000, 2_000, 100), "")
-    return Ladder(RUNGS[:3], (), (5_000, 5_000, 5_000), (500, 500), "")
+        rungs, climb = RUNGS, CLIMB_FULL
+        games, steps = (20_000, 20_000, 20_000, 1_200, 400), (12_000, 12_000, 600, 200)
+    else:
+        rungs, climb = RUNGS[:3] + SEARCH_QUICK, CLIMB_QUICK
+        games, steps = (5_000, 5_000, 5_000, 200, 100, 60), (3_000, 3_000, 120, 60, 36)
+    labels = [lb for lb, _ in rungs + climb]
+    return Ladder(rungs, (), games, per_arrangement(players, steps), "", climb,
+                  tuple(SPEED.get(lb) for lb in labels),
+                  tuple(STRENGTH.get(lb, "" if i == 0 else "not measured yet")
+                        for i, lb in enumerate(labels)))  # fmt: skip
 
 
 def balance(players: int = 4) -> Study:
@@ -60,11 +82,13 @@ def balance(players: int = 4) -> Study:
     return Study(
         "balance",
         "rulebook game, 3-5 players: win rate per position after the first start player; "
-        f"robustness across the quick ladder's 3 bots at {players} players",
+        "at every player count a ladder of 3 scripted bots and 2 search rungs, climbing one "
+        "more while the two strongest disagree",
         runs,
         question_keys=QUESTION_KEYS,
         ladder=ladder(players, full=False),
         ladder_players=players,
+        ladders=tuple((n, ladder(n, False)) for n in PLAYERS if n != players),
     )
 
 

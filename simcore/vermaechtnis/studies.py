@@ -7,22 +7,58 @@ against it. Run folders name the player count and the value changed (`4p-first3`
 
 from __future__ import annotations
 
-from simcore.core.contract.plugin import Ladder, Study, StudyRun
+from simcore.core.contract.plugin import Ladder, Study, StudyRun, per_arrangement
 
 from .rules import DEFAULT_PRICES_4, DEFAULT_PRICES_23, RuleSet
 
 PLAYERS = (2, 3, 4)
 
 
+SCRIPTED = (("collector", "collector"), ("pairs", "pairs"), ("hoarder", "hoarder"),
+            ("chaser", "chaser"), ("weighted", "weighted"))  # fmt: skip
+# The search rungs, as data: (label, --strategy text), weakest first; swapping in other
+# budgets (the search speed work's recommended rungs) is this one line each.
+SEARCH_QUICK = (
+    ("lookahead-10", "lookahead:rollouts=10"),
+    ("lookahead-30", "lookahead:rollouts=30"),
+)
+CLIMB_QUICK = (("lookahead-100", "lookahead:rollouts=100"),)
+SEARCH_FULL = (
+    ("lookahead-30", "lookahead:rollouts=30"),
+    ("lookahead-100", "lookahead:rollouts=100"),
+)
+CLIMB_FULL = (("lookahead-300", "lookahead:rollouts=300"),)
+# Measured figures per rung label (docs/games/vermaechtnis.md): games per CPU second of a
+# table of that rung; share of the wins against the rung below (4 players). None / "not
+# measured yet": a placeholder, no measurement.
+SPEED: dict[str, float] = {}
+STRENGTH = {
+    "pairs": "63% of the wins over collector (4p)",
+    "hoarder": "56% over pairs (4p)",
+    "chaser": "63% over hoarder (4p)",
+    "weighted": "89% over chaser (4p)",
+    "lookahead-30": "73.2% over weighted (4p, n = 300; rollouts=30 against weighted)",
+    "lookahead-100": "82.0% [81.3, 82.7] over weighted (4p, n = 12,000)",
+    "lookahead-300": "83.6% [80.4, 86.4] over weighted (4p, n = 600)",
+}
+
+
 def ladder(players: int, full: bool) -> Ladder:
     """Weakest first, as measured head to head (each bot in half the seats, every
-    arrangement, 4 players; docs/games/vermaechtnis.md): pairs beats collector (63% of the wins),
-    hoarder beats pairs (56%), chaser beats hoarder (63%), weighted beats chaser (89%)."""
-    rungs = (("collector", "collector"), ("pairs", "pairs"), ("hoarder", "hoarder"),
-             ("chaser", "chaser"), ("weighted", "weighted"))  # fmt: skip
-    games = (20_000,) * len(rungs) if full else (5_000,) * len(rungs)
-    steps = (2_000,) * (len(rungs) - 1) if full else (500,) * (len(rungs) - 1)
-    return Ladder(rungs, (), games, steps, "")
+    arrangement, 4 players; docs/games/vermaechtnis.md): the scripted rungs (casual play),
+    then two search rungs and a climb rung, played only while the two strongest rungs below
+    it disagree (jobs.ladder). Step games per arrangement are scaled to the player count."""
+    search, climb = (SEARCH_FULL, CLIMB_FULL) if full else (SEARCH_QUICK, CLIMB_QUICK)
+    rungs = SCRIPTED + search
+    labels = [lb for lb, _ in rungs + climb]
+    if full:
+        games, steps = (20_000,) * 5 + (2_000, 1_000, 400), (12_000,) * 4 + (600, 300, 150)
+    else:
+        games, steps = (5_000,) * 5 + (400, 200, 100), (3_000,) * 4 + (240, 120, 60)
+    return Ladder(rungs, (), games, per_arrangement(players, steps), "", climb,
+                  tuple(SPEED.get(lb) for lb in labels),
+                  tuple(STRENGTH.get(lb, "" if i == 0 else "not measured yet")
+                        for i, lb in enumerate(labels)))  # fmt: skip
 
 
 def _row(row: tuple[int, ...]) -> str:
@@ -37,10 +73,12 @@ def balance(players: int = 4) -> Study:
     return Study(
         "balance",
         "rulebook game, 2-4 players: win rate per seat (start player 4 rupees, others 5); "
-        f"robustness across the ladder's 5 bots at {players} players",
+        "at every player count a ladder of 5 scripted bots and 2 search rungs, climbing one "
+        "more while the two strongest disagree",
         runs,
         ladder=ladder(players, full=False),
         ladder_players=players,
+        ladders=tuple((n, ladder(n, False)) for n in PLAYERS if n != players),
     )
 
 

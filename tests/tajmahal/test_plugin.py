@@ -188,9 +188,11 @@ def test_studies_hold_the_rulebook_setting_and_valid_settings():
 
 def test_ladder_is_weakest_first_and_resolves():
     lad = SPEC.ladder(4, False)
-    assert len(lad.rungs) == len(lad.games) == len(lad.step_games) + 1
-    for _, text in lad.rungs:
+    rungs = lad.rungs + lad.climb
+    assert len(rungs) == len(lad.games) == len(lad.step_games) + 1
+    for _, text in rungs:
         strategies.resolve([text], 4, GAME)
+    assert sum(t.startswith("lookahead") for _, t in lad.rungs) >= 2  # two search rungs
 
 
 def test_dk_columns_count_the_decisions_answered():

@@ -114,9 +114,12 @@ def test_event_log_reads_as_sentences():
 
 def test_ladder_rungs_are_strategy_texts_and_weakest_first():
     lad = SPEC.ladder(4, False)
-    assert lad.sets == () and len(lad.rungs) == len(lad.games) == len(lad.step_games) + 1
-    for _, text in lad.rungs:
+    rungs = lad.rungs + lad.climb
+    assert lad.sets == () and len(rungs) == len(lad.games) == len(lad.step_games) + 1
+    for _, text in rungs:
         strategies.resolve([text], 4, GAME)
-    assert lad.rungs[-1][1] == "weighted"
+    # the scripted rungs end with the best of them; two search rungs above it, then the climb
+    assert lad.rungs[4][1] == "weighted" and len(lad.rungs) == 7 and len(lad.climb) == 1
+    assert all(t.startswith("lookahead") for _, t in lad.rungs[5:] + lad.climb)
     full = SPEC.ladder(4, True)
     assert all(a >= b for a, b in zip(full.games, lad.games))

@@ -122,6 +122,23 @@ class Ladder:
     games: tuple[int, ...] = ()  # key-table games per rung
     step_games: tuple[int, ...] = ()  # head-to-head games per seat arrangement, per step
     note: str = ""  # what `sets` does, for the report
+    # stronger rungs above `rungs`, each played only while the two strongest rungs played so
+    # far disagree by more than the study's margin on some cell (jobs.ladder, analyses.climb);
+    # their games and step games follow `games` and `step_games` in the same tuples
+    climb: tuple[tuple[str, str], ...] = ()
+    # measured figures, one per rung of rungs + climb (docs: how each was measured):
+    speed: tuple[float | None, ...] = ()  # games per CPU second of a table of that rung
+    strength: tuple[str, ...] = ()  # against the rung below, with n and interval; "" = none
+
+
+def per_arrangement(players: int, totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Head-to-head games per seat arrangement that play about `totals` games per step at
+    `players` (jobs.ladder.arrangements: half the seats each, both splits at an odd count)."""
+    import math
+
+    k = players // 2
+    n = math.comb(players, k) * (1 if players % 2 == 0 else 2)
+    return tuple(max(1, math.ceil(t / n)) for t in totals)
 
 
 @dataclass(frozen=True)
@@ -153,6 +170,13 @@ class Study:
     # further keys (a Key's or a MaskKey's column) whose question the verdict card answers
     # as played: each value's holders against the mean over the values (analyses.question)
     question_keys: tuple[str, ...] = ()
+    # ladders at further player counts (ladder_players has `ladder`): (players, Ladder)
+    ladders: tuple[tuple[int, Ladder], ...] = ()
+
+    def all_ladders(self) -> dict[int, Ladder]:
+        """Player count -> the ladder played there, the study's own count first."""
+        own = {self.ladder_players: self.ladder} if self.ladder is not None else {}
+        return own | {n: lad for n, lad in self.ladders if n not in own}
 
 
 @dataclass(frozen=True)

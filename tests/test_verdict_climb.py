@@ -1,0 +1,64 @@
+"""The climb's comparison of the two strongest rungs (analyses.climb): the difference of two
+win rates with the covariance of shared deals taken out, and the equivalence test that says
+whether better play still moves the answer. Expected values are hand calculations."""
+
+import math
+
+import numpy as np
+
+from analyses.climb import agreement, difference
+from analyses.multiple import family_z
+
+
+def _sample(ids, wins):
+    return np.asarray(ids, dtype=np.int64), np.asarray(wins, dtype=np.float64)
+
+
+def test_unshared_deals_give_the_two_sample_interval():
+    a = _sample(range(1000), [1] * 300 + [0] * 700)
+    b = _sample(range(5000, 6000), [1] * 250 + [0] * 750)
+    d, lo, hi, shared = difference(a, b, 1.96)
+    va, vb = 0.3 * 0.7 * 1000 / 999, 0.25 * 0.75 * 1000 / 999  # sample variances (ddof 1)
+    half = 1.96 * math.sqrt(va / 1000 + vb / 1000)
+    assert shared == 0 and math.isclose(d, 0.05)
+    assert math.isclose(lo, 0.05 - half) and math.isclose(hi, 0.05 + half)
+
+
+def test_shared_deals_take_the_covariance_out():
+    # the same deals, the upper rung winning exactly where the lower one did plus 50 more:
+    # d = 0.05 per deal on average, and the paired variance is that of the per-deal
+    # difference (50 ones in 1000): 0.05 * 0.95 * 1000 / 999 / 1000
+    lower = [1] * 250 + [0] * 750
+    upper = [1] * 300 + [0] * 700
+    d, lo, hi, shared = difference(_sample(range(1000), upper), _sample(range(1000), lower), 1.96)
+    half = 1.96 * math.sqrt(0.05 * 0.95 * 1000 / 999 / 1000)
+    assert shared == 1000 and math.isclose(d, 0.05)
+    assert math.isclose(hi - d, half, rel_tol=1e-9)
+    # narrower than the unpaired interval of the same rates
+    _, lo2, hi2, _ = difference(_sample(range(1000), upper), _sample(range(2000, 3000), lower),
+                                1.96)  # fmt: skip
+    assert hi - lo < 0.5 * (hi2 - lo2)
+
+
+def test_agreement_is_an_equivalence_test_per_cell():
+    rng = np.random.default_rng(3)
+    n = 40_000
+    ids = np.arange(n)
+
+    def cells(rates):
+        return {v: (ids, (rng.random(n) < p).astype(float)) for v, p in enumerate(rates)}
+
+    # the same rates under both rungs, 40,000 deals each: the difference's half-width at
+    # z(1 - 0.05/8) = 2.50 is 2.50 * sqrt(2 * .1875 / 40,000) = 0.77 points < 2: agree
+    same = agreement(cells([0.25] * 4), cells([0.25] * 4), 4, 0.02)
+    assert same.converged and not same.moved
+    assert math.isclose(family_z(4), 2.4977054, rel_tol=1e-6)
+    # one value 4 points apart: its interval lies beyond +2 points: still moving
+    moved = agreement(cells([0.29, 0.25, 0.25, 0.21]), cells([0.25] * 4), 4, 0.02)
+    assert not moved.converged
+    assert {c.value for c in moved.moved} == {0, 3}
+    assert moved.moved[0].lo > 0.02 and moved.moved[-1].hi < -0.02
+    # too few deals to show agreement: not converged either (never "agree" by default)
+    w = np.array([1.0, 0, 0, 0] * 50)  # rate .25 under both rungs, 200 unshared deals each
+    few = agreement({0: (ids[:200], w)}, {0: (ids[200:400], w)}, 4, 0.02)
+    assert math.isclose(few.cells[0].diff, 0.0) and not few.converged
