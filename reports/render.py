@@ -24,7 +24,7 @@ from . import charts as ch
 from . import tables as tb
 from . import verdict_card, words
 from .findings import _main_runs, findings, headline, section_title
-from .notes import context_notes, stop_text
+from .notes import context_notes, grouped_warnings, stop_text
 from .output import VERDICT_SUFFIX, write_report
 from .words import title_for
 
@@ -290,7 +290,7 @@ def render_report(
                 intro=[*intro, *context_notes(b)],
                 game=b.game.title,
                 headline=headline(b, headline_extra),
-                warnings=warnings_for(b),
+                warnings=grouped_warnings(warnings_for(b)),
                 findings=findings(b),
                 family_note=FAMILY_NOTE,
                 sections=sections,
