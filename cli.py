@@ -87,9 +87,9 @@ def _game_options(f):
     f = _players_option(f)
     f = click.option(
         "--strategy",
-        default="random",
-        show_default=True,
-        help="One strategy for every seat, or a comma list with one per seat.",
+        default=None,
+        help="One strategy for every seat, or a comma list with one per seat [default: the "
+        "study's: the game's default strategy with its study parameters, e.g. {strategy}].",
     )(f)
     f = click.option("--rules", "rules_file", type=str, help="Rules file (TOML or JSON).")(f)
     f = click.option("--board", "board_file", type=str,
@@ -141,6 +141,12 @@ class _GameHelp(click.Command):
                 param.help = text
             self.help = saved_help
 
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The help's first paragraph whole, never cut with "..." (the command list wraps)."""
+        if self.short_help:
+            return self.short_help
+        return " ".join((self.help or "").split("\n\n")[0].split())
+
 
 class _Cli(click.Group):
     command_class = _GameHelp
@@ -179,15 +185,25 @@ def play(players, strategy, rules_file, board_file, data_items, sets, variants, 
     plugin.check_rules(rules, players)
     data = data_from(plugin, board_file, data_items)
     _no_duplicate_sets(sets)
-    strategy = strategies.default_strategy(game) if strategy is None else strategy
-    _, sids, params = seats_from(plugin, strategy, players)
+    from jobs.play_text import header, ranking
+
+    strategy = study_strategy(plugin) if strategy is None else strategy
+    seats, sids, params = seats_from(plugin, strategy, players)
     driver = strategies.driver_for(game, sids, params)
     played = plugin.play_game(driver, sids, params, players, seed, game_index, rules, data)
+    if not as_json:
+        for line in header(plugin, players, strategy, seed, game_index, rules):
+            click.echo(line)
     for row in played.log:
         if as_json:
             click.echo(json.dumps(plugin.event_record(row, data)))
         else:
             click.echo(plugin.describe_event(row, data))
+    if not as_json:
+        names = [s.strip() for s in strategy.split(",")]
+        names = names * players if len(names) == 1 else names
+        for line in ranking(plugin, played.records, players, names, rules):
+            click.echo(line)
 
 
 @cli.command()
@@ -199,7 +215,8 @@ def play(players, strategy, rules_file, board_file, data_items, sets, variants, 
     "--strategy",
     default=None,
     help="One strategy for every seat, or a comma list with one per seat "
-    "[default: the strongest scripted strategy].",
+    "[default: the study's: the game's default strategy with its study parameters, e.g. "
+    "{strategy}].",
 )
 @click.option("--variant", "variants", multiple=True, help="Variant switch or bundle.")
 @click.option("--rules", "rules_file", type=str, help="Rules file (TOML or JSON).")
@@ -228,7 +245,6 @@ def run(
 
     {run}
     """
-    import strategies
     from jobs.executors import make_executor
     from jobs.run_job import refuse_adaptive_resume
 
@@ -239,7 +255,7 @@ def run(
     plugin = get_game(game)
     players = _players(plugin, players)
     _no_duplicate_sets(sets)
-    strategy = strategies.default_strategy(game) if strategy is None else strategy
+    strategy = study_strategy(plugin) if strategy is None else strategy
     job = RunJob(players, games, seed, strategy, variants,
                  sets, rules_file, board_file, chunk, target_ci, game=game,
                  data=data_items)  # fmt: skip
@@ -261,9 +277,12 @@ def _print_summary(out_dir, config, result, where, plugin) -> None:
     players = config["players"]
     games = sum(c["n_games"] for c in config["chunks"] if c["status"] == "done")
     rate = result.games_played / result.seconds if result.seconds > 0 else 0.0
-    names = ",".join(s["name"] for s in config["strategies"])
+    from analyses.run_checks import key_warning
+    from reports.notes import bots_text
+
+    names = bots_text(config, plugin)
     click.echo(
-        f"{games} games, {players} players, seed {config['seed']}, strategies {names}: "
+        f"{games} games, {players} players, seed {config['seed']}, bots: {names}: "
         f"{result.games_played} played in {result.seconds:.1f} s on {where}, "
         f"{rate:,.0f} games/s"
     )
@@ -279,6 +298,9 @@ def _print_summary(out_dir, config, result, where, plugin) -> None:
         click.echo(f"warning: strategies made {errors} illegal requests (see `play`)")
     for line in shape_lines(lf, plugin, games) + rate_lines(lf, plugin, players):
         click.echo(line)
+    warning = key_warning(lf, plugin, config.get("rules", {}) or {}, players)
+    if warning:
+        click.echo(warning)
 
 
 def _job_options(f):
@@ -317,13 +339,10 @@ def _need_out_to_resume(resume: bool, out) -> None:
 @cli.command()
 @click.argument("name", required=False)
 @click.option("--list", "list_", is_flag=True, help="List the predefined studies.")
-@click.option("--out", type=str, help="Study directory [default: out/study-NAME-<timestamp>].")
-@click.option(
-    "--report",
-    "report_file",
-    type=str,
-    help="Report file [default: out/report.html, or DIR/report.html with --out].",
-)
+@click.option("--out", type=str, help="Study directory [default: out/NAME-<timestamp>, new "
+              "for every study].")  # fmt: skip
+@click.option("--report", "report_file", type=str,
+              help="Report file [default: DIR/report.html in the study directory].")  # fmt: skip
 @click.option("--games", type=GAMES, help="Cap of games per run [default: the study's].")
 @click.option("--target-ci", "target_ci", type=float, help="Half-width target [study's].")
 @click.option("--chunk-size", "chunk", type=CHUNK, help="Games per chunk [study's].")
@@ -347,6 +366,8 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladd
 
     plugin = get_game(game)
     if list_:
+        click.echo(f"Studies of {plugin.title} (--game {plugin.name}; another game: "
+                   "--game NAME):")  # fmt: skip
         for s in plugin.studies(plugin.default_players).values():
             click.echo(f"{s.name:<26} {s.description}")
         return
@@ -356,10 +377,10 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladd
     jobs = study_jobs(st, seed, strategy, games, target_ci, chunk,
                       game)  # fmt: skip
     root = check_run_out(out) if out is not None else (
-        Path("out") / time.strftime(f"study-{st.name}-%Y%m%d-%H%M%S"))  # fmt: skip
+        Path("out") / time.strftime(f"{st.name}-%Y%m%d-%H%M%S"))  # fmt: skip
     report_path = check_report_target(
-        report_file if report_file is not None else (
-            root / "report.html" if out else Path("out") / "report.html"), "--report")  # fmt: skip
+        report_file if report_file is not None else root / "report.html", "--report"
+    )
     for folder, _ in jobs:  # the report must not land in a run the study makes
         if (root / folder).absolute() in report_path.absolute().parents:
             raise InputError(f"--report {report_path}: inside the study's run {root / folder}")
@@ -367,7 +388,9 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladd
     seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
                         scheduler_timeout=scheduler_timeout,
                         kind=f"study {st.name}", command=_command(root), extra=plan_extra(st),
-                        header=f"study {st.name}: {st.description}; runs in {root}")  # fmt: skip
+                        header=f"study {st.name} ({plugin.name}): {st.description}; "
+                        f"{len(jobs)} runs, at most {sum(j.games for _, j in jobs):,} games "
+                        f"(each run stops once decided); runs in {root}")  # fmt: skip
     from reports.robustness import study_report
 
     dirs, extra, headline = study_report(root, plugin)

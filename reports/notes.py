@@ -77,3 +77,8 @@ def grouped_warnings(lines: list[str]) -> list[str]:
         else:
             out.append(f"{where[0]}: {text}" if where else text)
     return out
+
+
+def bots_text(m: dict, game) -> str:
+    """The bots of a run in a few words: "weighted (char_noise=1) in every seat"."""
+    return _strategies(m, set(game.study_strategy_params))

@@ -83,7 +83,9 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
 def test_study_list_and_unknown_name(capsys):
     code, out, _ = run_cli(capsys, "study", "--list")
     assert code == 0
-    assert [line.split()[0] for line in out.splitlines()] == list(MAHARAJA.studies(4))
+    head, *rows = out.splitlines()
+    assert head.startswith(f"Studies of {MAHARAJA.title} (--game {MAHARAJA.name}")
+    assert [line.split()[0] for line in rows] == list(MAHARAJA.studies(4))
     code, _, err = run_cli(capsys, "study", "nonsense")
     assert code == 2 and "unknown study 'nonsense'" in err
 
