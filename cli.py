@@ -689,6 +689,29 @@ def report(dirs, out):
 
 
 @cli.command()
+@click.argument("a")
+@click.argument("b")
+@click.option("--out", default="compare.html", show_default=True,
+              help="HTML page to write (its JSON and CSV tables beside it).")  # fmt: skip
+@click.option("--fail-if-worse", "fail_if_worse", is_flag=True,
+              help="Exit 1 when any cell moves further from fair by more than 2 win-rate "
+              "points (a CI gate on a rules change).")  # fmt: skip
+def compare(a, b, out, fail_if_worse):
+    """Compare two run or study directories (B against A) cell by cell: did the change help?"""
+    from jobs.compare import compare_dirs
+    from reports.compare import verdict_line
+
+    c = compare_dirs(a, b, out)
+    click.echo(verdict_line(c))
+    for r in c.worse.iter_rows(named=True):
+        click.echo(f"  worse: {r['players']} players, {r['value']}: {100 * r['a_rate']:.1f}% -> "
+                   f"{100 * r['b_rate']:.1f}% (fair {100 * r['fair']:.1f}%)")  # fmt: skip
+    click.echo(f"wrote {out}")
+    if fail_if_worse and c.worse.height:
+        sys.exit(1)
+
+
+@cli.command()
 @click.argument("runs", nargs=-1, required=True)
 def verify(runs):
     """Check run directories (or folders of runs): manifest, chunk paths, checksums, rows and
