@@ -86,7 +86,10 @@ def replay_command(m: dict, path: str | Path) -> str:
         changed = m.get("rules_changed", {}) or {}
         if not isinstance(changed, dict):
             raise _Bad("rules_changed")
+        switched = _switched(game, m.get("variants", []) or [])
         for k, v in sorted(changed.items()):
+            if k in switched and v is True:  # already named by its --variant
+                continue
             args += ["--set", f"{_name(k, 'rules_changed')}={_rule_value(v)}"]
         data = m.get("data")
         if isinstance(data, dict):
@@ -97,6 +100,13 @@ def replay_command(m: dict, path: str | Path) -> str:
         return shlex.join([*args, "--out", str(path)])
     except _Bad as e:
         return f"not reproducible from its manifest ({e})"
+
+
+def _switched(game: str, variants: list) -> set[str]:
+    from simcore.core.contract.games import get_game  # noqa: PLC0415
+
+    table = get_game(game).variants
+    return {f for v in variants if isinstance(v, str) for f in table.get(v, ())}
 
 
 def _games_done(m: dict) -> int | None:
