@@ -19,8 +19,9 @@ same condition; otherwise **no clear change**.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import polars as pl
 
@@ -69,7 +70,7 @@ def match_runs(a: Sequence[Run], b: Sequence[Run]) -> tuple[list[tuple[Run, Run]
 def _seat_rows(run: Run, key: str) -> pl.DataFrame:
     lf = run.scan()
     return (lf.filter(pl.col(key).is_not_null())
-            .select("game_id", pl.col(key).cast(pl.String).alias("value"), win(lf).alias("w"))
+            .select("game_id", pl.col(key).alias("value"), win(lf).alias("w"))
             .group_by("game_id", "value").agg(pl.col("w").sum())
             .collect())  # fmt: skip
 
@@ -84,9 +85,10 @@ def _paired(ra: Run, rb: Run, key: str) -> pl.DataFrame:
             .with_columns(pl.col("psd").fill_null(0.0)))  # fmt: skip
 
 
-def compare_runs(a: Sequence[Run], b: Sequence[Run], key: str,
-                 order: Sequence = ()) -> Comparison:  # fmt: skip
-    """The cells of every match, intervals family-wise per player count."""
+def compare_runs(a: Sequence[Run], b: Sequence[Run], key: str, order: Sequence = (),
+                 words: Callable[[Any], str] = str) -> Comparison:  # fmt: skip
+    """The cells of every match, intervals family-wise per player count; `value` is the
+    key's value in the game's words (seats and positions 1-based), `raw` as stored."""
     pairs, notes = match_runs(a, b)
     rows = []
     for ra, rb in pairs:
@@ -105,10 +107,11 @@ def compare_runs(a: Sequence[Run], b: Sequence[Run], key: str,
                          "compared unpaired")  # fmt: skip
         pinfo = {} if paired is None else {r["value"]: r for r in paired.iter_rows(named=True)}
         for r in diff.iter_rows(named=True):
-            p = pinfo.get(str(r[key]))
+            p = pinfo.get(r[key])
             use = p is not None and p["pairs"] >= MIN_PAIRED
             rows.append({
-                "players": ra.players, "value": str(r[key]), "a_run": str(ra.path),
+                "players": ra.players, "value": str(words(r[key])), "raw": str(r[key]),
+                "a_run": str(ra.path),
                 "b_run": str(rb.path), "a_rate": r["base_rate"], "b_rate": r["rate"],
                 "a_n": r["base_n"], "b_n": r["n"], "a_wins": r["base_wins"],
                 "b_wins": r["wins"], "fair": 1.0 / ra.players,
@@ -119,7 +122,8 @@ def compare_runs(a: Sequence[Run], b: Sequence[Run], key: str,
     return Comparison(key, tuple(pairs), cells, tuple(notes))
 
 
-_SCHEMA = {"players": pl.Int64, "value": pl.String, "a_run": pl.String, "b_run": pl.String,
+_SCHEMA = {"players": pl.Int64, "value": pl.String, "raw": pl.String, "a_run": pl.String,
+           "b_run": pl.String,
            "a_rate": pl.Float64, "b_rate": pl.Float64, "a_n": pl.Int64, "b_n": pl.Int64,
            "a_wins": pl.Float64, "b_wins": pl.Float64, "fair": pl.Float64,
            "paired": pl.Boolean, "pairs": pl.Int64, "diff": pl.Float64,

@@ -26,7 +26,8 @@ def compare_dirs(a: str, b: str, out: str | Path) -> Comparison:
                              "it or choose another")  # fmt: skip
     runs_a, runs_b = find_runs([a]), find_runs([b])
     game = game_of([*runs_a, *runs_b])
-    c = compare_runs(runs_a, runs_b, game.primary.column, game.primary.order)
+    key = game.primary
+    c = compare_runs(runs_a, runs_b, key.column, key.order, key.words)
     if not c.pairs:
         raise InputError(f"compare: no run of {a} has the player count of a run of {b}")
     table = compare_table(c, game)

@@ -25,7 +25,7 @@ def compare_table(c: Comparison, game: GamePlugin) -> Table:
     for r in c.cells.iter_rows(named=True):
         how = f"paired, {r['pairs']:,} games" if r["paired"] else "unpaired"
         rows.append([
-            (str(r["players"]), "num"), (str(key.words(r["value"])), ""),
+            (str(r["players"]), "num"), (r["value"], ""),
             (f"{100 * r['a_rate']:.1f}% (n={r['a_n']:,})", "num"),
             (f"{100 * r['b_rate']:.1f}% (n={r['b_n']:,})", "num"),
             (f"{_pts(r['diff'])} ({_pts(r['lo'])} to {_pts(r['hi'])})", "num"),
@@ -45,7 +45,7 @@ def compare_table(c: Comparison, game: GamePlugin) -> Table:
 
 
 def compare_json(c: Comparison, game: GamePlugin, page: str) -> str:
-    cells = [{"players": r["players"], "key": c.key, "value": r["value"],
+    cells = [{"players": r["players"], "key": c.key, "value": r["value"], "raw": r["raw"],
               "a": round(r["a_rate"], 6), "b": round(r["b_rate"], 6),
               "n": [r["a_n"], r["b_n"]], "diff": round(r["diff"], 6),
               "ci95": [round(r["lo"], 6), round(r["hi"], 6)], "paired": r["paired"],

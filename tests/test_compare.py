@@ -118,3 +118,15 @@ def test_replay_command_is_rebuilt_from_the_manifest_fields(tmp_path):
     assert "yogi=true" not in args  # the variant names it
     bad = replay_command(m | {"game": "maharaja; rm -rf ~"}, tmp_path)
     assert bad == "not reproducible from its manifest (game)"
+
+
+def test_values_are_in_the_games_words_seats_counted_from_1(tmp_path):
+    from simcore.core.contract.games import get_game
+
+    df = synthetic_frame(400, seed=6)
+    a = write_frame_run(tmp_path / "a", df, 4)
+    b = write_frame_run(tmp_path / "b", df, 4)
+    seat = get_game("maharaja").key("seat")
+    c = compare_runs(find_runs([a]), find_runs([b]), "seat", words=seat.words)
+    assert list(c.cells["value"]) == ["seat 1", "seat 2", "seat 3", "seat 4"]
+    assert list(c.cells["raw"]) == ["0", "1", "2", "3"]
