@@ -80,5 +80,6 @@ def grouped_warnings(lines: list[str]) -> list[str]:
 
 
 def bots_text(m: dict, game) -> str:
-    """The bots of a run in a few words: "weighted (char_noise=1) in every seat"."""
+    """The bots of a run in a few words: "NAME (PARAM=1) in every seat", showing the
+    plug-in's study parameters."""
     return _strategies(m, set(game.study_strategy_params))
