@@ -19,6 +19,7 @@ import hashlib
 import os
 import re
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -221,8 +222,11 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str],
             os.rename(tables, aside_tables)
         os.rename(tmp_tables, tables)
         tmp_tables, tables_swapped = None, True
+        replacing = os.path.lexists(page)
         os.replace(tmp_page, page)
         tmp_page = None
+        if replacing:  # never silently: the earlier page was palace-lab's (checked above)
+            print(f"palace-lab: replaced the earlier report {page}", file=sys.stderr, flush=True)
         for suffix, text in (side or {}).items():
             fd, tmp_side = tempfile.mkstemp(prefix=f".{page.stem}.", suffix=".tmp",
                                             dir=page.parent)  # fmt: skip

@@ -78,6 +78,7 @@ def test_fail_if_worse_exits_1_and_writes_page_json_and_csv(pair, tmp_path, caps
     # without the flag the same comparison exits 0, and the page is replaced (it is ours)
     code, _, err = run_cli(capsys, "compare", a, b, "--out", page)
     assert code == 0, err
+    assert f"replaced the earlier report {page}" in err  # never silently
 
 
 def test_different_seeds_are_compared_unpaired(tmp_path):
