@@ -4,6 +4,7 @@ rates of A and B, B − A with its family-wise interval, and whether the change 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from html import escape
 
 from analyses.compare_runs import DELTA, Comparison
@@ -19,13 +20,18 @@ def _pts(x: float) -> str:
     return f"{v if v else 0.0:+.1f}"  # never "-0.0"
 
 
+def _runs(r: dict) -> str:
+    a, b = Path(r["a_run"]).name, Path(r["b_run"]).name
+    return a if a == b else f"{a} → {b}"
+
+
 def compare_table(c: Comparison, game: GamePlugin) -> Table:
     key = game.key(c.key)
     rows = []
     for r in c.cells.iter_rows(named=True):
         how = f"paired, {r['pairs']:,} games" if r["paired"] else "unpaired"
         rows.append([
-            (str(r["players"]), "num"), (r["value"], ""),
+            (str(r["players"]), "num"), (_runs(r), ""), (r["value"], ""),
             (f"{100 * r['a_rate']:.1f}% (n={r['a_n']:,})", "num"),
             (f"{100 * r['b_rate']:.1f}% (n={r['b_n']:,})", "num"),
             (f"{_pts(r['diff'])} ({_pts(r['lo'])} to {_pts(r['hi'])})", "num"),
@@ -39,7 +45,7 @@ def compare_table(c: Comparison, game: GamePlugin) -> Table:
         f"than A's (− = closer). worse / better: moved by more than {100 * DELTA:g} points "
         "and the interval excludes 0."
     )
-    cols = ["players", key.label, "A", "B", "B − A (interval)", "how", "distance moved",
+    cols = ["players", "runs (A → B)", key.label, "A", "B", "B − A (interval)", "how", "distance moved",
             "change"]  # fmt: skip
     return Table(f"Win rate by {key.label}: B against A", cols, rows, note, id="compare")
 

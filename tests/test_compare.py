@@ -73,7 +73,7 @@ def test_fail_if_worse_exits_1_and_writes_page_json_and_csv(pair, tmp_path, caps
     csvs = list((tmp_path / "c_tables").glob("*.csv"))
     assert len(csvs) == 1
     rows = csvs[0].read_text().splitlines()
-    assert rows[0].startswith("players,starting character,A,B")
+    assert rows[0].startswith("players,runs (A → B),starting character,A,B")
     assert len(rows) == 1 + 6
     # without the flag the same comparison exits 0, and the page is replaced (it is ours)
     code, _, err = run_cli(capsys, "compare", a, b, "--out", page)
@@ -131,3 +131,17 @@ def test_values_are_in_the_games_words_seats_counted_from_1(tmp_path):
     c = compare_runs(find_runs([a]), find_runs([b]), "seat", words=seat.words)
     assert list(c.cells["value"]) == ["seat 1", "seat 2", "seat 3", "seat 4"]
     assert list(c.cells["raw"]) == ["0", "1", "2", "3"]
+
+
+def test_study_directories_are_matched_by_folder_name(tmp_path):
+    df = synthetic_frame(600, seed=8)
+    for side in ("a", "b"):
+        for folder in ("4p", "4p-dealt"):
+            write_frame_run(tmp_path / side / folder, df, 4)
+    write_frame_run(tmp_path / "a" / "4p-extra", df, 4)  # no match in B: named
+    c = compare_runs(find_runs([tmp_path / "a"]), find_runs([tmp_path / "b"]),
+                     "start_character")  # fmt: skip
+    assert sorted((x.path.name, y.path.name) for x, y in c.pairs) == [
+        ("4p", "4p"), ("4p-dealt", "4p-dealt")]  # fmt: skip
+    assert c.notes == ("4 players: A's run 4p-extra has no match in B",)
+    assert c.cells.height == 12 and set(c.cells["family"]) == {12}
