@@ -4,8 +4,8 @@ rates of A and B, B − A with its family-wise interval, and whether the change 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from html import escape
+from pathlib import Path
 
 from analyses.compare_runs import DELTA, Comparison
 from simcore.core.contract.plugin import GamePlugin
@@ -45,8 +45,8 @@ def compare_table(c: Comparison, game: GamePlugin) -> Table:
         f"than A's (− = closer). worse / better: moved by more than {100 * DELTA:g} points "
         "and the interval excludes 0."
     )
-    cols = ["players", "runs (A → B)", key.label, "A", "B", "B − A (interval)", "how", "distance moved",
-            "change"]  # fmt: skip
+    cols = ["players", "runs (A → B)", key.label, "A", "B", "B − A (interval)", "how",
+            "distance moved", "change"]  # fmt: skip
     return Table(f"Win rate by {key.label}: B against A", cols, rows, note, id="compare")
 
 
