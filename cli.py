@@ -385,12 +385,17 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladd
         if (root / folder).absolute() in report_path.absolute().parents:
             raise InputError(f"--report {report_path}: inside the study's run {root / folder}")
     check_apart(root, report_path)
+    estimate = ""
+    if not resume and executor == "local":  # a cluster's speed is not this machine's
+        from jobs.study_estimate import study_estimate
+
+        estimate = "; " + study_estimate(jobs, workers)
     seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
                         scheduler_timeout=scheduler_timeout,
                         kind=f"study {st.name}", command=_command(root), extra=plan_extra(st),
                         header=f"study {st.name} ({plugin.name}): {st.description}; "
                         f"{len(jobs)} runs, at most {sum(j.games for _, j in jobs):,} games "
-                        f"(each run stops once decided); runs in {root}")  # fmt: skip
+                        f"(each run stops once decided){estimate}; runs in {root}")  # fmt: skip
     from reports.robustness import study_report
 
     dirs, extra, headline = study_report(root, plugin)
