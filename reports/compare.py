@@ -86,13 +86,14 @@ def compare_page(c: Comparison, game: GamePlugin, table: Table, commands: list[s
     notes = "".join(f"<li>{escape(n)}</li>" for n in c.notes)
     runs = "".join(f"<li><code>{escape(x)}</code></li>" for x in commands)
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>palace-lab compare – {escape(game.title)}</title>
+<html lang="en"><head><meta charset="utf-8">
+<title>palace-lab compare: B against A – {escape(game.title)}</title>
 <style>body{{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}}
 table{{border-collapse:collapse;font-size:.85em}}th,td{{border-bottom:1px solid #ddd;
 padding:.2em .6em;text-align:left}}td.up{{color:#a33;font-weight:600}}
 td.down{{color:#262;font-weight:600}}td.ns{{color:#888}}.note{{color:#555;font-size:.85em}}
 </style></head><body>
-<h1>A against B – {escape(game.title)}</h1>
+<h1>B against A – {escape(game.title)}</h1>
 <p id="summary"><b>{escape(verdict_line(c))}</b></p>
 <h2>{escape(table.title)}</h2>
 <table class="data"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>
