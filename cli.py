@@ -386,7 +386,9 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladd
             raise InputError(f"--report {report_path}: inside the study's run {root / folder}")
     check_apart(root, report_path)
     estimate = ""
-    if not resume and executor == "local":  # a cluster's speed is not this machine's
+    fresh = not root.exists() or (root.is_dir() and not any(root.iterdir()))
+    if not resume and executor == "local" and fresh:  # else play_jobs refuses it at once; a
+        # cluster's speed is not this machine's
         from jobs.study_estimate import study_estimate
 
         estimate = "; " + study_estimate(jobs, workers)
