@@ -91,9 +91,9 @@ def _game_options(f):
     f = _players_option(f)
     f = click.option(
         "--strategy",
-        default="random",
-        show_default=True,
-        help="One strategy for every seat, or a comma list with one per seat.",
+        default=None,
+        help="One strategy for every seat, or a comma list with one per seat [default: the "
+        "study's: the game's default strategy with its study parameters, e.g. {strategy}].",
     )(f)
     f = click.option("--rules", "rules_file", type=str, help="Rules file (TOML or JSON).")(f)
     f = click.option("--board", "board_file", type=str,
@@ -157,6 +157,12 @@ class _GameHelp(click.Command):
                 param.help = text
             self.help = saved_help
 
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The help's first paragraph whole, never cut with "..." (the command list wraps)."""
+        if self.short_help:
+            return self.short_help
+        return " ".join((self.help or "").split("\n\n")[0].split())
+
 
 class _Cli(click.Group):
     command_class = _GameHelp
@@ -207,15 +213,25 @@ def play(players, strategy, rules_file, board_file, data_items, sets, variants, 
     plugin.check_rules(rules, players)
     data = data_from(plugin, board_file, data_items)
     _no_duplicate_sets(sets)
-    strategy = strategies.default_strategy(game) if strategy is None else strategy
-    _, sids, params = seats_from(plugin, strategy, players)
+    from jobs.play_text import header, ranking
+
+    strategy = study_strategy(plugin) if strategy is None else strategy
+    seats, sids, params = seats_from(plugin, strategy, players)
     driver = strategies.driver_for(game, sids, params)
     played = plugin.play_game(driver, sids, params, players, seed, game_index, rules, data)
+    if not as_json:
+        for line in header(plugin, players, strategy, seed, game_index, rules):
+            click.echo(line)
     for row in played.log:
         if as_json:
             click.echo(json.dumps(plugin.event_record(row, data)))
         else:
             click.echo(plugin.describe_event(row, data))
+    if not as_json:
+        names = [s.strip() for s in strategy.split(",")]
+        names = names * players if len(names) == 1 else names
+        for line in ranking(plugin, played.records, players, names, rules):
+            click.echo(line)
 
 
 @cli.command()
@@ -227,7 +243,8 @@ def play(players, strategy, rules_file, board_file, data_items, sets, variants, 
     "--strategy",
     default=None,
     help="One strategy for every seat, or a comma list with one per seat "
-    "[default: the strongest scripted strategy].",
+    "[default: the study's: the game's default strategy with its study parameters, e.g. "
+    "{strategy}].",
 )
 @click.option("--variant", "variants", multiple=True, help="Variant switch or bundle.")
 @click.option("--rules", "rules_file", type=str, help="Rules file (TOML or JSON).")
@@ -256,7 +273,6 @@ def run(
 
     {run}
     """
-    import strategies
     from jobs.executors import make_executor
     from jobs.run_job import refuse_adaptive_resume
 
@@ -267,7 +283,7 @@ def run(
     plugin = get_game(game)
     players = _players(plugin, players)
     _no_duplicate_sets(sets)
-    strategy = strategies.default_strategy(game) if strategy is None else strategy
+    strategy = study_strategy(plugin) if strategy is None else strategy
     job = RunJob(players, games, seed, strategy, variants,
                  sets, rules_file, board_file, chunk, target_ci, game=game,
                  data=data_items)  # fmt: skip
@@ -289,9 +305,12 @@ def _print_summary(out_dir, config, result, where, plugin) -> None:
     players = config["players"]
     games = sum(c["n_games"] for c in config["chunks"] if c["status"] == "done")
     rate = result.games_played / result.seconds if result.seconds > 0 else 0.0
-    names = ",".join(s["name"] for s in config["strategies"])
+    from analyses.run_checks import key_warning
+    from reports.notes import bots_text
+
+    names = bots_text(config, plugin)
     click.echo(
-        f"{games} games, {players} players, seed {config['seed']}, strategies {names}: "
+        f"{games} games, {players} players, seed {config['seed']}, bots: {names}: "
         f"{result.games_played} played in {result.seconds:.1f} s on {where}, "
         f"{rate:,.0f} games/s"
     )
@@ -307,6 +326,9 @@ def _print_summary(out_dir, config, result, where, plugin) -> None:
         click.echo(f"warning: strategies made {errors} illegal requests (see `play`)")
     for line in shape_lines(lf, plugin, games) + rate_lines(lf, plugin, players):
         click.echo(line)
+    warning = key_warning(lf, plugin, config.get("rules", {}) or {}, players)
+    if warning:
+        click.echo(warning)
 
 
 def _job_options(f):
@@ -345,13 +367,10 @@ def _need_out_to_resume(resume: bool, out) -> None:
 @cli.command()
 @click.argument("name", required=False)
 @click.option("--list", "list_", is_flag=True, help="List the predefined studies.")
-@click.option("--out", type=str, help="Study directory [default: out/study-NAME-<timestamp>].")
-@click.option(
-    "--report",
-    "report_file",
-    type=str,
-    help="Report file [default: out/report.html, or DIR/report.html with --out].",
-)
+@click.option("--out", type=str, help="Study directory [default: out/NAME-<timestamp>, new "
+              "for every study].")  # fmt: skip
+@click.option("--report", "report_file", type=str,
+              help="Report file [default: DIR/report.html in the study directory].")  # fmt: skip
 @click.option("--games", type=GAMES, help="Cap of games per run [default: the study's].")
 @click.option("--target-ci", "target_ci", type=float, help="Half-width target [study's].")
 @click.option("--chunk-size", "chunk", type=CHUNK, help="Games per chunk [study's].")
@@ -375,6 +394,8 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladd
 
     plugin = get_game(game)
     if list_:
+        click.echo(f"Studies of {plugin.title} (--game {plugin.name}; another game: "
+                   "--game NAME):")  # fmt: skip
         for s in plugin.studies(plugin.default_players).values():
             click.echo(f"{s.name:<26} {s.description}")
         return
@@ -384,18 +405,27 @@ def study(name, list_, out, report_file, games, target_ci, chunk, strategy, ladd
     jobs = study_jobs(st, seed, strategy, games, target_ci, chunk,
                       game)  # fmt: skip
     root = check_run_out(out) if out is not None else (
-        Path("out") / time.strftime(f"study-{st.name}-%Y%m%d-%H%M%S"))  # fmt: skip
+        Path("out") / time.strftime(f"{st.name}-%Y%m%d-%H%M%S"))  # fmt: skip
     report_path = check_report_target(
-        report_file if report_file is not None else (
-            root / "report.html" if out else Path("out") / "report.html"), "--report")  # fmt: skip
+        report_file if report_file is not None else root / "report.html", "--report"
+    )
     for folder, _ in jobs:  # the report must not land in a run the study makes
         if (root / folder).absolute() in report_path.absolute().parents:
             raise InputError(f"--report {report_path}: inside the study's run {root / folder}")
     check_apart(root, report_path)
+    estimate = ""
+    fresh = not root.exists() or (root.is_dir() and not any(root.iterdir()))
+    if not resume and executor == "local" and fresh:  # else play_jobs refuses it at once; a
+        # cluster's speed is not this machine's
+        from jobs.study_estimate import study_estimate
+
+        estimate = "; " + study_estimate(jobs, workers)
     seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
                         scheduler_timeout=scheduler_timeout,
                         kind=f"study {st.name}", command=_command(root), extra=plan_extra(st),
-                        header=f"study {st.name}: {st.description}; runs in {root}")  # fmt: skip
+                        header=f"study {st.name} ({plugin.name}): {st.description}; "
+                        f"{len(jobs)} runs, at most {sum(j.games for _, j in jobs):,} games "
+                        f"(each run stops once decided){estimate}; runs in {root}")  # fmt: skip
     from reports.robustness import study_report
 
     dirs, extra, headline = study_report(root, plugin)
@@ -706,6 +736,29 @@ def report(dirs, out):
     pngs = render_report(analyse(runs), out, ["palace-lab", "report", *dirs, "--out", out])
     games = sum(r.games_done for r in runs)
     click.echo(f"wrote {out} ({len(runs)} run(s), {games:,} games) and {len(pngs)} PNG charts")
+
+
+@cli.command()
+@click.argument("a")
+@click.argument("b")
+@click.option("--out", default="compare.html", show_default=True,
+              help="HTML page to write (its JSON and CSV tables beside it).")  # fmt: skip
+@click.option("--fail-if-worse", "fail_if_worse", is_flag=True,
+              help="Exit 1 when any cell moves further from fair by more than 2 win-rate "
+              "points (a CI gate on a rules change).")  # fmt: skip
+def compare(a, b, out, fail_if_worse):
+    """Compare two run or study directories (B against A) cell by cell: did the change help?"""
+    from jobs.compare import compare_dirs
+    from reports.compare import verdict_line
+
+    c = compare_dirs(a, b, out)
+    click.echo(verdict_line(c))
+    for r in c.worse.iter_rows(named=True):
+        click.echo(f"  worse: {r['players']} players, {r['value']}: {100 * r['a_rate']:.1f}% -> "
+                   f"{100 * r['b_rate']:.1f}% (fair {100 * r['fair']:.1f}%)")  # fmt: skip
+    click.echo(f"wrote {out}")
+    if fail_if_worse and c.worse.height:
+        sys.exit(1)
 
 
 @cli.command()

@@ -1,6 +1,7 @@
 """Progress of a run: a live bar on a terminal, plain periodic lines elsewhere (CI, clusters).
 
-Both show games done, games per second (this session) and the time left.
+Both show games done, games per second (this session), the time elapsed and the time
+remaining (worded so, never a bare clock that could read as either).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class LogProgress:
         pct = self.done / self.total if self.total else 1.0
         print(
             f"palace-lab: {self.done:,}/{self.total:,} games ({pct:.0%}), "
-            f"{rate:,.0f} games/s, {left} left",
+            f"{rate:,.0f} games/s, elapsed {elapsed:,.0f} s, remaining {left}",
             file=self.stream,
             flush=True,
         )
@@ -67,8 +68,9 @@ class BarProgress:
             MofNCompleteColumn(),
             TaskProgressColumn(),
             TextColumn("{task.fields[rate]} games/s"),
+            TextColumn("elapsed"),
             TimeElapsedColumn(),
-            TextColumn("left"),
+            TextColumn("remaining"),
             TimeRemainingColumn(),
             console=Console(stderr=True),
         )

@@ -275,7 +275,8 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
         # flag); n.s. cells white, thin cells grey: a colour never says more than the verdict
         sig = r.get("significant", True)
         grid[i, j] = np.nan if r["n"] < SUPPORT else 100 * r["rate"] if sig else 100 / players
-        text[i][j] = f"{100 * r['rate']:.0f}%\n±{50 * (r['hi'] - r['lo']):.0f}\nn={r['n']:,}"
+        half = 50 * (r["hi"] - r["lo"])  # under 10 points: one decimal, never "±0"
+        text[i][j] = f"{100 * r['rate']:.0f}%\n±{half:.{1 if half < 9.95 else 0}f}\nn={r['n']:,}"
     from matplotlib.colors import TwoSlopeNorm  # noqa: PLC0415
 
     fair = 100 / players

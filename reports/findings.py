@@ -292,7 +292,7 @@ def headline(b: Balance, extra=()) -> list[str]:
         char = list(strong)
         if flat:
             char.append(f"{_counts(flat)} no {factor.label} can be told from fair (every "
-                        "effect's family-wise interval excludes 0)")  # fmt: skip
+                        "effect's family-wise interval includes 0)")  # fmt: skip
         if char:
             out.append(f"Beyond the {position.label} it brings (joint model; points against "
                        "the fair share, family-wise 95% interval): "

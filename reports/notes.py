@@ -69,3 +69,30 @@ def stop_text(m: dict) -> str:
     if not o:
         return ""
     return f"; {o['reason']} after {o['games']:,} games"
+
+
+def grouped_warnings(lines: list[str]) -> list[str]:
+    """The same warning in several runs or player counts stated once, with where and how
+    often: "4 players, run a; 5 players, run a (2 runs): X never occurred ...". A warning's
+    place is the text before its first ': ' (analyses/checks.py), the rest its message."""
+    places: dict[str, list[str]] = {}
+    for line in lines:
+        where, sep, text = line.partition(": ")
+        if not sep:
+            where, text = "", line
+        places.setdefault(text, [])
+        if where and where not in places[text]:
+            places[text].append(where)
+    out = []
+    for text, where in places.items():
+        if len(where) > 1:
+            out.append(f"{'; '.join(where)} ({len(where)} runs): {text}")
+        else:
+            out.append(f"{where[0]}: {text}" if where else text)
+    return out
+
+
+def bots_text(m: dict, game) -> str:
+    """The bots of a run in a few words: "NAME (PARAM=1) in every seat", showing the
+    plug-in's study parameters."""
+    return _strategies(m, set(game.study_strategy_params))

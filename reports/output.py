@@ -1,11 +1,12 @@
-"""Writing a report safely: a page and its chart folder, never over anything else.
+"""Writing a report safely: a page, its chart folder and its tables folder (every table of
+the page as CSV, reports/csv_tables.py), never over anything else.
 
-The page and `<stem>_charts/` are written under new temporary names in the target
+The page, `<stem>_charts/` and `<stem>_tables/` are written under new temporary names in the target
 folder and swapped in at the end, so a failure leaves the previous report whole.
 The chart folder carries a stamp file recording the SHA-256 of the page and of each
 PNG palace-lab wrote; an existing page is replaced only when its bytes hash to the
 stamp's page_sha256 (a generator meta tag proves nothing: anyone can write one), and of
-an old chart folder only PNGs whose bytes match the stamp are deleted. Anything else
+an old chart or tables folder only files whose bytes match its stamp are deleted. Anything else
 (a user's page, a folder without the stamp or with other files, a file that changed,
 a symlink, FIFO or directory, a path inside a run directory, a suffix other than .html)
 is refused with one line before anything is written. Stamps are read non-blocking and
@@ -18,6 +19,7 @@ import hashlib
 import os
 import re
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -40,6 +42,8 @@ from simcore.core.store.safe_files import (
     write_json,
 )
 
+from .csv_tables import tables_from_html
+
 META = '<meta name="generator" content="palace-lab">'
 STAMP = ".palace-lab-report"
 VERDICT_SUFFIX = ".verdict.json"  # report.html -> report.verdict.json (reports/verdict_card.py)
@@ -49,10 +53,16 @@ MAX_PNG = 256 << 20  # bytes of a chart it may delete
 _HEAD = re.compile(r"<head[^>]*>", re.IGNORECASE)
 _SHA = re.compile(r"[0-9a-f]{64}")
 _PNG = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.,=+-]{0,150}\.png")
+_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.,=+-]{0,150}\.(png|csv)")  # in a stamped folder
 
 
 def chart_dir(page: Path) -> Path:
     return page.parent / f"{page.stem}_charts"
+
+
+def tables_dir(page: Path) -> Path:
+    """`<stem>_tables/`: the page's tables as CSV, stamped and swapped in like the charts."""
+    return page.parent / f"{page.stem}_tables"
 
 
 def side_file(page: Path, suffix: str) -> Path:
@@ -83,7 +93,7 @@ def read_stamp(folder: Path) -> dict | None:
     files, page = s.get("files"), s.get("page_sha256")
     if not isinstance(page, str) or not _SHA.fullmatch(page) or not isinstance(files, dict):
         return None
-    if not all(isinstance(n, str) and _PNG.fullmatch(n) and isinstance(h, str)
+    if not all(isinstance(n, str) and _FILE.fullmatch(n) and isinstance(h, str)
                and _SHA.fullmatch(h) for n, h in files.items()):  # fmt: skip
         return None
     return s
@@ -140,9 +150,9 @@ def check_report_target(text: str | os.PathLike | None, option: str = "--out") -
             raise InputError(
                 f"{option} {page}: exists and is not a palace-lab report; move it or choose another"
             )
-    charts = chart_dir(page)
-    if os.path.lexists(charts):
-        old_chart_files(charts, option)
+    for folder in (chart_dir(page), tables_dir(page)):
+        if os.path.lexists(folder):
+            old_chart_files(folder, option)
     side = side_file(page, VERDICT_SUFFIX)
     if os.path.lexists(side) and not is_side_file(side, page):
         raise InputError(f"{option} {page}: {side.name} exists and is not palace-lab's verdict "
@@ -167,10 +177,11 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str],
     beside the page after it (the verdict file), each under a temporary name and swapped in.
     Returns the PNGs."""
     page = check_report_target(out)
-    charts = chart_dir(page)
+    charts, tables = chart_dir(page), tables_dir(page)
     created = make_parents(page.parent)
-    tmp_dir = tmp_page = aside = None
-    swapped = False
+    tmp_dir = tmp_page = aside = tmp_tables = aside_tables = None
+    swapped = tables_swapped = False
+    old_tables: list[Path] = []
     try:
         tmp_dir = Path(tempfile.mkdtemp(prefix=f".{page.stem}_charts.", dir=page.parent))
         from .charts import pngs_aside  # noqa: PLC0415  (matplotlib: only when drawing)
@@ -189,6 +200,13 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str],
                  "page_sha256": hashlib.sha256(data).hexdigest(), "files": files,
                  "side": {k: hashlib.sha256(v).hexdigest() for k, v in sides.items()}}  # fmt: skip
         write_json(tmp_dir / STAMP, stamp)
+        tmp_tables = Path(tempfile.mkdtemp(prefix=f".{page.stem}_tables.", dir=page.parent))
+        csvs = tables_from_html(html)
+        for name, text in csvs.items():
+            (tmp_tables / name).write_bytes(text)
+        write_json(tmp_tables / STAMP, stamp | {"files": {
+            k: hashlib.sha256(v).hexdigest() for k, v in csvs.items()}, "side": {}})  # fmt: skip
+        tmp_tables.chmod(0o755)
         fd, tmp_page = tempfile.mkstemp(prefix=f".{page.name}.", suffix=".tmp", dir=page.parent)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -201,8 +219,18 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str],
             os.rename(charts, aside)  # onto the empty folder: atomic on POSIX
         os.rename(tmp_dir, charts)
         tmp_dir, swapped = None, True
+        old_tables = old_chart_files(tables) if os.path.lexists(tables) else []
+        if old_tables:
+            aside_tables = Path(tempfile.mkdtemp(prefix=f".{page.stem}_tables.old.",
+                                                 dir=page.parent))  # fmt: skip
+            os.rename(tables, aside_tables)
+        os.rename(tmp_tables, tables)
+        tmp_tables, tables_swapped = None, True
+        replacing = os.path.lexists(page)
         os.replace(tmp_page, page)
         tmp_page = None
+        if replacing:  # never silently: the earlier page was palace-lab's (checked above)
+            print(f"palace-lab: replaced the earlier report {page}", file=sys.stderr, flush=True)
         for suffix, text in (side or {}).items():
             fd, tmp_side = tempfile.mkstemp(prefix=f".{page.stem}.", suffix=".tmp",
                                             dir=page.parent)  # fmt: skip
@@ -217,6 +245,15 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str],
     except BaseException:
         if swapped and tmp_page is not None:  # the page failed: take the new charts back out
             shutil.rmtree(charts, ignore_errors=True)
+            if tables_swapped:
+                shutil.rmtree(tables, ignore_errors=True)
+        if aside_tables is not None and not os.path.lexists(tables):
+            os.rename(aside_tables, tables)
+            aside_tables = None
+        if tmp_tables is not None:
+            shutil.rmtree(tmp_tables, ignore_errors=True)
+        if aside_tables is not None:
+            remove_empty([aside_tables])
         if aside is not None and not os.path.lexists(charts):
             os.rename(aside, charts)  # put the previous charts back
             aside = None
@@ -228,11 +265,13 @@ def write_report(out: str | os.PathLike, build: Callable[[Path], str],
             remove_empty([aside])  # the unused (empty) folder made for the old charts
         remove_empty(created)
         raise
-    if aside is not None:  # only the files the old report wrote, then its folder
-        for p in old:
-            remove_file(aside / p.name)
+    for folder, files in ((aside, old), (aside_tables, old_tables)):
+        if folder is None:  # only the files the old report wrote, then its folder
+            continue
+        for p in files:
+            remove_file(folder / p.name)
         try:
-            aside.rmdir()
+            folder.rmdir()
         except OSError:
             pass
     return sorted(charts.glob("*.png"))

@@ -19,14 +19,16 @@ import jinja2
 from analyses.balance import Balance
 from analyses.checks import warnings_for
 from analyses.multiple import FAMILY_NOTE
-from simcore.core.store.commands import suggested_command
+from analyses.rundata import Run, load_run
+from simcore.core.errors import InputError
 
 from . import charts as ch
 from . import tables as tb
 from . import verdict_card, words
 from .findings import _main_runs, findings, headline, section_title
-from .notes import context_notes, stop_text
+from .notes import context_notes, grouped_warnings, stop_text
 from .output import VERDICT_SUFFIX, write_report
+from .replay import replay_command
 from .words import title_for
 
 
@@ -226,15 +228,39 @@ def _data_text(m: dict) -> str:
     return f"{board.get('source', '?')} (sha256 {str(board.get('sha256', '?'))[:12]})"
 
 
-def _repro(b: Balance) -> list[dict]:
+def _ladder_runs(root: Path | None, plan) -> list[tuple[str, Run]]:
+    """The robustness ladder's runs a page's verdicts rest on: (role, run), each folder as
+    the study's plan names it, loaded (and so checked) like any run."""
+    if root is None or plan is None:
+        return []
+    base = Path(root).resolve()
+    named = [(f"ladder rung {label}", folder)
+             for label, folder in zip(plan.labels, plan.tables, strict=True)]  # fmt: skip
+    named += [(f"ladder step {step.get('upper')} against {step.get('lower')}", x.get("folder"))
+              for step in plan.steps for x in step.get("runs", [])]  # fmt: skip
     out = []
-    for r in b.runs:
+    for role, folder in named:
+        path = (base / str(folder)).resolve()
+        if base not in path.parents:  # a plan's folder is confined to its study
+            raise InputError(f"{base}: its plan names a run outside it ({folder!s:.80})")
+        if (path / "manifest.json").is_file():
+            out.append((role, load_run(path)))
+    return out
+
+
+def _repro(b: Balance, ladder: Sequence[tuple[str, Run]] = ()) -> list[dict]:
+    out = []
+    seen = {r.path.resolve() for r in b.runs}
+    more = [(role, r) for role, r in ladder if r.path.resolve() not in seen]
+    for role, r in [("balance sections", r) for r in b.runs] + more:
         m = r.manifest
+        label = r.label or r.path.name
         out.append(
             {
-                "label": r.label,
+                "label": f"{len(out) + 1}. {label} ({r.players} players; {role})",
                 "path": str(r.path),
-                "command": suggested_command(r.path, m),  # rebuilt, never the file's text
+                "games_done": r.games_done,
+                "command": replay_command(m, r.path),  # rebuilt, never the file's text
                 "seed": m.get("seed"),
                 "players": m.get("players"),
                 "games": f"{r.games_done:,} of {m.get('games', 0):,}" + stop_text(m),
@@ -268,7 +294,8 @@ def render_report(
     bots), shown first in the headline.
     """
 
-    sv = _verdict(b)
+    sv, root, plan = _verdict(b)
+    runs = _repro(b, _ladder_runs(root, plan) if sv is not None else [])
     card = verdict_card.card(sv, b.game) if sv is not None else None
 
     def build(png_dir: Path) -> str:
@@ -291,12 +318,12 @@ def render_report(
                 intro=[*intro, *context_notes(b)],
                 game=b.game.title,
                 headline=headline(b, headline_extra),
-                warnings=warnings_for(b),
+                warnings=grouped_warnings(warnings_for(b)),
                 findings=findings(b),
                 family_note=FAMILY_NOTE,
                 sections=sections,
-                runs=_repro(b),
-                total_games=sum(r.games_done for r in b.runs),
+                runs=runs,
+                total_games=sum(r["games_done"] for r in runs),
                 report_command=shlex.join(command or ["palace-lab", *sys.argv[1:]]),
                 version=version("palace-lab"),
                 created=datetime.now(UTC).isoformat(timespec="seconds"),
@@ -324,4 +351,5 @@ def _verdict(b: Balance):
             root = d
             break
     questions = dict.fromkeys(q for d in sorted(roots) for q in plan_question_keys(d, b.game))
-    return study_verdict(b.runs, b.game, root, plan, question_keys=tuple(questions))
+    sv = study_verdict(b.runs, b.game, root, plan, question_keys=tuple(questions))
+    return sv, root, plan

@@ -81,10 +81,11 @@ def _spread_chart(rb: Robustness, png_dir: Path | None):
     y = np.array([100 * sp[r]["spread"] for r in st["rung"]])
     lo = np.array([100 * sp[r]["lo"] for r in st["rung"]])
     hi = np.array([100 * sp[r]["hi"] for r in st["rung"]])
-    ax.errorbar(x, y, xerr=xerr, yerr=_err(y, lo, hi), fmt="o", capsize=3)
-    for k, (xi, yi, name) in enumerate(zip(x, y, st["rung"], strict=True)):
-        off = (4, 4) if k % 2 == 0 else (4, -11)  # neighbours on the ladder often sit close
-        ax.annotate(name, (xi, yi), textcoords="offset points", xytext=off, fontsize=7)
+    err = np.array(_err(y, lo, hi))
+    for k, name in enumerate(st["rung"]):  # a legend, not labels: neighbours sit close
+        ax.errorbar(x[k : k + 1], y[k : k + 1], xerr=xerr[k : k + 1], yerr=err[:, k : k + 1],
+                    fmt="osD^v<>ph"[k % 9], capsize=3, label=name)  # fmt: skip
+    ax.legend(fontsize=7, loc="best")
     ax.set_xlabel(f"measured strength: summed log-odds of the head-to-head steps "
                   f"({rb.labels[0]} = 0)")  # fmt: skip
     ax.set_ylabel(f"best − worst {rb.key.label}, points")

@@ -166,3 +166,55 @@ def test_bad_input_one_line_exit_2(capsys, args, needle, tmp_path, monkeypatch):
     assert needle in err
     assert "Traceback" not in err + out
     assert not any(tmp_path.iterdir())  # nothing written
+
+
+def test_play_names_what_it_plays_and_ranks_in_rank_order(capsys):
+    from jobs.run_job import study_strategy
+    from simcore.core.contract.games import get_game
+
+    bot = study_strategy(get_game("maharaja"))
+    code, out, err = run_cli(capsys, "play", "--seed", "7", "--players", "4")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("=== Maharaja")
+    assert lines[1] == (f"players: 4 · bots: {bot} in every seat · seed 7, game 0 · rules: "
+                        "the rulebook's")  # fmt: skip
+    at = lines.index("Final ranking:")
+    places = [int(line.split(".")[0]) for line in lines[at + 1 : at + 5]]
+    assert places == [1, 2, 3, 4]  # rank order, whatever the seats
+    assert sorted(int(line.split("seat ")[1].split()[0]) for line in lines[at + 1 : at + 5]) == [
+        1, 2, 3, 4]  # fmt: skip
+    assert lines[at + 5].startswith("The game ended: ")
+
+
+def test_top_level_help_texts_are_whole(capsys):
+    code, out, _ = run_cli(capsys, "--help")
+    assert code == 0
+    commands = out.split("Commands:")[1]
+    assert "..." not in commands and "…" not in commands
+    assert "write DIR/best.toml and DIR/report.html." in " ".join(out.split())
+
+
+def test_progress_says_elapsed_and_remaining():
+    import io
+
+    from jobs.progress import LogProgress
+
+    buf = io.StringIO()
+    with LogProgress(100, stream=buf, interval=0.0) as p:
+        p.advance(50)
+    line = buf.getvalue().splitlines()[0]
+    assert "elapsed" in line and "remaining" in line and " left" not in line
+
+
+def test_run_warns_when_a_value_always_goes_to_one_seat(capsys, tmp_path):
+    # the plain default bot (no choice noise) takes the same characters every game: the
+    # table by starting character is a table by seat, and run says so in one line
+    args = ["--games", "200", "--strategy", "weighted", "--out", str(tmp_path / "r")]
+    code, out, err = run_cli(capsys, "run", "--players", "4", *args, "--workers", "1")
+    assert code == 0, err
+    warn = [line for line in out.splitlines() if line.startswith("warning: starting character")]
+    assert len(warn) == 1
+    assert "never occurred" in warn[0] and "always to seat" in warn[0]
+    assert warn[0].endswith("--set deal=random takes the choice out")
+    assert "bots: weighted in every seat" in out

@@ -144,7 +144,7 @@ def test_warnings_for_characters_never_started_or_never_held(tmp_path):
     write_frame_run(tmp_path / "run", df, 4)
     text = " ".join(warnings_for(analyse(find_runs([tmp_path / "run"]))))
     assert "Builder never occurred as starting character" in text
-    assert "Artist started games but was never held at the end" in text
+    assert "Artist started games but never ended one in a player's hand" in text
     assert "Yogi" not in text and "decides the game" not in text
 
 
@@ -206,3 +206,20 @@ def test_rate_and_heat_charts_use_a_fixed_scale(monkeypatch):
     assert ax.get_xlim() == (0.0, 100.0)
     img = seen["heat-r-4p"].axes[0].images[0]
     assert (img.norm.vmin, img.norm.vcenter, img.norm.vmax) == (0.0, 25.0, 100.0)
+
+
+def test_repeated_warnings_are_stated_once_with_where_and_count():
+    from reports.notes import grouped_warnings
+
+    lines = [
+        "4 players, a: X never occurred as starting character.",
+        "5 players, b: X never occurred as starting character.",
+        "4 players, a: the weighted strategy never took the action pass (10 seats).",
+        "Strategies made 3 illegal requests.",
+    ]
+    out = grouped_warnings(lines)
+    assert out == [
+        "4 players, a; 5 players, b (2 runs): X never occurred as starting character.",
+        "4 players, a: the weighted strategy never took the action pass (10 seats).",
+        "Strategies made 3 illegal requests.",
+    ]

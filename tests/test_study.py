@@ -32,7 +32,7 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
     assert code == 0, err
     balance = [f"{n}p{s}" for n in (2, 3, 4, 5) for s in ("", "-dealt")]
     assert sorted(p.name for p in out.iterdir() if p.is_dir() and p.name[0] != ".") == sorted(
-        [*balance, "report_charts", "robustness"])  # fmt: skip
+        [*balance, "report_charts", "report_tables", "robustness"])  # fmt: skip
     for n in (2, 3, 4, 5):
         m = json.loads((out / f"{n}p" / "manifest.json").read_text())
         assert m["players"] == n and m["stopping"]["target_ci"] == 0.3
@@ -71,6 +71,31 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
 
     assert flags_match_intervals(html) > 20
     colours_within_flags(html)
+    # the header counts every run the page uses, the ladder's included, and Reproducibility
+    # lists each with the command that replays it (rebuilt from its manifest)
+    every = sorted(p.parent for p in out.rglob("manifest.json"))
+    text = htmllib.unescape(html)
+    played = sum(sum(c["n_games"] for c in json.loads((d / "manifest.json").read_text())["chunks"]
+                     if c["status"] == "done") for d in every)  # fmt: skip
+    assert f"{len(every)} run(s) · {played:,} games" in text
+    repro = text.split('id="repro"', 1)[1]
+    for d in every:
+        assert f"<code>{d}</code>" in repro
+    commands = re.findall(r"<dt>command</dt><dd><code>(.*?)</code>", repro)
+    assert len(commands) == len(every) and all(c.startswith("palace-lab run ") for c in commands)
+    # a command replays its run: the same rows (here the 2-player dealt run, adaptive)
+    import shlex
+
+    cmd = next(c for c in commands if c.endswith(shlex.quote(str(out / "2p-dealt"))))
+    args = shlex.split(cmd)[2:-2] + ["--out", str(tmp_path / "replay"), "--workers", "1"]
+    code, _, err = run_cli(capsys, "run", *args)
+    assert code == 0, err
+
+    def rows(d):
+        return pl.read_parquet(str(d / "chunks" / "*.parquet")).sort("game_id", "seat")
+
+    assert rows(tmp_path / "replay").equals(rows(out / "2p-dealt"))
+    assert list((out / "report_tables").glob("*.csv"))  # the page's tables as CSV
     # an adaptive run (rounds until decided) records and names its study's command: `run
     # --resume` cannot play its rule and is refused in one line naming `study --resume`
     # every player count has its ladder (two search rungs above the scripted ones)
@@ -93,7 +118,9 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
 def test_study_list_and_unknown_name(capsys):
     code, out, _ = run_cli(capsys, "study", "--list")
     assert code == 0
-    assert [line.split()[0] for line in out.splitlines()] == list(MAHARAJA.studies(4))
+    head, *rows = out.splitlines()
+    assert head.startswith(f"Studies of {MAHARAJA.title} (--game {MAHARAJA.name}")
+    assert [line.split()[0] for line in rows] == list(MAHARAJA.studies(4))
     code, _, err = run_cli(capsys, "study", "nonsense")
     assert code == 2 and "unknown study 'nonsense'" in err
 

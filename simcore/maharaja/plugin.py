@@ -71,7 +71,7 @@ KEYS = (
         expected=characters_in_play),
     Key("end_character", "character held at the end", "characters held at the end",
         CHARACTER_NAMES, expected=characters_in_play,
-        never_held_note="started games but was never held at the end of one (always "
+        never_held_note="started games but never ended one in a player's hand (always "
         "passed on)"),
     Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),
     Key("first_order", "round-1 turn position", "round-1 turn positions", ordinal=True,

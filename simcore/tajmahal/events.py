@@ -70,7 +70,20 @@ def _city(data: GameData, c: int) -> str:
     if not 0 <= c < len(m.cities):
         return f"city {c}"
     fort = " (fortified)" if m.fortified[c] else ""
-    return f"{m.cities[c]}{fort}"
+    return f"{_city_words(str(m.cities[c]), m)}{fort}"
+
+
+_SIDES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+
+def _city_words(cid: str, m) -> str:
+    """A map id in words: "p5e" -> "the east city of P5 (p5e)"; an id of another shape as is."""
+    if len(cid) >= 3 and cid[0] == "p" and cid[-1] in _SIDES and cid[1:-1].isdigit():
+        k = int(cid[1:-1])
+        names = list(getattr(m, "provinces", []) or [])
+        province = names[k] if 0 <= k < len(names) else f"province {k}"
+        return f"the {_SIDES[cid[-1]]} city of {province} ({cid})"
+    return cid
 
 
 def _province(data: GameData, p: int) -> str:
