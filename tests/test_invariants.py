@@ -27,7 +27,7 @@ from simcore.core.errors import InputError
 from simcore.core.nb.event_log_nb import LOG_EVENT
 
 GAMES = sorted(games())
-GAMES_PER_SETTING = {"maharaja": 3, "vermaechtnis": 4, "tajmahal": 3, "palast": 4}
+GAMES_PER_SETTING = {"maharaja": 3, "vermaechtnis": 4, "tajmahal": 6, "palast": 4}
 COVERAGE: dict = defaultdict(Counter)  # game, or (game, setting) -> games, decisions
 KINDS: dict[tuple[str, str], Counter] = defaultdict(Counter)  # decisions asked per kind
 EVENTS: dict[tuple[str, str], set[int]] = defaultdict(set)  # event codes logged

@@ -20,6 +20,7 @@ from simcore.palast.nb.game_nb import (
     WORK_SIZE,
     advance_nb,
     answer_nb,
+    lay_out_nb,
     start_game_nb,
 )
 from simcore.palast.rules import RuleSet
@@ -41,6 +42,11 @@ class Game:
         self.out = np.zeros(1, dtype=np.int64)
         rng = np.zeros(RNG_STREAMS, dtype=np.uint64)
         start_game_nb(self.state, self.d, self.r, self.log, players, seed, game, rng)
+
+    def lay_out(self) -> Game:
+        """P-S4..P-S7 as after the hand-out (which tests of the lay-out skip)."""
+        lay_out_nb(self.state, self.d, self.log)
+        return self
 
     def ask(self) -> tuple[int, int]:
         kind = int(advance_nb(self.state, self.d, self.r, self.log, self.work))

@@ -11,6 +11,7 @@ from simcore.palast import layout as S
 from simcore.palast.enums import (
     ALABASTER,
     DK_HARBOUR,
+    DK_SETUP,
     EBONY,
     GOLD,
     N_RES,
@@ -43,14 +44,17 @@ def harbour(g: Game) -> list[tuple[int, int]]:
 
 def test_p_s4_p_c1b_every_type_once_each_field_full():
     """P-S4: one type per field, all four types, each field at its capacity (2, 2, 3, 4,
-    P-C1b); 11 resources leave the supply of 15 per type (P-C3)."""
+    P-C1b); laid out after the hand-out (P-S3: 4 types + 2 bonus with 4 players), 11
+    more resources leave the supply of 15 per type (P-C3)."""
     for seed in range(20):
         g = Game(seed=seed)
+        while g.ask()[0] == DK_SETUP:
+            g.answer(g.legal()[0])
         fields = harbour(g)
         assert sorted(t for t, _ in fields) == [0, 1, 2, 3]
         assert [n for _, n in fields] == [2, 2, 3, 4]
         total = sum(g.state[S.SUPPLY : S.SUPPLY + N_RES])
-        assert total == 60 - 11
+        assert total == 60 - 6 - 11
 
 
 def test_p_a1r_the_seeds_refill_example():
@@ -91,7 +95,7 @@ def test_p_a1r_field_4_shifts_everything_and_field_1_only_refills():
 def test_p_c2_p_s6_p_a1_sides_up_and_flip():
     """P-C2 [choice]: card X = a / d, card Y = c / b, a and c up; P-A1: the used card is
     turned over, so its other side is offered next turn."""
-    g = Game()
+    g = Game().lay_out()
     assert g.d[D.CARD_SIDES : D.CARD_SIDES + 4].tolist() == [0, 3, 2, 1]
     for p in range(4):
         assert sorted(g.state[S.HCARD + p * 2 : S.HCARD + p * 2 + 2].tolist()) == [0, 2]

@@ -187,7 +187,7 @@ def test_p_a2a_empty_supply_moves_a_quarter_figure():
 def test_p_a2c_p_a2d_unbuildable_cards_leave_at_once():
     """P-A2d: an arch whose garden already holds a fountain leaves the display, the cards
     behind move up (P-A2c) and it counts as removed (P-E1)."""
-    g = Game()
+    g = Game().lay_out()
     arch = int(g.state[S.DISPLAY])
     garden = g.d[D.GARDEN + arch]
     g.state[S.LEVEL + garden] = 2
@@ -202,7 +202,7 @@ def test_p_s5_deck_order():
     """P-S5: 8 arches, treasury 1, 8 fountains, treasury 2, 5 columns, then 3 columns and
     the end card (shuffled) - the end card is always among the last four."""
     for seed in range(30):
-        g = Game(seed=seed)
+        g = Game(seed=seed).lay_out()
         deck = g.state[S.BDECK : S.BDECK + 27].tolist()
         assert sorted(deck[0:8]) == list(range(8)) and deck[8] == TREASURY_1
         assert sorted(deck[9:17]) == list(range(8, 16)) and deck[17] == TREASURY_1 + 1

@@ -13,6 +13,7 @@ from simcore.palast.enums import (
     DK_BUILD,
     DK_FREE,
     DK_HARBOUR,
+    DK_SETUP,
     END_CAP,
     END_STEPS,
     MAX_SERAGLIO,
@@ -31,6 +32,7 @@ CASES = [(n, seed, v) for n in (2, 3, 4) for seed in range(4) for v in ((), ("se
 
 def check(g: Game, kind: int, seat: int) -> None:
     s = g.state
+    laid = kind != DK_SETUP  # P-S3 / P-S4: nothing is laid out before the hand-out
     n = int(s[S.N_PLAYERS])
     per = g.rules.per_type
     for t in range(N_RES):  # P-C3: every resource somewhere
@@ -39,7 +41,10 @@ def check(g: Game, kind: int, seat: int) -> None:
         seals = sum(1 for gd in range(N_GARDENS) if s[S.SEAL + gd] == t)
         assert held + harb + seals + s[S.SUPPLY + t] == per
         assert s[S.SUPPLY + t] >= 0
-    assert sorted(s[S.HARB_TYPE : S.HARB_TYPE + 4].tolist()) == [0, 1, 2, 3]
+    if laid:
+        assert sorted(s[S.HARB_TYPE : S.HARB_TYPE + 4].tolist()) == [0, 1, 2, 3]
+    else:
+        assert s[S.HARB_N : S.HARB_N + 4].tolist() == [0] * 4
     for p in range(n):  # P-S2: every figure somewhere
         up = sum(1 for gd in range(N_GARDENS) if s[S.BALCONY + gd] == p)
         quarters = sum(int(s[S.QFIG + p * N_QUARTERS + q]) for q in range(N_QUARTERS))
@@ -53,13 +58,14 @@ def check(g: Game, kind: int, seat: int) -> None:
             assert s[S.HAND_N + p] <= g.rules.hand_limit
             assert s[S.RES + p * N_RES : S.RES + (p + 1) * N_RES].sum() <= g.rules.resource_limit
     cards = s[S.HAND : S.HAND + 4 * N_RES].sum() + s[S.ADECK_N] + s[S.DISCARD_N]
-    assert cards == 20  # P-C6
+    assert cards == (20 if laid else 0)  # P-C6
     for q in range(N_QUARTERS):  # P-A5: at most 2 per quarter
         assert 0 <= s[S.QN + q] <= 2
         assert s[S.QN + q] == sum(int(s[S.QFIG + p * N_QUARTERS + q]) for p in range(n))
     shown = sum(1 for k in range(3) if 0 <= s[S.DISPLAY + k] < N_PALACE)
     left = sum(1 for i in range(int(s[S.BDECK_POS]), 27) if s[S.BDECK + i] < N_PALACE)
-    assert s[S.GONE] + shown + left == N_PALACE  # every palace card accounted for
+    if laid:
+        assert s[S.GONE] + shown + left == N_PALACE  # every palace card accounted for
     legal = g.legal()
     assert len(legal) >= 2 and len(set(legal)) == len(legal)
     if kind == DK_HARBOUR:
