@@ -100,13 +100,19 @@ def make_progress(total: int, done: int = 0, stream: TextIO | None = None, inter
     return LogProgress(total, done, stream, interval)
 
 
+COMPILED = "compiled in {took:.0f} s (cached for later runs)"
+
+
 class slow_notice:  # noqa: N801 (a context manager used like a function)
     """Say what is happening if it takes longer than `after` seconds: a spinner on a
     terminal, one line elsewhere. Used around the first compile of the engine and the
-    strategies, which is silent and can take a minute on a fresh machine."""
+    strategies, which is silent and can take a minute on a fresh machine, and around the
+    timing of a run's first games (a large search budget makes one game slow). `done`,
+    formatted with `took`, is printed at the end if the notice was shown (None: nothing)."""
 
-    def __init__(self, text: str, after: float = 2.0, stream: TextIO | None = None):
-        self.text, self.after = text, after
+    def __init__(self, text: str, after: float = 2.0, stream: TextIO | None = None,
+                 done: str | None = COMPILED):  # fmt: skip
+        self.text, self.after, self.done = text, after, done
         self.stream = stream or sys.stderr
         self._status = None
         self._timer = None
@@ -134,7 +140,6 @@ class slow_notice:  # noqa: N801 (a context manager used like a function)
         self._timer.cancel()
         if self._status is not None:
             self._status.stop()
-        if time.monotonic() - self._t0 >= self.after and exc[0] is None:
+        if time.monotonic() - self._t0 >= self.after and exc[0] is None and self.done:
             took = time.monotonic() - self._t0
-            print(f"palace-lab: compiled in {took:.0f} s (cached for later runs)",
-                  file=self.stream, flush=True)  # fmt: skip
+            print(f"palace-lab: {self.done.format(took=took)}", file=self.stream, flush=True)

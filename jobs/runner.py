@@ -48,6 +48,8 @@ from simcore.core.store.run_lock import LOCK, RunLock, busy, holder
 
 SAVE_EVERY = 2.0  # seconds between manifest rewrites while running (files are the truth)
 ESTIMATE_AFTER = 30.0  # seconds: a run expected to take longer says how long
+PROGRESS_EVERY = 300.0  # seconds: a chunk expected to take longer says progress waits for it
+TIMING = "timing this run's first game (a search with a large budget plays slowly)"
 COMPILING = (
     "compiling the engine and strategies (first run only: about half a minute on an "
     "idle 2-core machine, longer under load)"
@@ -316,6 +318,12 @@ def _reopen(plan: RunPlan, out: Path) -> dict:
     return old
 
 
+def _duration(seconds: float) -> str:
+    if seconds >= 7200:
+        return f"{seconds / 3600:.0f} h"
+    return f"{seconds / 60:.0f} min" if seconds >= 120 else f"{seconds:.0f} s"
+
+
 def estimate_seconds(plan: RunPlan, games: int, workers: int) -> float:
     """Seconds to play `games` on `workers`, timed on the run's own first games.
 
@@ -336,13 +344,18 @@ def estimate_seconds(plan: RunPlan, games: int, workers: int) -> float:
 
 def _announce_estimate(plan: RunPlan, games: int, chunks: int, workers: int) -> None:
     used = min(workers, chunks)
-    est = estimate_seconds(plan, games, used)
+    with slow_notice(TIMING, after=5.0, done=None):  # a search's budget: one game can be slow
+        est = estimate_seconds(plan, games, used)
     if est < ESTIMATE_AFTER:
         return
-    when = f"{est / 60:.0f} min" if est >= 120 else f"{est:.0f} s"
+    when = _duration(est)
     hint = ""
     if used < workers:
         hint = f"; --chunk-size {-(-games // workers):,} would use all {workers} workers"
+    per_chunk = est * used / games * min(getattr(plan, "chunk_size", games), games)
+    if per_chunk >= PROGRESS_EVERY:  # progress moves a chunk at a time
+        hint += (f"; progress shows after each chunk (about {_duration(per_chunk)} each): a "
+                 "smaller --chunk-size shows it more often")  # fmt: skip
     print(f"palace-lab: {games:,} games will take about {when} on {used} worker(s) "
           f"(timed on this run's first games){hint}", file=sys.stderr, flush=True)  # fmt: skip
 

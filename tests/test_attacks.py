@@ -303,3 +303,39 @@ def test_the_useful_search_budgets_are_accepted():
         assert s.param_range("explore") == (0.0, 1.0)
         # the studies' strongest rung plays 400 rollouts: well inside
         strategies.resolve(["lookahead:rollouts=400:threads=0:explore=0.05"], 2, game)
+
+
+class _SlowGames:
+    """A chunk task costing `per_game` seconds a game on a fake clock."""
+
+    def __init__(self, per_game: float, chunk_size: int):
+        self.now, self.per_game, self.chunk_size, self.spec = 0.0, per_game, chunk_size, None
+
+    def task(self, spec, first, count):
+        self.now += self.per_game * count
+
+
+def test_a_slow_search_says_how_long_and_when_progress_moves(monkeypatch, capsys):
+    """A search at its largest budget plays a game in seconds: 20,000 games in chunks of
+    5,000 on 2 workers say up front how long the run and each chunk take."""
+    from jobs import runner
+
+    plan = _SlowGames(per_game=8.0, chunk_size=5000)
+    monkeypatch.setattr(runner.time, "perf_counter", lambda: plan.now)
+    runner._announce_estimate(plan, games=20_000, chunks=4, workers=2)
+    err = capsys.readouterr().err
+    # 8 s x 20 000 / 2 = 80 000 s = 22 h; a chunk: 8 s x 5 000 = 40 000 s = 11 h
+    assert err.count("\n") == 1, err
+    assert "20,000 games will take about 22 h on 2 worker(s)" in err
+    assert "progress shows after each chunk (about 11 h each)" in err
+
+
+def test_timing_a_slow_first_game_is_announced(capsys):
+    import time
+
+    from jobs.progress import slow_notice
+
+    with slow_notice("timing this run's first game", after=0.05, done=None):
+        time.sleep(0.3)
+    err = capsys.readouterr().err
+    assert err == "palace-lab: timing this run's first game ...\n"

@@ -9,7 +9,7 @@ come from a file reaches the terminal.
 
 
 def printable(text: str) -> str:
-    """`text` with every character a terminal could act on escaped as Python writes it
+    """`text` with every code point a terminal could act on escaped as Python writes it
     (\\x1b, \\x9b, \\u202e): names read from a run directory or a data file are shown, never
     obeyed (an escape sequence can retitle the terminal or rewrite what the user sees)."""
     return "".join(ch if ch.isprintable() or ch == " " else _escaped(ch) for ch in text)
