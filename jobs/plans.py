@@ -60,6 +60,8 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
             why = gate(root) if gate is not None else None
             if why:
                 log(f"[{i}/{len(jobs)}] {folder}: not played ({why})")
+                plan.setdefault("skipped", {})[folder] = why  # not missing: not needed
+                _save_plan(root, plan)
                 continue
             log(f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}")
             again = resume and _run_started(root / folder)

@@ -1,5 +1,6 @@
 """The runs a folder of runs (a study, sweep or tournament) must hold: those its plan
-(`plan.json`, written before the first run) lists. A run that is missing, or whose
+(`plan.json`, written before the first run) lists, less those it records as skipped (a
+climb rung its gate found unneeded). A run that is missing, or whose
 manifest is no longer a file, is damage the readers name, never a run less counted.
 """
 
@@ -23,8 +24,11 @@ def planned_runs(folder: Path) -> list[Path] | None:
     runs = plan.get("runs") if isinstance(plan, dict) else None
     if not isinstance(runs, list) or not all(isinstance(r, dict) for r in runs):
         raise InputError(f"{path}: not a palace-lab plan (no list of runs)")
+    skipped = plan.get("skipped") or {}  # runs the plan decided not to play (a climb's gate)
+    if not isinstance(skipped, dict):
+        raise InputError(f"{path}: not a palace-lab plan (skipped is no table)")
     return [inside(folder, r.get("folder"), f"{path}: runs[{i}].folder")
-            for i, r in enumerate(runs)]  # fmt: skip
+            for i, r in enumerate(runs) if r.get("folder") not in skipped]  # fmt: skip
 
 
 def missing_runs(folder: Path) -> list[Path]:
