@@ -158,8 +158,9 @@ def test_small_fixed_runs_are_split_for_the_workers():
     st = get_study(MAHARAJA, None)
     jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
     lad = layout(st)
-    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games a round, up to ADAPT = 80 rounds
-    assert la.games == 300 * 80 and la.chunk == 75 and la.round_chunks == 4
+    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games a round, up to 8 rounds (search)
+    assert la.games == 300 * 8 and la.chunk == 75 and la.round_chunks == 4
+    assert jobs[lad.table_folder(2)].games == 6_000 * 80  # weighted: up to ADAPT = 80 rounds
     assert la.decide is not None and la.decide[1] == 0.02
     assert jobs[lad.table_folder(0)].chunk == 1500  # 6,000 games a round in 4 chunks
     assert jobs[lad.step_folder(3, 0)].chunk == 10  # 24 games: at least 10 per chunk
