@@ -48,7 +48,7 @@ def rule_sentence(delta: float) -> str:
 
 
 def skill_trend(f, game: GamePlugin) -> str:
-    """`Mogul +20.4 → +16.6 → +13.3` over the bots weakest first."""
+    """`VALUE +20.4 (BOT-A) → +13.3 (BOT-B)`: the effect under each bot, weakest first."""
     return f"{_words(game, f.value)} " + " → ".join(
         f"{_pts(e)} ({b})" for b, (e, _, _) in f.effects.items())  # fmt: skip
 
