@@ -31,7 +31,17 @@ from simcore.core.contract.plugin import GamePlugin, Key, MaskKey
 
 from .multiple import SUPPORT, family_z
 from .rates import win
-from .verdict import ALPHA, DELTA, POWER_Z, UNDETERMINED, Cell, Verdicts, cell_verdict, findings
+from .verdict import (
+    ALPHA,
+    DELTA,
+    EDGE,
+    POWER_Z,
+    UNDETERMINED,
+    Cell,
+    Verdicts,
+    cell_verdict,
+    findings,
+)
 
 AS_PLAYED = "as played: holding it is what play does, not dealt power"
 
@@ -113,7 +123,7 @@ def games_to_decide(effect: float, se: float, z: float, games: int, n: int,
     if the effect stayed where it is; None when it never would (on the margin)."""
     grow = SUPPORT / n if 0 < n < SUPPORT else 1.0
     room = abs(abs(effect) - delta)  # distance to the band's edge
-    if se <= 0 or room <= 0:
+    if se <= 0 or room <= EDGE:
         return math.ceil(games * grow) if grow > 1 else None
     return math.ceil(games * max(grow, (z * se / room) ** 2))
 

@@ -50,6 +50,7 @@ ALPHA = 0.05
 POWER_Z = 0.8416212335729143  # 80% power, for the smallest detectable difference
 ABOVE, BELOW, FAIR, UNDETERMINED, DEPENDS = "above", "below", "fair", "undetermined", "depends"
 DECIDED = (ABOVE, BELOW, FAIR)
+EDGE = 1e-6  # a rate this close to the band's edge is on it: no number of games decides it
 
 
 def cell_verdict(lo: float, hi: float, fair: float, delta: float = DELTA) -> str:
@@ -69,7 +70,7 @@ def seats_to_decide(rate: float, fair: float, z: float, delta: float = DELTA) ->
     the rate sits exactly on the band's edge."""
     var = max(rate * (1 - rate), 1e-4)
     room = abs(abs(rate - fair) - delta)  # distance to the band's edge
-    return z * z * var / (room * room) if room > 0 else math.inf
+    return z * z * var / (room * room) if room > EDGE else math.inf
 
 
 def detectable(n: int, fair: float, z: float) -> float:
@@ -169,8 +170,9 @@ def decide(counts: pl.DataFrame, key: str, strength: dict[int, list[str]] | None
             need = None
             if v == UNDETERMINED:
                 per_game = r["n"] / max(1, r["games"])  # seats of this value per game
-                need = math.ceil(seats_to_decide(rate, fair, z, delta) / per_game) \
-                    if per_game > 0 else None  # fmt: skip
+                want = seats_to_decide(rate, fair, z, delta)
+                need = math.ceil(want / per_game) if per_game > 0 and math.isfinite(want) \
+                    else None  # fmt: skip
             cells.append(Cell(players, r["bot"], r["value"], float(r["wins"]), int(r["n"]),
                               int(r["games"]), rate, lo, hi, v, need))  # fmt: skip
         seats[players] = min((c.n for c in cells if c.players == players), default=0)

@@ -186,13 +186,17 @@ def ladder_rows(root: Path, plan: LadderPlan, frames: dict) -> list[dict]:
     steps = [step_strength([load_run(Path(root) / r["folder"]).scan() for r in st["runs"]],
                            [tuple(r["upper_seats"]) for r in st["runs"]], z)
              for st in plan.steps]  # fmt: skip
+    caps = {b: int(load_run(Path(root) / f).manifest.get("games", 0))
+            for b, f in zip(plan.labels, plan.tables, strict=True)}  # fmt: skip
+
+    def row(b: str, strength) -> dict:
+        return {"bot": b, "strength": strength, "games": frames[(plan.players, b)][1],
+                "cap": caps[b], "climb": b in plan.climb}  # fmt: skip
+
     if len(steps) != len(plan.labels) - 1:  # a step not played: no strength to sum
-        return [{"bot": b, "strength": None, "games": frames[(plan.players, b)][1]}
-                for b in plan.labels]  # fmt: skip
+        return [row(b, None) for b in plan.labels]
     t = ladder_strengths(steps, plan.labels)
-    return [{"bot": r["rung"], "strength": round(float(r["strength"]), 3),
-             "games": frames[(plan.players, r["rung"])][1]}
-            for r in t.iter_rows(named=True)]  # fmt: skip
+    return [row(r["rung"], round(float(r["strength"]), 3)) for r in t.iter_rows(named=True)]
 
 
 def _position_key(game: GamePlugin):

@@ -20,6 +20,9 @@ FIXED_CHUNK_MIN = 10  # games per chunk at least, for runs of a fixed size
 # (`study robustness`) already large, so they grow by less.
 ADAPT = 80
 ADAPT_LARGE = 5
+# A rung whose first round is small (under SMALL_ROUND games: a search rung) grows by at
+# most ADAPT_SEARCH rounds in the default study: its games cost a thousand times more.
+SMALL_ROUND, ADAPT_SEARCH = 1_000, 8
 ROUND_CHUNKS = 4  # chunks per round between two checks of a stopping rule
 # The time cap of a ladder rung whose speed the ladder declares (games per CPU second): its
 # adaptive rounds stop at RUNG_CPU_SECONDS of CPU time at that speed (as games, so the cap
@@ -128,7 +131,8 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
         data = shipped_data(plugin, r)  # StudyRun.data as `--data NAME=FILE` items
         size = chunk or st.chunk
         if r.folder in tables:
-            cap = r.games * (ADAPT if default else ADAPT_LARGE)
+            grow = ADAPT_SEARCH if default and r.games < SMALL_ROUND else ADAPT
+            cap = r.games * (grow if default else ADAPT_LARGE)
             speed = rung_speed(lays, r.folder)
             if speed:  # the stated time cap, as games at the rung's measured speed
                 secs = RUNG_CPU_SECONDS * (1 if default else ADAPT_LARGE)

@@ -171,11 +171,12 @@ def _key_table(rb: Robustness, sv: StudyVerdict | None) -> Table:
            f"player count's cells)" if z else "95% Wilson interval")  # fmt: skip
     return Table(
         f"Win rate by {k.label} under each bot{how}",
-        [k.label, *heads, "verdict across bots"],
+        [k.label, *heads, "verdict (strongest deciding bot)"],
         rows,
         f"Each cell: win rate ({adj}, n = seats with that {k.label}) and that bot's verdict "
-        f"(above / below / fair within ±{100 * (sv.verdicts.delta if sv else 0.02):g} points / "
-        f"undetermined; the verdict card's procedure). Games per bot: {games}.{out}",
+        f"(fair within ±{100 * (sv.verdicts.delta if sv else 0.02):g} points of the fair "
+        "share / above or below when wholly beyond that band / undetermined; the verdict "
+        f"card's procedure). Games per bot: {games}.{out}",
     )
 
 
@@ -217,8 +218,9 @@ def robustness_section(rb: Robustness, png_dir: Path | None,
     why = f", with {rb.ladder.note}" if rb.ladder.note else ""
     note = (
         f"The key table (win rate by {rb.key.label}) played by several bots, weakest expected "
-        f"first{why}. A verdict that holds across the competent bots is a property of the "
-        "game as these bots play it; one that depends on the bot is not (the verdict card). "
+        f"first{why}. The verdict card quotes each cell from the strongest bot that decided "
+        "it; the weaker bots' figures are the skill trend (chart), and the card says whether "
+        "the two strongest bots agree within the margin (converged). "
         + ("The ladder is not a ladder everywhere: " + "; ".join(broken) + "."
            if broken else "Each rung is measurably stronger than the one below.")
     )  # fmt: skip

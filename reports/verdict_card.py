@@ -48,7 +48,7 @@ def rule_sentence(delta: float) -> str:
 
 
 def skill_trend(f, game: GamePlugin) -> str:
-    """`Mogul +20.4 → +16.6 → +13.3` over the bots weakest first."""
+    """`VALUE +20.4 (BOT-A) → +13.3 (BOT-B)`: the effect under each bot, weakest first."""
     return f"{_words(game, f.value)} " + " → ".join(
         f"{_pts(e)} ({b})" for b, (e, _, _) in f.effects.items())  # fmt: skip
 
@@ -153,6 +153,13 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
         "the cell (named), intervals Bonferroni-adjusted per player count like the verdicts; "
         "the weaker bots' effects are the skill trend.",
     ]
+    climbs = {n: [r for r in rows_ if r.get("climb")] for n, rows_ in sv.ladder.items()}
+    if any(climbs.values()):
+        notes.append("The climb: a stronger rung is added while the two strongest rungs are not "
+                     "shown to agree within the margin, each played up to its cap (" + "; ".join(
+                         f"{n} players: " + ", ".join(f"{r['bot']} up to {r['cap']:,} games"
+                                                      for r in c)
+                         for n, c in sorted(climbs.items()) if c) + ").")  # fmt: skip
     if sv.questions:
         labels = ", ".join(q.key.label for q in sv.questions)
         notes.append(

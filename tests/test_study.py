@@ -9,7 +9,7 @@ import polars as pl
 
 from jobs.run_job import RunJob
 from jobs.studies import get_study, layout, study_jobs
-from simcore.core.contract.games import get_game
+from simcore.core.contract.games import games, get_game
 from simcore.maharaja.rules import NOT_YET, VARIANTS
 from tests.cli_run import run_cli
 
@@ -185,8 +185,9 @@ def test_small_fixed_runs_are_split_for_the_workers():
     st = get_study(MAHARAJA, None)
     jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
     lad = layout(st)
-    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games a round, up to ADAPT = 80 rounds
-    assert la.games == 300 * 80 and la.chunk == 75 and la.round_chunks == 4
+    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games a round, up to 8 rounds (search)
+    assert la.games == 300 * 8 and la.chunk == 75 and la.round_chunks == 4
+    assert jobs[lad.table_folder(2)].games == 6_000 * 80  # weighted: up to ADAPT = 80 rounds
     assert la.decide is not None and la.decide[1] == 0.02
     assert jobs[lad.table_folder(0)].chunk == 1500  # 6,000 games a round in 4 chunks
     assert jobs[lad.step_folder(3, 0)].chunk == 10  # 24 games: at least 10 per chunk
@@ -220,3 +221,31 @@ def test_adaptive_caps_default_and_other_studies():
     top = jobs[lad.table_folder(4)]  # lookahead-400, 1,200 games a round
     assert top.games == 1200 * 5 and top.decide is not None
     assert jobs[lad.table_folder(0)].games == 20_000 * 5
+
+
+def test_strategies_ladder_prints_the_rungs_weakest_first(capsys):
+    """`palace-lab strategies --ladder`: one rung per line, tab-separated (label, the
+    --strategy text, games per CPU second, strength against the rung below), every game's
+    ladder with at least two search rungs above its scripted ones at every player count."""
+    code, out, _ = run_cli(capsys, "strategies", "--ladder", "--players", "3")
+    assert code == 0
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert all(len(r) == 4 for r in rows)
+    assert [r[0] for r in rows] == ["chaser", "house-network", "weighted", "lookahead-20",
+                                    "lookahead-60", "lookahead-150"]  # fmt: skip
+    assert rows[3][1] == "lookahead:rollouts=20" and "climb" in rows[-1][3]
+    laddered = set()
+    for g in games().values():
+        for n in range(g.min_players, g.max_players + 1):
+            lad = g.ladder(n, False)
+            if lad is None:
+                continue
+            laddered.add(g.name)
+            search = [t for _, t in lad.rungs if t.startswith("lookahead")]
+            assert len(search) >= 2 and lad.rungs[-1][1].startswith("lookahead"), (g.name, n)
+        if g.name in laddered:  # the default study plays a ladder at every player count
+            st = get_study(g, None)
+            assert set(st.all_ladders()) == set(range(g.min_players, g.max_players + 1))
+    assert {"maharaja", "vermaechtnis", "tajmahal", "palast"} <= laddered
+    code, _, err = run_cli(capsys, "strategies", "--ladder", "--players", "9")
+    assert code == 2 and "--players" in err

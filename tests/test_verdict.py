@@ -85,6 +85,10 @@ def test_seats_to_decide_by_hand():
     assert math.isclose(seats_to_decide(0.30, 0.25, 1.96), 1.96**2 * 0.21 / 0.03**2)
     # rate .255 within the margin: fits inside when z sqrt(p(1-p)/n) < .015
     assert math.isclose(seats_to_decide(0.255, 0.25, 1.96), 1.96**2 * 0.255 * 0.745 / 0.015**2)
+    # a rate on the band's edge (23 of 100 at 1/4: exactly -2 points) is never decided
+    assert seats_to_decide(23 / 100, 0.25, 1.96) == math.inf
+    f = decide(_counts([(4, "a", "x", 23, 100, 100)]), "k").findings[0]
+    assert f.verdict == UNDETERMINED and "a" not in f.need
 
 
 def _draw(rng, rates, n, bots=("a", "b", "c"), players=4):
