@@ -1,0 +1,39 @@
+"""Taj Mahal's recommended search rungs (issue 30), weakest first, as measured by
+bench/search.py (docs/games/tajmahal.md, "Search rungs"; docs/STRATEGIES.md).
+
+    python -m bench.search --game tajmahal --players 4 --ref lookahead --deals 40
+        --speed-games 8 --repeats 2 --configs "lookahead:horizon=1;lookahead:horizon=2"
+
+`top` is `lookahead` (60 rollouts to the end of the game), the strongest rung before issue
+30. Cutting the rollouts at the next visit (`horizon=1`, progress_nb counts visits) and
+valuing the position by the points as they stand plus `card` per hand card is both ten
+times cheaper and stronger: a rollout to the end mostly measures the policy's play in
+later visits, noise for the decision at hand.
+"""
+
+from strategies.search import Measured, SearchRung
+
+TOP = "lookahead"
+
+SEARCH_RUNGS = {
+    4: (
+        SearchRung(
+            "search-fast",
+            "lookahead:horizon=1",
+            4,
+            games_per_cpu_s=113.3,
+            top_games_per_cpu_s=11.3,
+            vs_top=Measured(TOP, 0.601, 0.537, 0.660, 240),
+            vs_weighted=Measured("weighted", 0.874, 0.827, 0.911, 240),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:horizon=2",
+            4,
+            games_per_cpu_s=52.9,
+            top_games_per_cpu_s=11.3,
+            vs_top=Measured(TOP, 0.671, 0.609, 0.727, 240),
+            vs_weighted=Measured("weighted", 0.958, 0.925, 0.977, 240),
+        ),
+    ),
+}
