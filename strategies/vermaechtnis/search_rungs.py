@@ -1,0 +1,48 @@
+"""Vermächtnis's recommended search rungs (issue 30), weakest first, as measured by
+bench/search.py (docs/games/vermaechtnis.md, "Search rungs"; docs/STRATEGIES.md).
+
+    python -m bench.search --game vermaechtnis --players 4 --ref lookahead --deals 50
+        --speed-games 20 --repeats 2 --configs "TEXT;..."
+
+`top` is `lookahead` (100 rollouts per action, 40 per card, to the end of the game), the
+strongest search before issue 30. A horizon of 16 turns (four rounds at 4 players)
+with the points-now estimate twice as wide (`scale=6`) keeps its strength at 2.3 times
+its games per CPU second; a horizon of 4 turns does not (the points now say little
+about a turn's purchase: 17% against the top rung, below `weighted`).
+"""
+
+from strategies.search import Measured, SearchRung
+
+TOP = "lookahead"
+
+SEARCH_RUNGS = {
+    4: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=10:card_rollouts=4",
+            4,
+            games_per_cpu_s=872.0,
+            top_games_per_cpu_s=91.4,
+            vs_top=Measured(TOP, 0.383, 0.330, 0.439, 300),
+            vs_weighted=Measured("weighted", 0.724, 0.670, 0.771, 300),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=16:scale=6:rollouts=50:card_rollouts=20",
+            4,
+            games_per_cpu_s=427.0,
+            top_games_per_cpu_s=99.3,
+            vs_top=Measured(TOP, 0.467, 0.411, 0.523, 300),
+            vs_weighted=Measured("weighted", 0.738, 0.684, 0.783, 300),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:horizon=16:scale=6",
+            4,
+            games_per_cpu_s=236.7,
+            top_games_per_cpu_s=104.3,
+            vs_top=Measured(TOP, 0.498, 0.444, 0.556, 300),
+            vs_weighted=Measured("weighted", 0.772, 0.723, 0.817, 300),
+        ),
+    ),
+}
