@@ -1,9 +1,11 @@
 """Maharaja's recommended search rungs (issue 30), weakest first, as measured by
 bench/search.py (docs/games/maharaja.md, "Search rungs"; docs/STRATEGIES.md).
 
-    python -m bench.search --game maharaja --players 4 --deals 100 --configs "TEXT;..."
+    python -m bench.search --game maharaja --players P --deals 100 --configs "TEXT;..."
 
-(deals 150 for the 60-rollout rung). `top` is `lookahead:rollouts=60`, the strongest rung of
+(4 players: deals 100, 150 for the 60-rollout rung; 3 players: deals 60, which at an odd
+count seats the configuration once in one seat and once in two, every such seating).
+`top` is `lookahead:rollouts=60`, the strongest rung of
 the ladder before issue 30. Two settings carry the gain: no search of the setup character
 (`char_rollouts=0`: its 12 rollouts play whole games, cost as much as the picks' and did
 not win a duel), and the budget spent on halving the 45 pairs rather than on looking at
@@ -15,6 +17,35 @@ from strategies.search import Measured, SearchRung
 TOP = "lookahead:rollouts=60"
 
 SEARCH_RUNGS = {
+    3: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=24:char_rollouts=0",
+            3,
+            games_per_cpu_s=797.1,
+            top_games_per_cpu_s=305.0,
+            vs_top=Measured(TOP, 0.500, 0.449, 0.551, 360),
+            vs_weighted=Measured("weighted", 0.708, 0.659, 0.753, 360),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:rollouts=45:char_rollouts=0:prior=0",
+            3,
+            games_per_cpu_s=688.6,
+            top_games_per_cpu_s=305.0,
+            vs_top=Measured(TOP, 0.597, 0.546, 0.647, 360),
+            vs_weighted=Measured("weighted", 0.761, 0.714, 0.802, 360),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:rollouts=90:char_rollouts=0",
+            3,
+            games_per_cpu_s=351.0,
+            top_games_per_cpu_s=305.0,
+            vs_top=Measured(TOP, 0.600, 0.549, 0.649, 360),
+            vs_weighted=Measured("weighted", 0.844, 0.803, 0.878, 360),
+        ),
+    ),
     4: (
         SearchRung(
             "search-fast",
