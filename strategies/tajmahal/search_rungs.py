@@ -7,8 +7,8 @@ bench/search.py (docs/games/tajmahal.md, "Search rungs"; docs/STRATEGIES.md).
 `top` is `lookahead` (60 rollouts to the end of the game), the strongest rung before issue
 30. Cutting the rollouts at the next visit (`horizon=1`, progress_nb counts visits) and
 valuing the position by the points as they stand plus `card` per hand card is 17 to 26
-times cheaper (15 or 30 rollouts) and stronger: a rollout to the end mostly measures the policy's play in
-later visits, noise for the decision at hand.
+times cheaper (15 or 30 rollouts) and stronger: a rollout to the end mostly measures
+the policy's play in later visits, noise for the decision at hand.
 """
 
 from strategies.search import Measured, SearchRung
