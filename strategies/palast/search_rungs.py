@@ -35,4 +35,24 @@ SEARCH_RUNGS = {
             vs_weighted=Measured("weighted", 0.654, 0.592, 0.711, 240),
         ),
     ),
+    3: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=24:minor_rollouts=8:horizon=8",
+            3,
+            games_per_cpu_s=225.3,
+            top_games_per_cpu_s=48.1,
+            vs_top=Measured(TOP, 0.467, 0.38, 0.556, 120),
+            vs_weighted=Measured("weighted", 0.617, 0.527, 0.699, 120),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:horizon=12",
+            3,
+            games_per_cpu_s=68.5,
+            top_games_per_cpu_s=48.1,
+            vs_top=Measured(TOP, 0.458, 0.372, 0.547, 120),
+            vs_weighted=Measured("weighted", 0.65, 0.561, 0.729, 120),
+        ),
+    ),
 }

@@ -45,4 +45,24 @@ SEARCH_RUNGS = {
             vs_weighted=Measured("weighted", 0.958, 0.925, 0.977, 240),
         ),
     ),
+    3: (
+        SearchRung(
+            "search-fast",
+            "lookahead:horizon=1:rollouts=15",
+            3,
+            games_per_cpu_s=385.3,
+            top_games_per_cpu_s=17.1,
+            vs_top=Measured(TOP, 0.675, 0.587, 0.752, 120),
+            vs_weighted=Measured("weighted", 0.892, 0.823, 0.936, 120),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=1:rollouts=30",
+            3,
+            games_per_cpu_s=294.0,
+            top_games_per_cpu_s=17.1,
+            vs_top=Measured(TOP, 0.642, 0.553, 0.722, 120),
+            vs_weighted=Measured("weighted", 0.942, 0.884, 0.971, 120),
+        ),
+    ),
 }

@@ -45,4 +45,33 @@ SEARCH_RUNGS = {
             vs_weighted=Measured("weighted", 0.772, 0.723, 0.817, 300),
         ),
     ),
+    3: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=10:card_rollouts=4",
+            3,
+            games_per_cpu_s=695.6,
+            top_games_per_cpu_s=90.5,
+            vs_top=Measured(TOP, 0.392, 0.319, 0.473, 150),
+            vs_weighted=Measured("weighted", 0.83, 0.758, 0.879, 150),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=16:scale=6:rollouts=50:card_rollouts=20",
+            3,
+            games_per_cpu_s=394.3,
+            top_games_per_cpu_s=90.5,
+            vs_top=Measured(TOP, 0.487, 0.408, 0.566, 150),
+            vs_weighted=Measured("weighted", 0.843, 0.773, 0.89, 150),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:horizon=16:scale=6",
+            3,
+            games_per_cpu_s=206.0,
+            top_games_per_cpu_s=90.5,
+            vs_top=Measured(TOP, 0.523, 0.441, 0.598, 150),
+            vs_weighted=Measured("weighted", 0.893, 0.834, 0.933, 150),
+        ),
+    ),
 }
