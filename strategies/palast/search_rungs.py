@@ -55,4 +55,24 @@ SEARCH_RUNGS = {
             vs_weighted=Measured("weighted", 0.65, 0.561, 0.729, 120),
         ),
     ),
+    2: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=24:minor_rollouts=8:horizon=8",
+            2,
+            games_per_cpu_s=158.4,
+            top_games_per_cpu_s=33.5,
+            vs_top=Measured(TOP, 0.475, 0.388, 0.564, 120),
+            vs_weighted=Measured("weighted", 0.792, 0.711, 0.855, 120),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:horizon=12",
+            2,
+            games_per_cpu_s=48.8,
+            top_games_per_cpu_s=33.5,
+            vs_top=Measured(TOP, 0.633, 0.544, 0.714, 120),
+            vs_weighted=Measured("weighted", 0.875, 0.804, 0.923, 120),
+        ),
+    ),
 }

@@ -74,4 +74,33 @@ SEARCH_RUNGS = {
             vs_weighted=Measured("weighted", 0.893, 0.834, 0.933, 150),
         ),
     ),
+    2: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=10:card_rollouts=4",
+            2,
+            games_per_cpu_s=534.6,
+            top_games_per_cpu_s=69.3,
+            vs_top=Measured(TOP, 0.31, 0.238, 0.385, 150),
+            vs_weighted=Measured("weighted", 0.867, 0.803, 0.912, 150),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=16:scale=6:rollouts=50:card_rollouts=20",
+            2,
+            games_per_cpu_s=274.2,
+            top_games_per_cpu_s=69.3,
+            vs_top=Measured(TOP, 0.547, 0.467, 0.624, 150),
+            vs_weighted=Measured("weighted", 0.977, 0.933, 0.99, 150),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:horizon=16:scale=6",
+            2,
+            games_per_cpu_s=143.2,
+            top_games_per_cpu_s=69.3,
+            vs_top=Measured(TOP, 0.54, 0.46, 0.618, 150),
+            vs_weighted=Measured("weighted", 0.98, 0.943, 0.993, 150),
+        ),
+    ),
 }
