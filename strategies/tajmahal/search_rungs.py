@@ -65,4 +65,24 @@ SEARCH_RUNGS = {
             vs_weighted=Measured("weighted", 0.942, 0.884, 0.971, 120),
         ),
     ),
+    5: (
+        SearchRung(
+            "search-fast",
+            "lookahead:horizon=1:rollouts=15",
+            5,
+            games_per_cpu_s=307.2,
+            top_games_per_cpu_s=9.4,
+            vs_top=Measured(TOP, 0.629, 0.544, 0.714, 120),
+            vs_weighted=Measured("weighted", 0.717, 0.63, 0.79, 120),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=1:rollouts=30",
+            5,
+            games_per_cpu_s=204.6,
+            top_games_per_cpu_s=9.4,
+            vs_top=Measured(TOP, 0.638, 0.553, 0.722, 120),
+            vs_weighted=Measured("weighted", 0.8, 0.72, 0.862, 120),
+        ),
+    ),
 }
