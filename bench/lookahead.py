@@ -17,6 +17,9 @@ each on the same game seeds; reported is A's share of the wins with a 95% Wilson
 interval (equal strength: 50%). An older version is compared by running this script on
 its revision (bench/revision.py), not by a copy kept here. Not a test: the machine is
 shared and noisy.
+
+For any game, search configurations by games per CPU second and duel strength against
+the top rung and `weighted`: bench/search.py (`python -m bench.search --game G`).
 """
 
 from __future__ import annotations

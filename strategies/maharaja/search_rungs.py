@@ -1,9 +1,13 @@
 """Maharaja's recommended search rungs (issue 30), weakest first, as measured by
 bench/search.py (docs/games/maharaja.md, "Search rungs"; docs/STRATEGIES.md).
 
-    python -m bench.search --game maharaja --players 4 --deals 100 --configs "TEXT;..."
+    python -m bench.search --game maharaja --players P --deals 100 --configs "TEXT;..."
 
-(deals 150 for the 60-rollout rung). `top` is `lookahead:rollouts=60`, the strongest rung of
+(deals: 2 players 150, 3 players 60, 4 players 100 (150 for the 60-rollout rung), 5
+players 20; at an odd count the configuration sits in k and in P - k seats, every such
+seating). At 2 players 90 rollouts were not stronger than 45 (61.3% [55.7, 66.7], n=300),
+so that ladder has two rungs.
+`top` is `lookahead:rollouts=60`, the strongest rung of
 the ladder before issue 30. Two settings carry the gain: no search of the setup character
 (`char_rollouts=0`: its 12 rollouts play whole games, cost as much as the picks' and did
 not win a duel), and the budget spent on halving the 45 pairs rather than on looking at
@@ -15,6 +19,55 @@ from strategies.search import Measured, SearchRung
 TOP = "lookahead:rollouts=60"
 
 SEARCH_RUNGS = {
+    2: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=24:char_rollouts=0",
+            2,
+            games_per_cpu_s=1329.4,
+            top_games_per_cpu_s=554.7,
+            vs_top=Measured(TOP, 0.51, 0.454, 0.566, 300),
+            vs_weighted=Measured("weighted", 0.947, 0.915, 0.967, 300),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:rollouts=45:char_rollouts=0:prior=0",
+            2,
+            games_per_cpu_s=1127.6,
+            top_games_per_cpu_s=554.7,
+            vs_top=Measured(TOP, 0.693, 0.639, 0.743, 300),
+            vs_weighted=Measured("weighted", 0.963, 0.936, 0.979, 300),
+        ),
+    ),
+    3: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=24:char_rollouts=0",
+            3,
+            games_per_cpu_s=797.1,
+            top_games_per_cpu_s=305.0,
+            vs_top=Measured(TOP, 0.500, 0.449, 0.551, 360),
+            vs_weighted=Measured("weighted", 0.708, 0.659, 0.753, 360),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:rollouts=45:char_rollouts=0:prior=0",
+            3,
+            games_per_cpu_s=688.6,
+            top_games_per_cpu_s=305.0,
+            vs_top=Measured(TOP, 0.597, 0.546, 0.647, 360),
+            vs_weighted=Measured("weighted", 0.761, 0.714, 0.802, 360),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:rollouts=90:char_rollouts=0",
+            3,
+            games_per_cpu_s=351.0,
+            top_games_per_cpu_s=305.0,
+            vs_top=Measured(TOP, 0.600, 0.549, 0.649, 360),
+            vs_weighted=Measured("weighted", 0.844, 0.803, 0.878, 360),
+        ),
+    ),
     4: (
         SearchRung(
             "search-fast",
@@ -42,6 +95,35 @@ SEARCH_RUNGS = {
             top_games_per_cpu_s=281.0,
             vs_top=Measured(TOP, 0.627, 0.587, 0.664, 600),
             vs_weighted=Measured("weighted", 0.842, 0.810, 0.869, 600),
+        ),
+    ),
+    5: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=24:char_rollouts=0",
+            5,
+            games_per_cpu_s=705.2,
+            top_games_per_cpu_s=242.5,
+            vs_top=Measured(TOP, 0.46, 0.412, 0.509, 400),
+            vs_weighted=Measured("weighted", 0.805, 0.763, 0.841, 400),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:rollouts=45:char_rollouts=0:prior=0",
+            5,
+            games_per_cpu_s=540.4,
+            top_games_per_cpu_s=242.5,
+            vs_top=Measured(TOP, 0.532, 0.484, 0.581, 400),
+            vs_weighted=Measured("weighted", 0.825, 0.785, 0.859, 400),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:rollouts=90:char_rollouts=0",
+            5,
+            games_per_cpu_s=272.8,
+            top_games_per_cpu_s=242.5,
+            vs_top=Measured(TOP, 0.56, 0.511, 0.608, 400),
+            vs_weighted=Measured("weighted", 0.882, 0.847, 0.91, 400),
         ),
     ),
 }

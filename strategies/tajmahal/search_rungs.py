@@ -1,0 +1,88 @@
+"""Taj Mahal's recommended search rungs (issue 30), weakest first, as measured by
+bench/search.py (docs/games/tajmahal.md, "Search rungs"; docs/STRATEGIES.md).
+
+    python -m bench.search --game tajmahal --players 4 --ref lookahead --deals 40
+        --speed-games 8 --repeats 2 --configs "lookahead:horizon=1:rollouts=15;..."
+
+`top` is `lookahead` (60 rollouts to the end of the game), the strongest rung before issue
+30. Cutting the rollouts at the next visit (`horizon=1`, progress_nb counts visits) and
+valuing the position by the points as they stand plus `card` per hand card is 17 to 26
+times cheaper (15 or 30 rollouts) and stronger: a rollout to the end mostly measures
+the policy's play in later visits, noise for the decision at hand.
+"""
+
+from strategies.search import Measured, SearchRung
+
+TOP = "lookahead"
+
+SEARCH_RUNGS = {
+    4: (
+        SearchRung(
+            "search-fast",
+            "lookahead:horizon=1:rollouts=15",
+            4,
+            games_per_cpu_s=332.9,
+            top_games_per_cpu_s=12.7,
+            vs_top=Measured(TOP, 0.595, 0.533, 0.656, 240),
+            vs_weighted=Measured("weighted", 0.837, 0.786, 0.879, 240),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=1:rollouts=30",
+            4,
+            games_per_cpu_s=213.1,
+            top_games_per_cpu_s=12.5,
+            vs_top=Measured(TOP, 0.631, 0.571, 0.692, 240),
+            vs_weighted=Measured("weighted", 0.858, 0.809, 0.897, 240),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:horizon=2",
+            4,
+            games_per_cpu_s=52.9,
+            top_games_per_cpu_s=11.3,
+            vs_top=Measured(TOP, 0.671, 0.609, 0.727, 240),
+            vs_weighted=Measured("weighted", 0.958, 0.925, 0.977, 240),
+        ),
+    ),
+    3: (
+        SearchRung(
+            "search-fast",
+            "lookahead:horizon=1:rollouts=15",
+            3,
+            games_per_cpu_s=385.3,
+            top_games_per_cpu_s=17.1,
+            vs_top=Measured(TOP, 0.675, 0.587, 0.752, 120),
+            vs_weighted=Measured("weighted", 0.892, 0.823, 0.936, 120),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=1:rollouts=30",
+            3,
+            games_per_cpu_s=294.0,
+            top_games_per_cpu_s=17.1,
+            vs_top=Measured(TOP, 0.642, 0.553, 0.722, 120),
+            vs_weighted=Measured("weighted", 0.942, 0.884, 0.971, 120),
+        ),
+    ),
+    5: (
+        SearchRung(
+            "search-fast",
+            "lookahead:horizon=1:rollouts=15",
+            5,
+            games_per_cpu_s=307.2,
+            top_games_per_cpu_s=9.4,
+            vs_top=Measured(TOP, 0.629, 0.544, 0.714, 120),
+            vs_weighted=Measured("weighted", 0.717, 0.63, 0.79, 120),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=1:rollouts=30",
+            5,
+            games_per_cpu_s=204.6,
+            top_games_per_cpu_s=9.4,
+            vs_top=Measured(TOP, 0.638, 0.553, 0.722, 120),
+            vs_weighted=Measured("weighted", 0.8, 0.72, 0.862, 120),
+        ),
+    ),
+}

@@ -1,0 +1,106 @@
+"""Vermächtnis's recommended search rungs (issue 30), weakest first, as measured by
+bench/search.py (docs/games/vermaechtnis.md, "Search rungs"; docs/STRATEGIES.md).
+
+    python -m bench.search --game vermaechtnis --players 4 --ref lookahead --deals 50
+        --speed-games 20 --repeats 2 --configs "TEXT;..."
+
+`top` is `lookahead` (100 rollouts per action, 40 per card, to the end of the game), the
+strongest search before issue 30. A horizon of 16 turns (four rounds at 4 players)
+with the points-now estimate twice as wide (`scale=6`) keeps its strength at 2.3 times
+its games per CPU second; a horizon of 4 turns does not (the points now say little
+about a turn's purchase: 17% against the top rung, below `weighted`).
+"""
+
+from strategies.search import Measured, SearchRung
+
+TOP = "lookahead"
+
+SEARCH_RUNGS = {
+    4: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=10:card_rollouts=4",
+            4,
+            games_per_cpu_s=872.0,
+            top_games_per_cpu_s=91.4,
+            vs_top=Measured(TOP, 0.383, 0.330, 0.439, 300),
+            vs_weighted=Measured("weighted", 0.724, 0.670, 0.771, 300),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=16:scale=6:rollouts=50:card_rollouts=20",
+            4,
+            games_per_cpu_s=427.0,
+            top_games_per_cpu_s=99.3,
+            vs_top=Measured(TOP, 0.467, 0.411, 0.523, 300),
+            vs_weighted=Measured("weighted", 0.738, 0.684, 0.783, 300),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:horizon=16:scale=6",
+            4,
+            games_per_cpu_s=236.7,
+            top_games_per_cpu_s=104.3,
+            vs_top=Measured(TOP, 0.498, 0.444, 0.556, 300),
+            vs_weighted=Measured("weighted", 0.772, 0.723, 0.817, 300),
+        ),
+    ),
+    3: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=10:card_rollouts=4",
+            3,
+            games_per_cpu_s=695.6,
+            top_games_per_cpu_s=90.5,
+            vs_top=Measured(TOP, 0.392, 0.319, 0.473, 150),
+            vs_weighted=Measured("weighted", 0.83, 0.758, 0.879, 150),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=16:scale=6:rollouts=50:card_rollouts=20",
+            3,
+            games_per_cpu_s=394.3,
+            top_games_per_cpu_s=90.5,
+            vs_top=Measured(TOP, 0.487, 0.408, 0.566, 150),
+            vs_weighted=Measured("weighted", 0.843, 0.773, 0.89, 150),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:horizon=16:scale=6",
+            3,
+            games_per_cpu_s=206.0,
+            top_games_per_cpu_s=90.5,
+            vs_top=Measured(TOP, 0.523, 0.441, 0.598, 150),
+            vs_weighted=Measured("weighted", 0.893, 0.834, 0.933, 150),
+        ),
+    ),
+    2: (
+        SearchRung(
+            "search-fast",
+            "lookahead:rollouts=10:card_rollouts=4",
+            2,
+            games_per_cpu_s=534.6,
+            top_games_per_cpu_s=69.3,
+            vs_top=Measured(TOP, 0.31, 0.238, 0.385, 150),
+            vs_weighted=Measured("weighted", 0.867, 0.803, 0.912, 150),
+        ),
+        SearchRung(
+            "search",
+            "lookahead:horizon=16:scale=6:rollouts=50:card_rollouts=20",
+            2,
+            games_per_cpu_s=274.2,
+            top_games_per_cpu_s=69.3,
+            vs_top=Measured(TOP, 0.547, 0.467, 0.624, 150),
+            vs_weighted=Measured("weighted", 0.977, 0.933, 0.99, 150),
+        ),
+        SearchRung(
+            "search-strong",
+            "lookahead:horizon=16:scale=6",
+            2,
+            games_per_cpu_s=143.2,
+            top_games_per_cpu_s=69.3,
+            vs_top=Measured(TOP, 0.54, 0.46, 0.618, 150),
+            vs_weighted=Measured("weighted", 0.98, 0.943, 0.993, 150),
+        ),
+    ),
+}
