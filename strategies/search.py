@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 from numba import config
 
 from simcore.core.contract.games import get_game
+from simcore.core.contract.rungs import SearchRung
 from simcore.core.nb.search_nb import GENERIC, HOOKS, P_THREADS
 
 from . import registry
@@ -115,43 +115,7 @@ def table_params(vector: np.ndarray, seats: Sequence[Strategy]) -> np.ndarray:
     return np.concatenate([own, np.array(block)])
 
 
-@dataclass(frozen=True)
-class Measured:
-    """A configuration's share of the wins against `against` in seat-rotated duels on the
-    same deals (bench/search.py; equal strength 50%), its 95% Wilson interval and n."""
-
-    against: str
-    share: float
-    lo: float
-    hi: float
-    n: int
-
-
-@dataclass(frozen=True)
-class SearchRung:
-    """A recommended search configuration of a game (its `SEARCH_RUNGS`), as measured by
-    `python -m bench.search` at `players` players: the `--strategy` text that plays it,
-    games per CPU second with one such seat among `weighted` ones, and its duels against
-    the top rung before issue 30 (`vs_top`) and against `weighted`."""
-
-    label: str
-    strategy: str
-    players: int
-    games_per_cpu_s: float
-    top_games_per_cpu_s: float  # the top rung's, measured side by side
-    vs_top: Measured
-    vs_weighted: Measured
-
-
 def search_rungs(game: str) -> dict[int, tuple[SearchRung, ...]]:
-    """A game's recommended search rungs per player count, weakest first: the
-    `SEARCH_RUNGS` of strategies/<game>/search_rungs.py ({} if it has none). They live
-    beside the search, not in its hooks module, whose source is part of the driver's."""
-    name = f"strategies.{game}.search_rungs"
-    try:
-        mod = importlib.import_module(name)
-    except ModuleNotFoundError as e:  # no such module (a game installed on its own: no folder)
-        if not e.name or not name.startswith(e.name):
-            raise
-        return {}
-    return dict(mod.SEARCH_RUNGS)
+    """A game's recommended search rungs per player count, weakest first, as its plug-in
+    states them (simcore.core.contract.rungs; {} for a game without)."""
+    return dict(get_game(game).search_rungs)

@@ -19,6 +19,7 @@ from .board import BOARD_FILE
 from .enums import CHARACTER_NAMES, YOGI
 from .hidden import redraw_hidden
 from .rules_layout import MAX_PLAYERS
+from .search_rungs import SEARCH_RUNGS
 from .studies import ladder, studies
 
 
@@ -115,6 +116,7 @@ PLUGIN = register_game(
         study_strategy_params={"char_noise": 1.0},
         studies=studies,
         ladder=ladder,
+        search_rungs=SEARCH_RUNGS,
         describe_runs=setting_text.describe_runs,
         headline_setup=setting_text.headline_setup,
         run_settings=setting_text.run_settings,

@@ -9,20 +9,19 @@ strategy, with char_noise=1) in every seat.
 from __future__ import annotations
 
 from simcore.core.contract.plugin import Ladder, Study, StudyRun, per_arrangement
+from simcore.core.contract.rungs import search_ladder
 
 from .rules import NOT_YET, VARIANTS, RuleSet
+from .search_rungs import SEARCH_RUNGS
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 RANDOM_DEAL = "deal=random"
 
 
-# The search rungs, as data: (label, --strategy text), weakest first. Swapping in faster or
-# stronger rungs (e.g. the search speed work's recommended budgets) is this one line each.
-SEARCH_QUICK = (
-    ("lookahead-20", "lookahead:rollouts=20"),
-    ("lookahead-60", "lookahead:rollouts=60"),
-)
-CLIMB_QUICK = (("lookahead-150", "lookahead:rollouts=150"),)
+# The default study's search rungs are the fastest and the strongest measured per player
+# count (search_rungs.py, bench.search); above them it climbs to twice the strongest's
+# budget while the two strongest disagree.
+CLIMB_QUICK = (("search-200", "lookahead:rollouts=200:char_rollouts=0"),)
 SEARCH_FULL = (
     ("lookahead-100", "lookahead:rollouts=100"),
     ("lookahead-400", "lookahead:rollouts=400"),
@@ -47,15 +46,16 @@ def ladder(players: int, full: bool) -> Ladder:
     played only while the two strongest rungs below it disagree (jobs.ladder). Step games
     are per seat arrangement, scaled so each step plays about the same games at every
     player count (`per_arrangement`)."""
-    search, climb = (SEARCH_FULL, CLIMB_FULL) if full else (SEARCH_QUICK, CLIMB_QUICK)
-    games, steps = (
-        ((20_000, 20_000, 20_000, 4_000, 1_200, 600), (12_000, 12_000, 1_440, 768, 384))
-        if full
-        else ((6_000, 6_000, 6_000, 300, 150, 100), (3_600, 3_600, 240, 144, 96))
-    )
+    why = "characters dealt at random, so that no bot's choice enters the table"
+    if not full:
+        games, steps = (6_000, 6_000, 6_000, 1_000, 600, 300), (3_600, 3_600, 600, 400, 200)
+        known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
+        return search_ladder(players, SCRIPTED, SEARCH_RUNGS, CLIMB_QUICK, games, steps, known,
+                             (RANDOM_DEAL,), why)  # fmt: skip
+    search, climb = SEARCH_FULL, CLIMB_FULL
+    games, steps = (20_000, 20_000, 20_000, 4_000, 1_200, 600), (12_000, 12_000, 1_440, 768, 384)
     rungs = SCRIPTED + search
     labels = [lb for lb, _ in rungs + climb]
-    why = "characters dealt at random, so that no bot's choice enters the table"
     return Ladder(rungs, (RANDOM_DEAL,), games, per_arrangement(players, steps), why, climb,
                   tuple(SPEED.get(lb) for lb in labels),
                   tuple(STRENGTH.get(lb, "" if i == 0 else "not measured yet")

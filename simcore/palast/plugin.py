@@ -16,6 +16,7 @@ from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
 from . import events, game, results, rules
 from .game_data import DATA_FILES
 from .hidden import redraw_hidden
+from .search_rungs import SEARCH_RUNGS
 from .studies import ladder, studies
 
 
@@ -93,6 +94,7 @@ PLUGIN = register_game(
         study_strategy_params=STUDY_PARAMS,
         studies=studies,
         ladder=ladder,
+        search_rungs=SEARCH_RUNGS,
         notes=NOTES,
         redraw_hidden=redraw_hidden,
         help_examples={"sweep": "fee_52=0,1,2", "set": "fee_52=2"},

@@ -11,6 +11,9 @@ the reconstruction (data/harbour_*.toml) through `StudyRun.data`; as played, the
 from __future__ import annotations
 
 from simcore.core.contract.plugin import Ladder, Study, StudyRun, per_arrangement
+from simcore.core.contract.rungs import search_ladder
+
+from .search_rungs import SEARCH_RUNGS
 
 PLAYERS = (2, 3, 4)
 # the card also answers, as played, whether seats that favour a harbour side win more
@@ -20,8 +23,10 @@ QUESTION_KEYS = ("harbour_main",)
 SCRIPTED = (("harbour", "harbour"), ("vizier", "vizier"), ("weighted", "weighted"))
 # The search rungs, as data (label, --strategy text), weakest first; swapping in other
 # budgets (the search speed work's recommended rungs) is one line each.
-SEARCH_QUICK = (("lookahead-8", "lookahead:rollouts=8"), ("lookahead-24", "lookahead:rollouts=24"))
-CLIMB_QUICK = (("lookahead-64", "lookahead:rollouts=64"),)
+# The default study's search rungs are the fastest and the strongest measured per player
+# count (search_rungs.py, bench.search); above them it climbs to the strongest's horizon
+# with 200 rollouts while the two strongest disagree.
+CLIMB_QUICK = (("search-h12-200", "lookahead:horizon=12:rollouts=200"),)
 SEARCH_FULL = (("lookahead-16", "lookahead:rollouts=16"), ("lookahead-64", "lookahead:rollouts=64"))
 CLIMB_FULL = (("lookahead-200", "lookahead:rollouts=200"),)
 # Measured figures per rung label (4 players; ladder() says how): games per CPU second of a
@@ -49,11 +54,12 @@ def ladder(players: int, full: bool) -> Ladder:
     above them two search rungs and a climb rung, played only while the two strongest
     rungs below it disagree (jobs.ladder). Step games per arrangement are scaled to the
     player count."""
-    search, climb = (SEARCH_FULL, CLIMB_FULL) if full else (SEARCH_QUICK, CLIMB_QUICK)
-    if full:
-        games, steps = (20_000, 20_000, 20_000, 1_000, 600, 300), (12_000, 12_000, 600, 300, 150)
-    else:
-        games, steps = (4_000, 4_000, 4_000, 200, 100, 60), (3_000, 3_000, 120, 60, 36)
+    if not full:
+        games, steps = (4_000, 4_000, 4_000, 600, 300, 100), (3_000, 3_000, 300, 150, 60)
+        known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
+        return search_ladder(players, SCRIPTED, SEARCH_RUNGS, CLIMB_QUICK, games, steps, known)
+    search, climb = SEARCH_FULL, CLIMB_FULL
+    games, steps = (20_000, 20_000, 20_000, 1_000, 600, 300), (12_000, 12_000, 600, 300, 150)
     rungs = SCRIPTED + search
     labels = [lb for lb, _ in rungs + climb]
     return Ladder(rungs, (), games, per_arrangement(players, steps), "", climb,

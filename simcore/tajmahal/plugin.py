@@ -21,6 +21,7 @@ from . import events, game, results, rules
 from .enums import SYMBOL_NAMES
 from .game_data import DATA_FILES, GameData
 from .hidden import redraw_hidden
+from .search_rungs import SEARCH_RUNGS
 from .studies import ladder, studies
 
 
@@ -103,6 +104,7 @@ PLUGIN = register_game(
         ),  # fmt: skip
         studies=studies,
         ladder=ladder,
+        search_rungs=SEARCH_RUNGS,
         notes=NOTES,
         redraw_hidden=redraw_hidden,
         help_examples={"sweep": "display_size=5,7,9", "fixed": "hand_size=6"},

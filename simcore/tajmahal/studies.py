@@ -10,9 +10,11 @@ docs/games/tajmahal.md, "Studies".
 from __future__ import annotations
 
 from simcore.core.contract.plugin import Ladder, Study, StudyRun, per_arrangement
+from simcore.core.contract.rungs import search_ladder
 
 from .enums import EFFECT_NAMES, SYMBOL_NAMES
 from .rules import RuleSet
+from .search_rungs import SEARCH_RUNGS
 
 PLAYERS = (3, 4, 5)
 SPECIAL_FIELDS = tuple(f"special_{s}" for s in SYMBOL_NAMES[:4])
@@ -29,8 +31,10 @@ RUNGS: tuple[tuple[str, str], ...] = (
 )
 # The search rungs of the default study, as data (label, --strategy text), weakest first;
 # swapping in other budgets (the search speed work's recommended rungs) is one line each.
-SEARCH_QUICK = (("lookahead-8", "lookahead:rollouts=8"), ("lookahead-24", "lookahead:rollouts=24"))
-CLIMB_QUICK = (("lookahead-60", "lookahead:rollouts=60"),)
+# The default study's search rungs are the fastest and the strongest measured per player
+# count (search_rungs.py, bench.search); above them it climbs to a horizon of 3 while the
+# two strongest disagree.
+CLIMB_QUICK = (("search-h3", "lookahead:horizon=3"),)
 CLIMB_FULL = (("lookahead-200", "lookahead:rollouts=200"),)
 # Measured figures per rung label: games per CPU second of a table of that rung (4p) and
 # the share of the wins against the rung below (4p; ladder() below). None / "not measured
@@ -64,8 +68,9 @@ def ladder(players: int, full: bool) -> Ladder:
         rungs, climb = RUNGS, CLIMB_FULL
         games, steps = (20_000, 20_000, 20_000, 1_200, 400), (12_000, 12_000, 600, 200)
     else:
-        rungs, climb = RUNGS[:3] + SEARCH_QUICK, CLIMB_QUICK
-        games, steps = (5_000, 5_000, 5_000, 200, 100, 60), (3_000, 3_000, 120, 60, 36)
+        games, steps = (5_000, 5_000, 5_000, 600, 200, 60), (3_000, 3_000, 240, 120, 36)
+        known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
+        return search_ladder(players, RUNGS[:3], SEARCH_RUNGS, CLIMB_QUICK, games, steps, known)
     labels = [lb for lb, _ in rungs + climb]
     return Ladder(rungs, (), games, per_arrangement(players, steps), "", climb,
                   tuple(SPEED.get(lb) for lb in labels),

@@ -17,6 +17,7 @@ from simcore.core.contract.plugin import GamePlugin, Key, MaskKey, Shape, rules_
 from . import events, game, results, rules
 from .card_table import CARDS_FILE, default_cards
 from .hidden import redraw_hidden
+from .search_rungs import SEARCH_RUNGS
 from .studies import ladder, studies
 
 
@@ -99,6 +100,7 @@ PLUGIN = register_game(
         study_strategy_params=STUDY_PARAMS,
         studies=studies,
         ladder=ladder,
+        search_rungs=SEARCH_RUNGS,
         notes=NOTES,
         redraw_hidden=redraw_hidden,
         help_examples={"sweep": "tax_cap=6,8,10", "strategy": "weighted:noise=0.5"},

@@ -8,21 +8,20 @@ against it. Run folders name the player count and the value changed (`4p-first3`
 from __future__ import annotations
 
 from simcore.core.contract.plugin import Ladder, Study, StudyRun, per_arrangement
+from simcore.core.contract.rungs import search_ladder
 
 from .rules import DEFAULT_PRICES_4, DEFAULT_PRICES_23, RuleSet
+from .search_rungs import SEARCH_RUNGS
 
 PLAYERS = (2, 3, 4)
 
 
 SCRIPTED = (("collector", "collector"), ("pairs", "pairs"), ("hoarder", "hoarder"),
             ("chaser", "chaser"), ("weighted", "weighted"))  # fmt: skip
-# The search rungs, as data: (label, --strategy text), weakest first; swapping in other
-# budgets (the search speed work's recommended rungs) is this one line each.
-SEARCH_QUICK = (
-    ("lookahead-10", "lookahead:rollouts=10"),
-    ("lookahead-30", "lookahead:rollouts=30"),
-)
-CLIMB_QUICK = (("lookahead-100", "lookahead:rollouts=100"),)
+# The default study's search rungs are the fastest and the strongest measured per player
+# count (search_rungs.py, bench.search); above them it climbs to 300 rollouts while the
+# two strongest disagree.
+CLIMB_QUICK = (("lookahead-300", "lookahead:rollouts=300"),)
 SEARCH_FULL = (
     ("lookahead-30", "lookahead:rollouts=30"),
     ("lookahead-100", "lookahead:rollouts=100"),
@@ -48,13 +47,14 @@ def ladder(players: int, full: bool) -> Ladder:
     arrangement, 4 players; docs/games/vermaechtnis.md): the scripted rungs (casual play),
     then two search rungs and a climb rung, played only while the two strongest rungs below
     it disagree (jobs.ladder). Step games per arrangement are scaled to the player count."""
-    search, climb = (SEARCH_FULL, CLIMB_FULL) if full else (SEARCH_QUICK, CLIMB_QUICK)
+    if not full:
+        games, steps = (5_000,) * 5 + (800, 400, 150), (3_000,) * 4 + (600, 300, 150)
+        known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
+        return search_ladder(players, SCRIPTED, SEARCH_RUNGS, CLIMB_QUICK, games, steps, known)
+    search, climb = SEARCH_FULL, CLIMB_FULL
     rungs = SCRIPTED + search
     labels = [lb for lb, _ in rungs + climb]
-    if full:
-        games, steps = (20_000,) * 5 + (2_000, 1_000, 400), (12_000,) * 4 + (600, 300, 150)
-    else:
-        games, steps = (5_000,) * 5 + (400, 200, 100), (3_000,) * 4 + (240, 120, 60)
+    games, steps = (20_000,) * 5 + (2_000, 1_000, 400), (12_000,) * 4 + (600, 300, 150)
     return Ladder(rungs, (), games, per_arrangement(players, steps), "", climb,
                   tuple(SPEED.get(lb) for lb in labels),
                   tuple(STRENGTH.get(lb, "" if i == 0 else "not measured yet")

@@ -218,6 +218,8 @@ class GamePlugin:
     study_strategy_params: Mapping[str, float] = field(default_factory=dict)
     studies: Callable[[int], Mapping[str, Study]] = lambda players: {}
     ladder: Callable[[int, bool], Ladder | None] = lambda players, full: None
+    # measured search rungs per player count, weakest first (simcore.core.contract.rungs)
+    search_rungs: Mapping[int, tuple[Any, ...]] = field(default_factory=dict)
     # fair play: (state, rules, seat, rng) -> a copy in which everything `seat` may not see
     # is drawn anew (random, legal-looking); no strategy's answer may change
     # (tests/test_fair_play.py). None: the game has no hidden information.

@@ -10,7 +10,7 @@ the game), the strongest rung before issue 30; it wins 65.0% [58.8, 70.8] (n=240
 fewer of them keep its strength at 1.7 to 5.4 times its games per CPU second.
 """
 
-from strategies.search import Measured, SearchRung
+from simcore.core.contract.rungs import Measured, SearchRung
 
 TOP = "lookahead"
 

@@ -11,7 +11,7 @@ times cheaper (15 or 30 rollouts) and stronger: a rollout to the end mostly meas
 the policy's play in later visits, noise for the decision at hand.
 """
 
-from strategies.search import Measured, SearchRung
+from simcore.core.contract.rungs import Measured, SearchRung
 
 TOP = "lookahead"
 

@@ -14,7 +14,7 @@ not win a duel), and the budget spent on halving the 45 pairs rather than on loo
 each once (90 rollouts: five halving phases; 60 stop after the first).
 """
 
-from strategies.search import Measured, SearchRung
+from simcore.core.contract.rungs import Measured, SearchRung
 
 TOP = "lookahead:rollouts=60"
 

@@ -11,7 +11,7 @@ its games per CPU second; a horizon of 4 turns does not (the points now say litt
 about a turn's purchase: 17% against the top rung, below `weighted`).
 """
 
-from strategies.search import Measured, SearchRung
+from simcore.core.contract.rungs import Measured, SearchRung
 
 TOP = "lookahead"
 

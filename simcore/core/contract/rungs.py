@@ -1,0 +1,76 @@
+"""Measured search rungs and the robustness ladder built on them.
+
+A game states its recommended search configurations once, as measured by
+`python -m bench.search` (`SEARCH_RUNGS` in simcore/<game>/search_rungs.py, named by its
+plug-in); its studies' ladders take their search rungs from there, so the rungs a study
+plays, the figures `palace-lab strategies --ladder` prints and the bench's measurements
+are one table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .plugin import Ladder, per_arrangement
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A configuration's share of the wins against `against` in seat-rotated duels on the
+    same deals (bench/search.py; equal strength 50%), its 95% Wilson interval and n."""
+
+    against: str
+    share: float
+    lo: float
+    hi: float
+    n: int
+
+    def text(self) -> str:
+        return (f"{100 * self.share:.1f}% [{100 * self.lo:.1f}, {100 * self.hi:.1f}] "
+                f"of the wins against {self.against} (n = {self.n:,})")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SearchRung:
+    """A recommended search configuration of a game, as measured by `python -m
+    bench.search` at `players` players: the `--strategy` text that plays it, games per CPU
+    second with one such seat among `weighted` ones, and its duels against the top rung
+    before issue 30 (`vs_top`) and against `weighted`."""
+
+    label: str
+    strategy: str
+    players: int
+    games_per_cpu_s: float
+    top_games_per_cpu_s: float  # the top rung's, measured side by side
+    vs_top: Measured
+    vs_weighted: Measured
+
+
+def search_ladder(
+    players: int,
+    scripted: tuple[tuple[str, str], ...],
+    measured: Mapping[int, tuple[SearchRung, ...]],
+    climb: tuple[tuple[str, str], ...],
+    games: tuple[int, ...],
+    steps: tuple[int, ...],
+    known: Mapping[str, tuple[float | None, str]] = {},  # noqa: B006 (read only)
+    sets: tuple[str, ...] = (),
+    note: str = "",
+) -> Ladder:
+    """The ladder at `players`: the scripted rungs (casual play), the fastest and the
+    strongest measured search rung there, and the climb rungs above them. `games` and
+    `steps` hold one entry per rung and step of that shape; `known` gives the speed and
+    strength text of rungs that are not measured search rungs (scripted, climb)."""
+    own = measured.get(players) or measured[min(measured, key=lambda p: abs(p - players))]
+    search = (own[0], own[-1]) if len(own) > 1 else own
+    rungs = scripted + tuple((r.label, r.strategy) for r in search)
+    figures = {lb: known.get(lb, (None, "")) for lb, _ in scripted + climb}
+    for r in search:
+        where = "" if r.players == players else f", measured at {r.players} players"
+        figures[r.label] = (r.games_per_cpu_s, r.vs_weighted.text() + where)
+    labels = [lb for lb, _ in rungs + climb]
+    return Ladder(rungs, sets, games, per_arrangement(players, steps), note, climb,
+                  tuple(figures[lb][0] for lb in labels),
+                  tuple(figures[lb][1] or ("" if i == 0 else "not measured yet")
+                        for i, lb in enumerate(labels)))  # fmt: skip
