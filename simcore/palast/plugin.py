@@ -57,6 +57,13 @@ NOTES = (
 STUDY_PARAMS = {"noise": 0.3}
 
 
+def _standings(state, n_players: int) -> tuple[str, str, list[int]]:
+    """`play`'s running score: each seat's figures on the palace so far (the results' `figures`)."""
+    from . import layout as S
+
+    return "figures", "figures on the palace", [int(state[S.SCORE + p]) for p in range(n_players)]
+
+
 PLUGIN = register_game(
     GamePlugin(
         name="palast",
@@ -76,6 +83,7 @@ PLUGIN = register_game(
         records_table=results.records_table,
         check_batch=results.check_fits,
         keys=KEYS,
+        standings=_standings,
         shape=Shape(
             "turns",
             "turns",

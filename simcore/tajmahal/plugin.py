@@ -64,6 +64,13 @@ class TajMahalPlugin(GamePlugin):
         return GameData.of(super().data(files))
 
 
+def _standings(state, n_players: int) -> tuple[str, str, list[int]]:
+    """`play`'s running score: each seat's points so far (the results' `points`)."""
+    from . import layout as S
+
+    return "points", "points", [int(state[S.POINTS + p]) for p in range(n_players)]
+
+
 PLUGIN = register_game(
     TajMahalPlugin(
         name="tajmahal",
@@ -84,6 +91,7 @@ PLUGIN = register_game(
         check_batch=results.check_fits,
         keys=KEYS,
         mask_keys=(MaskKey("specials_held", "each special card held at the end", SPECIAL_LABELS),),
+        standings=_standings,
         shape=Shape(
             "visits",
             "visits",

@@ -63,6 +63,13 @@ NOTES = (
 STUDY_PARAMS = {"noise": 0.5}
 
 
+def _standings(state, n_players: int) -> tuple[str, str, list[int]]:
+    """`play`'s running score: each seat's rupees so far (the results' `money`)."""
+    from . import layout as S
+
+    return "money", "rupees", [int(state[S.MONEY + p]) for p in range(n_players)]
+
+
 PLUGIN = register_game(
     GamePlugin(
         name="vermaechtnis",
@@ -83,6 +90,7 @@ PLUGIN = register_game(
         check_batch=results.check_fits,
         keys=KEYS,
         mask_keys=(MaskKey("collections_taken", "each collection card taken", COLLECTION_LABELS),),
+        standings=_standings,
         shape=Shape(
             "turns",
             "turns",
