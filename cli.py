@@ -213,7 +213,7 @@ def play(players, strategy, rules_file, board_file, data_items, sets, variants, 
     plugin.check_rules(rules, players)
     data = data_from(plugin, board_file, data_items)
     _no_duplicate_sets(sets)
-    from jobs.play_text import header, ranking
+    from jobs.play_text import header, json_event, ranking
 
     strategy = study_strategy(plugin) if strategy is None else strategy
     seats, sids, params = seats_from(plugin, strategy, players)
@@ -221,7 +221,7 @@ def play(players, strategy, rules_file, board_file, data_items, sets, variants, 
     played = plugin.play_game(driver, sids, params, players, seed, game_index, rules, data)
     if as_json:
         for row in played.log:
-            click.echo(json.dumps(plugin.event_record(row, data)))
+            click.echo(json.dumps(json_event(plugin.event_record(row, data))))
         return
     from jobs.play_score import play_scored, with_scores
     from simcore.core.contract.play import Play
