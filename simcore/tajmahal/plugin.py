@@ -29,18 +29,17 @@ def ordinal(n: int) -> str:
 
 
 def position_words(k: Any) -> str:
-    """Position 0 starts visit 1 (T-S6); the start passes to the left (T-R5)."""
+    """Position k is the (k+1)th to play in visit 1: position 0 is the start player drawn
+    for it (T-S6), the start then passing to the left (T-R5). One scheme for every value."""
     k = int(k)
-    if k == 0:
-        return "the start player of visit 1"
-    return f"the {ordinal(k + 1)} player after the first start"
+    return f"the {ordinal(k + 1)} to play in visit 1"
 
 
 SPECIAL_LABELS = tuple(f"{s} special card" for s in SYMBOL_NAMES[:4])
 
 KEYS = (
-    Key("position", "position after the first start player", "positions after the first "
-        "start player", one_per_game=True, ordinal=True, text=position_words),
+    Key("position", "turn position in visit 1", "turn positions in visit 1",
+        one_per_game=True, ordinal=True, text=position_words),
     Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),
     Key("specials_end", "special cards held at the end", "numbers of special cards held at "
         "the end", one_per_game=False, text=lambda v: f"{int(v)} special card(s) at the end"),
