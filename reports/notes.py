@@ -20,8 +20,10 @@ def _strategies(m: dict, shown: set[str]) -> str:
     return ", ".join(seats)
 
 
-def context_notes(b: Balance) -> list[str]:
-    out = list(b.game.notes)
+def context_notes(b: Balance, game_notes: bool = True) -> list[str]:
+    """`game_notes=False` leaves out the game's own notes (a page that shows them in its
+    header, near the top, where a reconstruction must be read before any figure)."""
+    out = list(b.game.notes) if game_notes else []
     ms = [r.manifest for r in b.runs]
     shown = set(b.game.study_strategy_params)
     by_strat: dict[str, list[str]] = {}
