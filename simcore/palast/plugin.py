@@ -58,10 +58,15 @@ STUDY_PARAMS = {"noise": 0.3}
 
 
 def _standings(state, n_players: int) -> tuple[str, str, list[int]]:
-    """`play`'s running score: each seat's figures on the palace so far (the results' `figures`)."""
-    from . import layout as S
+    """`play`'s running score: each seat's figures up (balconies, treasury, P-V2; what P-E2
+    counts at the end: the results' `figures`), counted by the engine's own rule code."""
+    from .nb.palace_nb import figures_up_nb
 
-    return "figures", "figures on the palace", [int(state[S.SCORE + p]) for p in range(n_players)]
+    return (
+        "figures",
+        "figures on the palace",
+        [int(figures_up_nb(state, p)) for p in range(n_players)],
+    )
 
 
 PLUGIN = register_game(
