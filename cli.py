@@ -213,25 +213,31 @@ def play(players, strategy, rules_file, board_file, data_items, sets, variants, 
     plugin.check_rules(rules, players)
     data = data_from(plugin, board_file, data_items)
     _no_duplicate_sets(sets)
-    from jobs.play_text import header, ranking
+    from jobs.play_text import header, json_event, ranking
 
     strategy = study_strategy(plugin) if strategy is None else strategy
     seats, sids, params = seats_from(plugin, strategy, players)
     driver = strategies.driver_for(game, sids, params)
     played = plugin.play_game(driver, sids, params, players, seed, game_index, rules, data)
-    if not as_json:
-        for line in header(plugin, players, strategy, seed, game_index, rules):
-            click.echo(line)
-    for row in played.log:
-        if as_json:
-            click.echo(json.dumps(plugin.event_record(row, data)))
-        else:
-            click.echo(plugin.describe_event(row, data))
-    if not as_json:
-        names = [s.strip() for s in strategy.split(",")]
-        names = names * players if len(names) == 1 else names
-        for line in ranking(plugin, played.records, players, names, rules):
-            click.echo(line)
+    if as_json:
+        for row in played.log:
+            click.echo(json.dumps(json_event(plugin.event_record(row, data))))
+        return
+    from jobs.play_score import play_scored, with_scores
+    from simcore.core.contract.play import Play
+
+    log, standings = played.log, []
+    own = getattr(plugin.play_game, "__self__", None)
+    if isinstance(own, Play):  # the driver protocol's loop, which play_scored steps through
+        log, standings = play_scored(plugin, driver, sids, params, players, seed, game_index,
+                                     rules, data, own.log_capacity)  # fmt: skip
+    events = [plugin.describe_event(row, data) for row in log]
+    names = [s.strip() for s in strategy.split(",")]
+    names = names * players if len(names) == 1 else names
+    for line in [*header(plugin, players, strategy, seed, game_index, rules),
+                 *with_scores(events, standings),
+                 *ranking(plugin, played.records, players, names, rules)]:  # fmt: skip
+        click.echo(line)
 
 
 @cli.command()

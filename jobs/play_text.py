@@ -40,3 +40,11 @@ def ranking(plugin: GamePlugin, records, players: int, seat_names: Sequence[str]
         reason = str(rows[0][shape.end])
         out.append(f"The game ended: {shape.end_words.get(reason, reason)}.")
     return out
+
+
+def json_event(record: dict[str, Any]) -> dict[str, Any]:
+    """One event of `play --json` with its seat fields ("seat", "..._seat") numbered from 1
+    as the text numbers them; an event of no seat (-1) has null."""
+    return {k: (v + 1 if v >= 0 else None)
+            if (k == "seat" or k.endswith("_seat")) and isinstance(v, int) else v
+            for k, v in record.items()}  # fmt: skip

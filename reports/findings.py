@@ -24,9 +24,10 @@ def pct(x: float) -> str:
 
 
 def pm(row: dict) -> str:
-    """'31.2% ± 0.4%': the rate with the larger side of its (slightly asymmetric) interval."""
+    """'31.2% ± 0.4 points': the rate with the larger side of its (slightly asymmetric)
+    interval, a difference of win rates and so in win-rate points, not a percentage."""
     half = max(row["rate"] - row["lo"], row["hi"] - row["rate"])
-    return f"{pct(row['rate'])} ± {pct(half)}"
+    return f"{pct(row['rate'])} ± {100 * half:.1f} points"
 
 
 def p_text(p: float) -> str:
@@ -113,8 +114,8 @@ def findings(b: Balance) -> list[str]:
             z = wide.get("z", Z95)
             need = games_for_half_width(wide["rate"], 0.01, z) * t.games // wide["n"]
             out.append(
-                f"{where} the {key.label} intervals are up to ± {pct(widest)} wide; about "
-                f"{need:,} games would bring them to ± 1 point."
+                f"{where} the {key.label} intervals are up to ± {100 * widest:.1f} win-rate "
+                f"points wide; about {need:,} games would bring them to ± 1 point."
             )
     out += _shape_findings(b, several)
     out += _variant_findings(b)
@@ -163,7 +164,8 @@ def _variant_findings(b: Balance) -> list[str]:
         key = b.game.primary
         out.append(
             f"With {players} players, {run} against {r['baseline']}: the largest change is the "
-            f"win rate of {value_words(key, r[key.column])}, {100 * r['diff']:+.1f} points "
+            f"win rate of {value_words(key, r[key.column])}, {100 * r['diff']:+.1f} win-rate "
+            "points "
             f"(family-wise 95% interval {100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}; {verdict}); "
             f"{sig.height} of {d.height} {key.plural} change significantly (family-wise "
             "intervals)."
@@ -294,12 +296,12 @@ def headline(b: Balance, extra=()) -> list[str]:
             char.append(f"{_counts(flat)} no {factor.label} can be told from fair (every "
                         "effect's family-wise interval includes 0)")  # fmt: skip
         if char:
-            out.append(f"Beyond the {position.label} it brings (joint model; points against "
-                       "the fair share, family-wise 95% interval): "
+            out.append(f"Beyond the {position.label} it brings (joint model; win-rate points "
+                       "against the fair share, family-wise 95% interval): "
                        + _join(char) + ".")  # fmt: skip
         if turn:
             out.append(f"Being {position.words(0)}, beyond the {factor.label} that brings it, "
-                       "is worth (points over the fair share, family-wise 95% interval): "
+                       "is worth (win-rate points over the fair share, family-wise 95% interval): "
                        + _join(turn) + ".")  # fmt: skip
         if interact:
             out.append(f"{_counts(interact)[0].upper()}{_counts(interact)[1:]} the "

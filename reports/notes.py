@@ -20,8 +20,10 @@ def _strategies(m: dict, shown: set[str]) -> str:
     return ", ".join(seats)
 
 
-def context_notes(b: Balance) -> list[str]:
-    out = list(b.game.notes)
+def context_notes(b: Balance, game_notes: bool = True) -> list[str]:
+    """`game_notes=False` leaves out the game's own notes (a page that shows them in its
+    header, near the top, where a reconstruction must be read before any figure)."""
+    out = list(b.game.notes) if game_notes else []
     ms = [r.manifest for r in b.runs]
     shown = set(b.game.study_strategy_params)
     by_strat: dict[str, list[str]] = {}
@@ -38,7 +40,7 @@ def context_notes(b: Balance) -> list[str]:
     label = b.game.primary.label
     if half:
         st = half[0].manifest["stopping"]
-        pts = "point" if st["target_ci"] == 0.01 else "points"
+        pts = "win-rate point" if st["target_ci"] == 0.01 else "win-rate points"
         out.append(
             f"Game counts come from --target-ci {st['target_ci']:g}: each run played rounds of "
             f"{st['round_chunks']} chunks until the 95% interval of every {label} was "
@@ -47,13 +49,13 @@ def context_notes(b: Balance) -> list[str]:
         )
     if decided:
         st = decided[0].manifest["stopping"]
-        also = (f" and narrower than ± {100 * st['target_ci']:g} points"
+        also = (f" and narrower than ± {100 * st['target_ci']:g} win-rate points"
                 if st.get("target_ci") else "")  # fmt: skip
         out.append(
             f"Game counts come from the study's rule: each run played rounds of "
             f"{st['round_chunks']} chunks until every {label} was decided against the fair "
             f"share (its interval at z = {st['z']:g} wholly above, wholly below or within "
-            f"± {100 * st['delta']:g} points of it){also}, at most the run's --games. "
+            f"± {100 * st['delta']:g} win-rate points of it){also}, at most the run's --games. "
             f"{_outcomes(decided)}."
         )
     return out

@@ -315,8 +315,9 @@ def render_report(
             .render(
                 title=title,
                 card=card,
-                intro=[*intro, *context_notes(b)],
+                intro=[*intro, *context_notes(b, game_notes=False)],
                 game=b.game.title,
+                game_notes=list(b.game.notes),
                 headline=headline(b, headline_extra),
                 warnings=grouped_warnings(warnings_for(b)),
                 findings=findings(b),

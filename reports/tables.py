@@ -59,6 +59,7 @@ def family_note(df, by: str = "players") -> str:
 
 
 CI = "interval (family-wise 95%)"
+WRP = "win-rate points"  # the unit of a difference of win rates (52% vs 50%: +2)
 
 
 def rate_table(
@@ -192,7 +193,7 @@ def diff_table(diffs: pl.DataFrame, key: str, title: str, game: GamePlugin,
     """Differences against the baseline; 'n.s.' unless the Holm-adjusted test rejects."""
     rows = []
     label = label_for(game, key)
-    scale, unit = (100, " pts") if points else (1, "")
+    scale = 100 if points else 1
     for _, r in diffs.to_pandas().iterrows():
         flag = (
             ("higher", "up") if r["diff"] > 0 else ("lower", "down")
@@ -211,7 +212,7 @@ def diff_table(diffs: pl.DataFrame, key: str, title: str, game: GamePlugin,
                 (str(r["players"]), "num"),
                 (str(label(r[key]) or r[key]), ""),
                 (value, "num"),
-                (f"{scale * r['diff']:+.2f}{unit}", "num"),
+                (f"{scale * r['diff']:+.2f}", "num"),
                 (f"{scale * r['lo']:+.2f} to {scale * r['hi']:+.2f}", "num"),
                 (f"{r['n']:,} / {r['base_n']:,}", "num"),
                 flag,
@@ -223,8 +224,8 @@ def diff_table(diffs: pl.DataFrame, key: str, title: str, game: GamePlugin,
         "players",
         title_for(game, key),
         "value",
-        "difference (run − against)",
-        CI,
+        "difference (run − against)" + (f", {WRP}" if points else ""),
+        CI + (f", {WRP}" if points else ""),
         "n (run / against)",
         "verdict",
     ]
@@ -293,19 +294,20 @@ def model_table(fits: list, game: GamePlugin) -> Table:
                     (str(f.players), "num"),
                     (factor.label if is_factor else position.label, ""),
                     (str(what), ""),
-                    (f"{100 * e.effect:+.1f} pts", "num"),
+                    (f"{100 * e.effect:+.1f}", "num"),
                     (f"{100 * e.lo:+.1f} to {100 * e.hi:+.1f}", "num"),
                     (f"{e.n:,}", "num"),
                     flag,
                 ]
             )
-    cols = ["run", "players", "factor", "level", "effect (vs fair)", CI, "n (seats)", "verdict"]
+    cols = ["run", "players", "factor", "level", f"effect (vs fair), {WRP}", f"{CI}, {WRP}",
+            "n (seats)", "verdict"]  # fmt: skip
     notes = [f"{f.players} players ({f.run}): {f.note}" for f in fits if f.ok and f.note]
     fl, pl_ = factor.label, position.label
     note = (
         f"Logistic regression win ~ C({fl}) + C({pl_}), one fit "
         "per run and player count, standard errors clustered by game (one winner per game "
-        "ties its seats together). Effect = average marginal effect in percentage points: the "
+        "ties its seats together). Effect = average marginal effect in win-rate points: the "
         f"model's win rate if every seat had this {fl} ({pl_} as it was in "
         f"the games) or this {pl_} ({fl} as it was), minus the model's "
         f"average win rate, the fair share 1/N. A {fl}'s effect is thus its worth beyond "

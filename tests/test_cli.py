@@ -15,7 +15,7 @@ def test_play_prints_a_whole_game(capsys):
     assert any("game over" in line for line in lines)
     ranks = [line for line in lines if line[:2] in ("1.", "2.", "3.", "4.")]
     assert len(ranks) == 4
-    assert any("builds the" in line and "palace" in line for line in lines)
+    assert any(" builds " in line and " palace in " in line for line in lines)
 
 
 def test_play_json_lines_are_json(capsys):
@@ -218,3 +218,14 @@ def test_run_warns_when_a_value_always_goes_to_one_seat(capsys, tmp_path):
     assert "never occurred" in warn[0] and "always to seat" in warn[0]
     assert warn[0].endswith("--set deal=random takes the choice out")
     assert "bots: weighted in every seat" in out
+
+
+def test_play_json_numbers_seats_from_one_as_the_text_does(capsys):
+    from jobs.play_text import json_event
+
+    code, out, _ = run_cli(capsys, "play", "--seed", "3", "--players", "3", "--json")
+    assert code == 0
+    seats = {json.loads(line)["seat"] for line in out.splitlines()}
+    assert seats == {1, 2, 3, None}  # every seat acts; round and end events have none
+    assert json_event({"seat": 0, "a": 0}) == {"seat": 1, "a": 0}
+    assert json_event({"seat": -1, "from_seat": 2}) == {"seat": None, "from_seat": 3}

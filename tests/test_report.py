@@ -91,3 +91,16 @@ def test_report_bad_input_is_one_line_exit_2(tmp_path, runs, capsys):
     code, _, err = run_cli(capsys, "report", runs / "base", other, "--out", out)
     assert code == 2 and "different games" in err and "Traceback" not in err
     assert not out.exists()
+
+
+def test_differences_read_in_win_rate_points_never_percent(report):
+    html = report.read_text()
+    units = html.index('id="units"')
+    assert units < html.index('id="summary"')  # said once near the top
+    assert "win-rate points" in html[units : units + 400]
+    heads = re.findall(r"<th[^>]*>([^<]*)</th>", html)
+    diffs = [h for h in heads if h.startswith("difference (run − against)")]
+    assert diffs and any(h.endswith("win-rate points") for h in diffs)
+    text = re.sub(r"<[^>]+>", " ", html)
+    assert not re.search(r"±\s*\d+(\.\d+)?\s*%", text)  # a ± is a difference: no %
+    assert not re.search(r"(?<![\w.])[+−]\d+(\.\d+)?\s*%", text)  # nor a signed change

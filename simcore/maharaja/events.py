@@ -108,7 +108,7 @@ def describe(row: np.ndarray, board: Board) -> str:
         ),
         EV_QUARRY: lambda: f"{who} takes {a} houses from the quarry",
         EV_PALACE: lambda: (
-            f"{who} builds the {'inner' if b == SITE_INNER else 'an outer'} "
+            f"{who} builds {'the inner' if b == SITE_INNER else 'an outer'} "
             f"palace in {city[a]} for {c}"
         ),
         EV_GOVERNOR: lambda: f"{who} moves the governor of {city[a]} from {b} to {c}",

@@ -82,6 +82,13 @@ KEYS = (
 )  # fmt: skip
 
 
+def _standings(state, n_players: int) -> tuple[str, str, list[int]]:
+    """`play`'s running score: each seat's palaces so far (the results' `palaces`)."""
+    from . import layout as S
+
+    return "palaces", "palaces", [int(state[S.PALACES + p]) for p in range(n_players)]
+
+
 PLUGIN = register_game(
     GamePlugin(
         name="maharaja",
@@ -105,6 +112,7 @@ PLUGIN = register_game(
             MaskKey("characters_held", "each character held at the end", CHARACTER_NAMES),
         ),  # fmt: skip
         joint=JointKeys("start_character", "first_order"),
+        standings=_standings,
         shape=Shape(
             "rounds",
             "rounds",

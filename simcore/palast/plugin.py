@@ -58,6 +58,18 @@ NOTES = (
 STUDY_PARAMS = {"noise": 0.3}
 
 
+def _standings(state, n_players: int) -> tuple[str, str, list[int]]:
+    """`play`'s running score: each seat's figures up (balconies, treasury, P-V2; what P-E2
+    counts at the end: the results' `figures`), counted by the engine's own rule code."""
+    from .nb.palace_nb import figures_up_nb
+
+    return (
+        "figures",
+        "figures on the palace",
+        [int(figures_up_nb(state, p)) for p in range(n_players)],
+    )
+
+
 PLUGIN = register_game(
     GamePlugin(
         name="palast",
@@ -77,6 +89,7 @@ PLUGIN = register_game(
         records_table=results.records_table,
         check_batch=results.check_fits,
         keys=KEYS,
+        standings=_standings,
         shape=Shape(
             "turns",
             "turns",

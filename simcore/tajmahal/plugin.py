@@ -30,18 +30,17 @@ def ordinal(n: int) -> str:
 
 
 def position_words(k: Any) -> str:
-    """Position 0 starts visit 1 (T-S6); the start passes to the left (T-R5)."""
+    """Position k is the (k+1)th to play in visit 1: position 0 is the start player drawn
+    for it (T-S6), the start then passing to the left (T-R5). One scheme for every value."""
     k = int(k)
-    if k == 0:
-        return "the start player of visit 1"
-    return f"the {ordinal(k + 1)} player after the first start"
+    return f"the {ordinal(k + 1)} to play in visit 1"
 
 
 SPECIAL_LABELS = tuple(f"{s} special card" for s in SYMBOL_NAMES[:4])
 
 KEYS = (
-    Key("position", "position after the first start player", "positions after the first "
-        "start player", one_per_game=True, ordinal=True, text=position_words),
+    Key("position", "turn position in visit 1", "turn positions in visit 1",
+        one_per_game=True, ordinal=True, text=position_words),
     Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),
     Key("specials_end", "special cards held at the end", "numbers of special cards held at "
         "the end", one_per_game=False, text=lambda v: f"{int(v)} special card(s) at the end"),
@@ -65,6 +64,13 @@ class TajMahalPlugin(GamePlugin):
         return GameData.of(super().data(files))
 
 
+def _standings(state, n_players: int) -> tuple[str, str, list[int]]:
+    """`play`'s running score: each seat's points so far (the results' `points`)."""
+    from . import layout as S
+
+    return "points", "points", [int(state[S.POINTS + p]) for p in range(n_players)]
+
+
 PLUGIN = register_game(
     TajMahalPlugin(
         name="tajmahal",
@@ -85,6 +91,7 @@ PLUGIN = register_game(
         check_batch=results.check_fits,
         keys=KEYS,
         mask_keys=(MaskKey("specials_held", "each special card held at the end", SPECIAL_LABELS),),
+        standings=_standings,
         shape=Shape(
             "visits",
             "visits",

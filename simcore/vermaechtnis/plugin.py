@@ -64,6 +64,17 @@ NOTES = (
 STUDY_PARAMS = {"noise": 0.5}
 
 
+def _standings(state, n_players: int) -> tuple[str, str, list[int]]:
+    """`play`'s running score: each seat's rupees while the game runs; its points (the
+    results' `points`, V-P) once the final scoring has given them."""
+    from . import layout as S
+
+    points = [int(state[S.POINTS + p]) for p in range(n_players)]
+    if any(points):
+        return "points", "points", points
+    return "money", "rupees", [int(state[S.MONEY + p]) for p in range(n_players)]
+
+
 PLUGIN = register_game(
     GamePlugin(
         name="vermaechtnis",
@@ -84,6 +95,7 @@ PLUGIN = register_game(
         check_batch=results.check_fits,
         keys=KEYS,
         mask_keys=(MaskKey("collections_taken", "each collection card taken", COLLECTION_LABELS),),
+        standings=_standings,
         shape=Shape(
             "turns",
             "turns",

@@ -51,8 +51,8 @@ def test_primary_key_is_the_position_after_the_first_start_player():
     seat-order question is asked of positions; each position is one seat's per game."""
     key = SPEC.primary
     assert key.column == "position" and key.one_per_game and key.ordinal
-    assert key.words(0) == "the start player of visit 1"
-    assert key.words(2) == "the 3rd player after the first start"
+    assert key.words(0) == "the 1st to play in visit 1"  # its start player
+    assert key.words(2) == "the 3rd to play in visit 1"  # two seats after the start player
     t = table(["random"], players=5, games=200).to_pandas()
     for _, g in t.groupby("game_id"):
         assert sorted(g["position"]) == [0, 1, 2, 3, 4]

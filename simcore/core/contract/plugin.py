@@ -238,6 +238,11 @@ class GamePlugin:
     help_examples: Mapping[str, str] = field(default_factory=dict)
     # the module with the invariant check's hooks (engine_api.CHECK_API); "" = the engine's
     checks: str = ""
+    # `play`'s running score: (state, n_players) -> (records column, label, one value per
+    # seat) read from a game in progress; the column is a seat measure of the results table,
+    # so that at the end it agrees with the final ranking. None: the first seat measure,
+    # read from the records the engine writes of the state.
+    standings: Callable[[np.ndarray, int], tuple[str, str, Sequence[int]]] | None = None
 
     @property
     def checks_module(self) -> str:
