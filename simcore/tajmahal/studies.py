@@ -86,7 +86,7 @@ def balance(players: int = 4) -> Study:
     runs = tuple(StudyRun(f"{n}p", n) for n in PLAYERS)
     return Study(
         "balance",
-        "rulebook game, 3-5 players: win rate per position after the first start player; "
+        "rulebook game, 3-5 players: win rate per turn position in visit 1; "
         "at every player count a ladder of 3 scripted bots and 2 search rungs, climbing one "
         "more while the two strongest disagree",
         runs,
