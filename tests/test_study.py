@@ -103,7 +103,7 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
     assert set(verdict["converged"]) == {"2", "3", "4", "5"}
     for n in ("2", "3", "4", "5"):
         assert [r["bot"] for r in verdict["ladder"][n]][:5] == [
-            "chaser", "house-network", "weighted", "lookahead-20", "lookahead-60"]  # fmt: skip
+            "chaser", "house-network", "weighted", "search-fast", "search-strong"]  # fmt: skip
     f = verdict["findings"][0]
     assert f["reference"] in f["effects"] and list(f["effects"])[-1] in f["bots"]
     adaptive = json.loads((out / "robustness" / "3p-weighted" / "manifest.json").read_text())
@@ -154,8 +154,8 @@ def test_default_study_plays_the_rulebook_order_and_random_deals():
     # the robustness ladder: five bots and a climb rung at 4 players with characters dealt
     # at random, each step head to head in the 6 arrangements of two seats each
     lad = layout(st)
-    assert lad.labels == ["chaser", "house-network", "weighted", "lookahead-20", "lookahead-60",
-                          "lookahead-150"]  # fmt: skip
+    assert lad.labels == ["chaser", "house-network", "weighted", "search-fast", "search-strong",
+                          "search-200"]  # fmt: skip
     for i, (_, strategy) in enumerate(lad.all_rungs):
         job = jobs[lad.table_folder(i)]
         assert job.strategy == strategy and job.sets == ("deal=random",)
@@ -163,12 +163,13 @@ def test_default_study_plays_the_rulebook_order_and_random_deals():
         assert (getattr(job, "gate", None) is not None) == (i == 5)  # the climb rung only
     steps = [f for f in jobs if "/h2h-4p-" in f]
     assert len(steps) == 5 * 6
-    assert all(getattr(jobs[f], "gate", None) is not None for f in steps if "lookahead-150" in f)
+    assert all(getattr(jobs[f], "gate", None) is not None for f in steps if "search-200" in f)
     assert jobs[lad.step_folder(0, 0)].strategy == "house-network,house-network,chaser,chaser"
     # a ladder at every player count: 2 arrangements at 2 players, 20 at 5 (both splits)
     for n, arrs in ((2, 2), (3, 6), (5, 20)):
         assert len([f for f in jobs if f"/h2h-{n}p-" in f]) == 5 * arrs
-        assert jobs[f"robustness/{n}p-lookahead-60"].players == n
+        searched = [f for f in jobs if f.startswith(f"robustness/{n}p-search")]
+        assert len(searched) >= 3 and all(jobs[f].players == n for f in searched)  # 2 + climb
 
 
 def test_games_caps_fixed_runs_and_random_chooser_is_explicit():
@@ -185,8 +186,8 @@ def test_small_fixed_runs_are_split_for_the_workers():
     st = get_study(MAHARAJA, None)
     jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
     lad = layout(st)
-    la = jobs[lad.table_folder(3)]  # lookahead-20, 300 games a round, up to 8 rounds (search)
-    assert la.games == 300 * 8 and la.chunk == 75 and la.round_chunks == 4
+    la = jobs[lad.table_folder(3)]  # search-fast, 600 games a round, up to 8 rounds (search)
+    assert la.games == 600 * 8 and la.chunk == 150 and la.round_chunks == 4
     assert jobs[lad.table_folder(2)].games == 6_000 * 80  # weighted: up to ADAPT = 80 rounds
     assert la.decide is not None and la.decide[1] == 0.02
     assert jobs[lad.table_folder(0)].chunk == 1500  # 6,000 games a round in 4 chunks
@@ -231,9 +232,9 @@ def test_strategies_ladder_prints_the_rungs_weakest_first(capsys):
     assert code == 0
     rows = [line.split("\t") for line in out.splitlines()]
     assert all(len(r) == 4 for r in rows)
-    assert [r[0] for r in rows] == ["chaser", "house-network", "weighted", "lookahead-20",
-                                    "lookahead-60", "lookahead-150"]  # fmt: skip
-    assert rows[3][1] == "lookahead:rollouts=20" and "climb" in rows[-1][3]
+    assert [r[0] for r in rows] == ["chaser", "house-network", "weighted", "search-fast",
+                                    "search-strong", "search-200"]  # fmt: skip
+    assert rows[3][1] == "lookahead:rollouts=24:char_rollouts=0" and "climb" in rows[-1][3]
     laddered = set()
     for g in games().values():
         for n in range(g.min_players, g.max_players + 1):

@@ -48,7 +48,7 @@ def ladder(players: int, full: bool) -> Ladder:
     player count (`per_arrangement`)."""
     why = "characters dealt at random, so that no bot's choice enters the table"
     if not full:
-        games, steps = (6_000, 6_000, 6_000, 1_000, 600, 300), (3_600, 3_600, 600, 400, 200)
+        games, steps = (6_000, 6_000, 6_000, 600, 300, 150), (3_600, 3_600, 600, 400, 200)
         known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
         return search_ladder(players, SCRIPTED, SEARCH_RUNGS, CLIMB_QUICK, games, steps, known,
                              (RANDOM_DEAL,), why)  # fmt: skip
