@@ -229,15 +229,19 @@ def _data_text(m: dict) -> str:
 
 
 def _ladder_runs(root: Path | None, plan) -> list[tuple[str, Run]]:
-    """The robustness ladder's runs a page's verdicts rest on: (role, run), each folder as
-    the study's plan names it, loaded (and so checked) like any run."""
+    """The robustness ladders' runs a page's verdicts rest on (every player count's): (role,
+    run), each folder as the study's plan names it, loaded (and so checked) like any run."""
+    from analyses.robustness import ladder_plans
+
     if root is None or plan is None:
         return []
     base = Path(root).resolve()
-    named = [(f"ladder rung {label}", folder)
-             for label, folder in zip(plan.labels, plan.tables, strict=True)]  # fmt: skip
-    named += [(f"ladder step {step.get('upper')} against {step.get('lower')}", x.get("folder"))
-              for step in plan.steps for x in step.get("runs", [])]  # fmt: skip
+    named = []
+    for p in ladder_plans(root) or [plan]:
+        named += [(f"ladder rung {label}", folder)
+                  for label, folder in zip(p.labels, p.tables, strict=True)]  # fmt: skip
+        named += [(f"ladder step {st.get('upper')} against {st.get('lower')}", x.get("folder"))
+                  for st in p.steps for x in st.get("runs", [])]  # fmt: skip
     out = []
     for role, folder in named:
         path = (base / str(folder)).resolve()
