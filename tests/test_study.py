@@ -102,8 +102,9 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
     assert set(verdict["bots"]["competent"]) == {"2", "3", "4", "5"}
     assert set(verdict["converged"]) == {"2", "3", "4", "5"}
     for n in ("2", "3", "4", "5"):
-        assert [r["bot"] for r in verdict["ladder"][n]][:5] == [
-            "chaser", "house-network", "weighted", "search-fast", "search-strong"]  # fmt: skip
+        bots = [r["bot"] for r in verdict["ladder"][n]]
+        assert bots[:4] == ["chaser", "house-network", "weighted", "search-fast"]
+        assert bots[4].startswith("search")  # the strongest measured rung at that count
     f = verdict["findings"][0]
     assert f["reference"] in f["effects"] and list(f["effects"])[-1] in f["bots"]
     adaptive = json.loads((out / "robustness" / "3p-weighted" / "manifest.json").read_text())
