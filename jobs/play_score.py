@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 
 from simcore.core.contract.layout import LOG_N
+from simcore.core.contract.play import game_buffers
 from simcore.core.contract.plugin import GamePlugin
-from simcore.core.nb.event_log_nb import LOG_WIDTH
 
 
 @dataclass(frozen=True)
@@ -51,12 +51,7 @@ def play_scored(plugin: GamePlugin, driver: ModuleType, sids, params, players: i
                 log_capacity: int = 1 << 12) -> tuple[np.ndarray, list[Standing]]:  # fmt: skip
     """The game's event log and its standings each time one changed (the last at the end)."""
     engine = importlib.import_module(plugin.engine)
-    state = np.zeros(engine.STATE_SIZE, dtype=np.int64)
-    log = np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64)
-    rng = np.zeros(engine.RNG_STREAMS, dtype=np.uint64)
-    scratch = np.zeros((engine.MAX_SEATS, engine.SCRATCH_SIZE), dtype=np.int64)
-    out = np.zeros(engine.OUT_SIZE, dtype=np.int64)
-    work = np.zeros(engine.WORK_SIZE, dtype=np.int64)
+    state, log, rng, scratch, out, work = game_buffers(engine, log_capacity)
     board, packed = data.pack(), rules.pack()
     engine.start_game_nb(state, board, packed, log, players, seed, index, rng)
     read = _reader(plugin, engine, sids, rules)

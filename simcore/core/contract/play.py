@@ -44,6 +44,19 @@ class PlayedGame:
     records: np.ndarray
 
 
+def game_buffers(engine: ModuleType, log_capacity: int) -> tuple[np.ndarray, ...]:
+    """The arrays one game is played in, sized by its engine: state, event log (log_capacity
+    rows), random streams, per-seat scratch, the answer and the engine's work vector."""
+    return (
+        np.zeros(engine.STATE_SIZE, dtype=np.int64),
+        np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64),
+        np.zeros(engine.RNG_STREAMS, dtype=np.uint64),
+        np.zeros((engine.MAX_SEATS, engine.SCRATCH_SIZE), dtype=np.int64),
+        np.zeros(engine.OUT_SIZE, dtype=np.int64),
+        np.zeros(engine.WORK_SIZE, dtype=np.int64),
+    )
+
+
 def play_logged(
     driver: ModuleType,
     engine: ModuleType,
@@ -59,12 +72,7 @@ def play_logged(
 ) -> PlayedGame:
     """Play game number `game` of the stream `seed` with an event log of log_capacity rows;
     state[log_n_at] is where the engine counts the events it logged."""
-    state = np.zeros(engine.STATE_SIZE, dtype=np.int64)
-    log = np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64)
-    rng = np.zeros(engine.RNG_STREAMS, dtype=np.uint64)
-    scratch = np.zeros((engine.MAX_SEATS, engine.SCRATCH_SIZE), dtype=np.int64)
-    out = np.zeros(engine.OUT_SIZE, dtype=np.int64)
-    work = np.zeros(engine.WORK_SIZE, dtype=np.int64)
+    state, log, rng, scratch, out, work = game_buffers(engine, log_capacity)
     driver.play_game_nb(
         state, data, rules, log, n_players, seed, game, sids, params, rng, scratch, out, work
     )
@@ -106,12 +114,7 @@ def play_checked(
     """Play like play_logged, but one decision at a time from Python (slow: for tests, never
     in production runs), raising ContractBroken when a decision is asked with no legal
     answer or the game's invariants break, checked before every decision and at the end."""
-    state = np.zeros(engine.STATE_SIZE, dtype=np.int64)
-    log = np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64)
-    rng = np.zeros(engine.RNG_STREAMS, dtype=np.uint64)
-    scratch = np.zeros((engine.MAX_SEATS, engine.SCRATCH_SIZE), dtype=np.int64)
-    out = np.zeros(engine.OUT_SIZE, dtype=np.int64)
-    work = np.zeros(engine.WORK_SIZE, dtype=np.int64)
+    state, log, rng, scratch, out, work = game_buffers(engine, log_capacity)
     engine.start_game_nb(state, data, rules, log, n_players, seed, game, rng)
     where = f"game {game} of seed {seed} ({n_players} players)"
     kinds: dict[int, int] = {}
