@@ -447,12 +447,11 @@ def _write_report(dirs, out, intro=(), seconds=None, extra=None, headline=()):
     runs = find_runs(list(dirs))
     b = analyse(runs)
     more = None if extra is None else (lambda png: extra(b, png))
-    pngs = render_report(b, out, ["palace-lab", "report", *map(str, dirs), "--out", str(out)],
+    page = render_report(b, out, ["palace-lab", "report", *map(str, dirs), "--out", str(out)],
                          extra=more, intro=intro, headline_extra=headline)  # fmt: skip
-    games = sum(r.games_done for r in runs)
     took = f" in {seconds:.0f} s of play" if seconds is not None else ""
-    click.echo(f"wrote {out} ({len(runs)} run(s), {games:,} games{took}) and {len(pngs)} "
-               f"PNG charts in {out.parent / (out.stem + '_charts')}")  # fmt: skip
+    click.echo(f"wrote {out} ({page.runs} run(s), {page.games:,} games{took}) and "
+               f"{len(page.pngs)} PNG charts in {out.parent / (out.stem + '_charts')}")  # fmt: skip
 
 
 @cli.command()
@@ -739,9 +738,10 @@ def report(dirs, out):
 
     check_report_target(out)
     runs = find_runs(list(dirs))
-    pngs = render_report(analyse(runs), out, ["palace-lab", "report", *dirs, "--out", out])
-    games = sum(r.games_done for r in runs)
-    click.echo(f"wrote {out} ({len(runs)} run(s), {games:,} games) and {len(pngs)} PNG charts")
+    page = render_report(analyse(runs), out, ["palace-lab", "report", *dirs, "--out", out])
+    click.echo(
+        f"wrote {out} ({page.runs} run(s), {page.games:,} games) and {len(page.pngs)} PNG charts"
+    )
 
 
 @cli.command()

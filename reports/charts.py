@@ -42,7 +42,7 @@ class Chart:
 _PNG_WRITERS: list[list[int]] | None = None  # inside pngs_aside(): forked PNG writers' pids
 
 
-def _save(fig, name: str, title: str, png_dir: Path | None) -> Chart:
+def save(fig, name: str, title: str, png_dir: Path | None) -> Chart:
     png = None if png_dir is None else png_dir / f"{name}.png"
     aside = png is not None and _png_aside(fig, png)
     buf = io.BytesIO()
@@ -119,20 +119,20 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def _err(value, lo, hi):
+def error_bars(value, lo, hi):
     """Error-bar lengths; a Wilson bound a rounding error inside the rate (p = 0 or 1) is 0."""
     import numpy as np  # noqa: PLC0415
 
     return [np.clip(value - lo, 0, None), np.clip(hi - value, 0, None)]
 
 
-def _ordered(values: pl.Series, order=()) -> list:
+def ordered(values: pl.Series, order=()) -> list:
     """Values in the key's order (a game's card order) first, the rest sorted."""
     vals = set(values.drop_nulls())
     return [v for v in order if v in vals] + sorted(vals - set(order), key=str)
 
 
-def _slug(text: str) -> str:
+def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60]
 
 
@@ -144,14 +144,14 @@ def rate_chart(
     label = label_for(game, key)
     d = rates.filter(pl.col("players") == players)
     runs = list(dict.fromkeys(d["run"]))
-    keys = _ordered(d[key], _order(game, key))
+    keys = ordered(d[key], key_order(game, key))
     fig, ax = plt.subplots(figsize=(7, 0.5 + 0.38 * len(keys) * max(1, len(runs) ** 0.5)))
     step = 0.7 / max(1, len(runs))
     for j, run in enumerate(runs):
         r = d.filter(pl.col("run") == run)
         ys = [keys.index(v) + (j - (len(runs) - 1) / 2) * step for v in r[key]]
         rate = r["rate"].to_numpy()
-        err = _err(rate, r["lo"].to_numpy(), r["hi"].to_numpy())
+        err = error_bars(rate, r["lo"].to_numpy(), r["hi"].to_numpy())
         ax.errorbar(rate * 100, ys, xerr=[e * 100 for e in err], fmt="o", capsize=3, label=run)
     ax.axvline(100 / players, ls="--", color="grey", lw=1, label=f"fair share {100 / players:.1f}%")
     ax.set_yticks(range(len(keys)), [label(k) for k in keys])
@@ -161,10 +161,10 @@ def rate_chart(
     ax.set_title(title)
     ax.legend(fontsize=7, loc="best")
     ax.grid(axis="x", alpha=0.3)
-    return _save(fig, _slug(f"{key}-{players}p"), title, png_dir)
+    return save(fig, slug(f"{key}-{players}p"), title, png_dir)
 
 
-def _order(game: GamePlugin, col: str) -> tuple:
+def key_order(game: GamePlugin, col: str) -> tuple:
     for k in game.keys:
         if k.column == col:
             return k.order
@@ -177,7 +177,7 @@ def diff_chart(diffs: pl.DataFrame, key: str, players: int, png_dir: Path | None
     label = label_for(game, key)
     d = diffs.filter(pl.col("players") == players)
     runs = list(dict.fromkeys(d["run"]))
-    keys = _ordered(d[key], _order(game, key))
+    keys = ordered(d[key], key_order(game, key))
     fig, ax = plt.subplots(figsize=(7, 0.6 + 0.4 * len(keys) * max(1, len(runs) ** 0.5)))
     step = 0.7 / max(1, len(runs))
     for j, run in enumerate(runs):
@@ -195,7 +195,7 @@ def diff_chart(diffs: pl.DataFrame, key: str, players: int, png_dir: Path | None
     ax.set_title(title)
     ax.legend(fontsize=7, loc="best")
     ax.grid(axis="x", alpha=0.3)
-    return _save(fig, _slug(f"diff-{key}-{players}p"), title, png_dir)
+    return save(fig, slug(f"diff-{key}-{players}p"), title, png_dir)
 
 
 def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None,
@@ -212,7 +212,7 @@ def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None,
         r = d.filter(pl.col("who") == who)
         xs = [values.index(v) + (j - (len(whos) - 1) / 2) * width for v in r[col]]
         rate = r["rate"].to_numpy() * 100
-        err = _err(rate, r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100)
+        err = error_bars(rate, r["lo"].to_numpy() * 100, r["hi"].to_numpy() * 100)
         ax.bar(xs, rate, width, yerr=err, capsize=2, label=who)
     label = label_for(game, col)
     words = [label(v) for v in values]
@@ -224,7 +224,7 @@ def share_chart(dist: pl.DataFrame, col: str, title: str, png_dir: Path | None,
     ax.set_title(title)
     ax.legend(fontsize=7)
     ax.grid(axis="y", alpha=0.3)
-    return _save(fig, _slug(f"share-{col}"), title, png_dir)
+    return save(fig, slug(f"share-{col}"), title, png_dir)
 
 
 def sweep_chart(
@@ -238,7 +238,7 @@ def sweep_chart(
         p = d.filter(pl.col("players") == players).sort("x")
         fig, ax = plt.subplots(figsize=(7, 3.5))
         label = label_for(game, key)
-        for k in _ordered(p[key], _order(game, key)):
+        for k in ordered(p[key], key_order(game, key)):
             r = p.filter(pl.col(key) == k)
             x = r["x"].to_numpy()
             ax.plot(x, r["rate"].to_numpy() * 100, marker="o", label=str(label(k)))
@@ -251,7 +251,7 @@ def sweep_chart(
         ax.set_title(title)
         ax.legend(fontsize=7, ncol=2)
         ax.grid(alpha=0.3)
-        charts.append(_save(fig, _slug(f"sweep-{param}-{key}-{players}p"), title, png_dir))
+        charts.append(save(fig, slug(f"sweep-{param}-{key}-{players}p"), title, png_dir))
     return charts
 
 
@@ -265,7 +265,7 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
     factor, position = game.key(game.joint.factor), game.key(game.joint.position)
     f, o = factor.column, position.column
     d = cells.filter((pl.col("run") == run) & (pl.col("players") == players))
-    chars = _ordered(d[f], factor.order)
+    chars = ordered(d[f], factor.order)
     orders = sorted(set(d[o]))
     grid = np.full((len(chars), len(orders)), np.nan)
     text = [["never"] * len(orders) for _ in chars]
@@ -294,7 +294,7 @@ def heat_chart(cells: pl.DataFrame, run: str, players: int, png_dir: Path | None
                   fontsize=7)  # fmt: skip
     title = f"{players} players ({run}): win rate by {factor.label} and {position.label}"
     ax.set_title(title, fontsize=9)
-    return _save(fig, _slug(f"heat-{run}-{players}p"), title, png_dir)
+    return save(fig, slug(f"heat-{run}-{players}p"), title, png_dir)
 
 
 def _short(words: str) -> str:
@@ -328,4 +328,4 @@ def effect_chart(fits: list, png_dir: Path | None, game: GamePlugin) -> Chart | 
     title = f"{factor.label.capitalize()} (blue) and {position.label} (red), estimated jointly"
     ax.set_title(title, fontsize=9)
     ax.grid(axis="x", alpha=0.3)
-    return _save(fig, "joint-model-effects", title, png_dir)
+    return save(fig, "joint-model-effects", title, png_dir)

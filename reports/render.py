@@ -7,14 +7,17 @@ replaced: see reports/output.py.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
 
 import jinja2
+import markupsafe
 
 from analyses.balance import Balance
 from analyses.checks import warnings_for
@@ -23,8 +26,8 @@ from analyses.rundata import Run, load_run
 from simcore.core.errors import InputError
 
 from . import charts as ch
+from . import first_screen, verdict_card, verdict_grid, words
 from . import tables as tb
-from . import verdict_card, words
 from .findings import _main_runs, findings, headline, section_title
 from .notes import context_notes, grouped_warnings, stop_text
 from .output import VERDICT_SUFFIX, write_report
@@ -32,14 +35,32 @@ from .replay import replay_command
 from .words import title_for
 
 
-def _env() -> jinja2.Environment:
-    return jinja2.Environment(
+@dataclass(frozen=True)
+class Page:
+    """A written page: its PNG charts, and the runs and games its header counts."""
+
+    pngs: list[Path]
+    runs: int
+    games: int
+
+
+def environment() -> jinja2.Environment:
+    """The pages' Jinja environment (autoescaped; `code` marks up `...` as commands)."""
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("reports", "templates"),
         autoescape=jinja2.select_autoescape(["html", "j2"], default=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["code"] = code_markup
+    return env
+
+
+def code_markup(text: str) -> markupsafe.Markup:
+    """Escape `text`, then show each `...` span as code (the card's commands)."""
+    safe = str(markupsafe.escape(text))
+    return markupsafe.Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", safe))
 
 
 def _joint_section(b: Balance, png_dir: Path | None) -> dict | None:
@@ -289,8 +310,9 @@ def render_report(
     intro: Sequence[str] = (),
     title: str = "palace-lab balance report",
     headline_extra: Sequence[str] = (),
-) -> list[Path]:
-    """Write the report to `out` and its charts as PNG to `<stem>_charts/`; return the PNGs.
+) -> Page:
+    """Write the report to `out` and its charts as PNG to `<stem>_charts/`; return the PNGs
+    and the runs and games the page's header counts (ladder runs included).
 
     `extra(png_dir)` adds sections (a sweep's own section replaces the detected one);
     `intro` are sentences shown first, before the notes derived from the runs;
@@ -314,11 +336,13 @@ def render_report(
             # a caller's own sections (a sweep's grid) are what the report is for: first
             sections = more + [x for x in sections if not (x["id"] == "sweep" and "grid" in ids)]
         return (
-            _env()
+            environment()
             .get_template("report.html.j2")
             .render(
                 title=title,
                 card=card,
+                first=_first(sv, b.game, png_dir) if sv is not None else None,
+                glossary=first_screen.glossary(sv.verdicts.delta) if sv is not None else [],
                 intro=[*intro, *context_notes(b, game_notes=False)],
                 game=b.game.title,
                 game_notes=list(b.game.notes),
@@ -337,9 +361,19 @@ def render_report(
         )
 
     name = Path(out).name
-    side = {VERDICT_SUFFIX: verdict_card.verdict_json(sv, name) if sv else verdict_card.empty_json(
-        b.game.name, name, "no run plays one game with one strategy in every seat")}  # fmt: skip
-    return write_report(out, build, side)
+    why = "no run plays one game with one strategy in every seat"
+    text = verdict_card.verdict_json(sv, name, b.game) if sv else \
+        verdict_card.empty_json(b.game.name, name, why)  # fmt: skip
+    side = {VERDICT_SUFFIX: text}
+    pngs = write_report(out, build, side)
+    return Page(pngs, len(runs), sum(r["games_done"] for r in runs))
+
+
+def _first(sv, game, png_dir: Path) -> dict:
+    """The first screen: the sentence, the verdict grid, how sure."""
+    return {"sentence": first_screen.summary(sv, game),
+            "grid": verdict_grid.grid_chart(sv, game, png_dir),
+            "how_sure": first_screen.how_sure(sv)}  # fmt: skip
 
 
 def _verdict(b: Balance):

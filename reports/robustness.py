@@ -27,7 +27,7 @@ from analyses.verdict import ABOVE, BELOW, DEPENDS, FAIR, UNDETERMINED
 from analyses.verdict_study import StudyVerdict, study_verdict
 from simcore.core.contract.plugin import GamePlugin, Key
 
-from .charts import _err, _ordered, _save
+from .charts import error_bars, ordered, save
 from .tables import CI, Table
 
 
@@ -37,7 +37,7 @@ def _pct(x: float) -> str:
 
 def _key_chart(rb: Robustness, png_dir: Path | None, sv: StudyVerdict | None = None):
     t = rb.table
-    chars = _ordered(t["value"], rb.key.order)
+    chars = ordered(t["value"], rb.key.order)
     labels = rb.labels
     fig, ax = plt.subplots(figsize=(8, 3.6))
     width = 0.8 / len(labels)
@@ -58,7 +58,7 @@ def _key_chart(rb: Robustness, png_dir: Path | None, sv: StudyVerdict | None = N
         if rung in left:  # left out of the verdicts: grey, no interval (as in the table)
             ax.plot(xs, rate, "o", ms=3, color="#bbbbbb", label=f"{rung} (left out)")
             continue
-        ax.errorbar(xs, rate, yerr=_err(rate, lo, hi), fmt="o", ms=3, capsize=2, label=rung)
+        ax.errorbar(xs, rate, yerr=error_bars(rate, lo, hi), fmt="o", ms=3, capsize=2, label=rung)
     fair = 100 / rb.ladder.players
     ax.axhline(fair, ls="--", color="grey", lw=1)
     ax.set_xticks(range(len(chars)), [str(rb.key.words(c)) for c in chars])
@@ -69,7 +69,7 @@ def _key_chart(rb: Robustness, png_dir: Path | None, sv: StudyVerdict | None = N
                  f"(fair {fair:.1f}%)", fontsize=9)  # fmt: skip
     ax.legend(fontsize=7, ncol=min(5, len(labels)))
     ax.grid(axis="y", alpha=0.3)
-    return _save(fig, "robustness-key", f"Win rate by {rb.key.label} under each bot", png_dir)
+    return save(fig, "robustness-key", f"Win rate by {rb.key.label} under each bot", png_dir)
 
 
 def _spread_chart(rb: Robustness, png_dir: Path | None):
@@ -81,7 +81,7 @@ def _spread_chart(rb: Robustness, png_dir: Path | None):
     y = np.array([100 * sp[r]["spread"] for r in st["rung"]])
     lo = np.array([100 * sp[r]["lo"] for r in st["rung"]])
     hi = np.array([100 * sp[r]["hi"] for r in st["rung"]])
-    err = np.array(_err(y, lo, hi))
+    err = np.array(error_bars(y, lo, hi))
     for k, name in enumerate(st["rung"]):  # a legend, not labels: neighbours sit close
         ax.errorbar(x[k : k + 1], y[k : k + 1], xerr=xerr[k : k + 1], yerr=err[:, k : k + 1],
                     fmt="osD^v<>ph"[k % 9], capsize=3, label=name)  # fmt: skip
@@ -92,7 +92,7 @@ def _spread_chart(rb: Robustness, png_dir: Path | None):
     ax.set_ylim(bottom=0)
     ax.set_title(f"Spread of {rb.key.label} win rates against bot strength")
     ax.grid(alpha=0.3)
-    return _save(fig, "robustness-spread", "Best–worst spread against bot strength", png_dir)
+    return save(fig, "robustness-spread", "Best–worst spread against bot strength", png_dir)
 
 
 def trend_chart(sv: StudyVerdict, key: Key, png_dir: Path | None):
@@ -111,7 +111,7 @@ def trend_chart(sv: StudyVerdict, key: Key, png_dir: Path | None):
             y = np.array([100 * pts[i][0] for i in xs])
             lo = np.array([100 * pts[i][1] for i in xs])
             hi = np.array([100 * pts[i][2] for i in xs])
-            ax.errorbar(xs, y, yerr=_err(y, lo, hi), fmt="o-", ms=3, capsize=2, lw=1,
+            ax.errorbar(xs, y, yerr=error_bars(y, lo, hi), fmt="o-", ms=3, capsize=2, lw=1,
                         label=str(key.words(f.value)))  # fmt: skip
         d = 100 * sv.verdicts.delta
         ax.axhspan(-d, d, color="#dddddd", alpha=0.6, lw=0)
@@ -124,7 +124,7 @@ def trend_chart(sv: StudyVerdict, key: Key, png_dir: Path | None):
     axes[0][-1].legend(fontsize=6, loc="center left", bbox_to_anchor=(1.0, 0.5))
     fig.suptitle(f"Skill trend: each {key.label}'s effect from the weakest bot to the "
                  f"strongest (grey: the ±{d:g}-point band)", fontsize=9)  # fmt: skip
-    return _save(fig, "skill-trend", "Skill trend: effects from the weakest bot to the strongest",
+    return save(fig, "skill-trend", "Skill trend: effects from the weakest bot to the strongest",
                  png_dir)  # fmt: skip
 
 
@@ -142,7 +142,7 @@ def _key_table(rb: Robustness, sv: StudyVerdict | None) -> Table:
     left = sv.left_out.get(p, {}) if sv else {}
     rows = []
     k = rb.key
-    for c in _ordered(t["value"], k.order):
+    for c in ordered(t["value"], k.order):
         row = [(str(k.words(c)), "")]
         for rung in labels:
             cell = cells.get((rung, c))

@@ -14,7 +14,7 @@ import polars as pl
 
 from analyses.sweep import SweepMeasures
 
-from .charts import Chart, _err, _order, _ordered, _save, _slug
+from .charts import Chart, error_bars, key_order, ordered, save, slug
 from .tables import CI, Table
 from .words import label_for, title_for
 
@@ -24,7 +24,7 @@ def _panels(
     name: str, png_dir: Path | None, label=str, rulebook=None, order=(),
 ) -> Chart:  # fmt: skip
     x, line = keys[0], (keys[1] if len(keys) > 1 else None)
-    groups = _ordered(d[by], order) if by else [None]
+    groups = ordered(d[by], order) if by else [None]
     cols = min(4, len(groups))
     rows = -(-len(groups) // cols)
     fig, axes = plt.subplots(rows, cols, figsize=(2.9 * cols, 2.4 * rows + 0.4), squeeze=False)
@@ -43,7 +43,7 @@ def _panels(
             ax.errorbar(
                 xs,
                 q["rate"].to_numpy() * scale,
-                yerr=_err(q["rate"].to_numpy() * scale, q["lo"].to_numpy() * scale,
+                yerr=error_bars(q["rate"].to_numpy() * scale, q["lo"].to_numpy() * scale,
                           q["hi"].to_numpy() * scale),  # fmt: skip
                 marker="o", ms=3, capsize=2, label=f"{line}={lv}" if line else None,
             )  # fmt: skip
@@ -66,7 +66,7 @@ def _panels(
         full += f" (dotted: rulebook {x}={rulebook})"
     fig.suptitle(full, fontsize=10)
     fig.tight_layout()
-    return _save(fig, _slug(name), full, png_dir)
+    return save(fig, slug(name), full, png_dir)
 
 
 def sweep_sections(m: SweepMeasures, png_dir: Path | None) -> list[dict]:
@@ -80,7 +80,7 @@ def sweep_sections(m: SweepMeasures, png_dir: Path | None) -> list[dict]:
             charts.append(_panels(
                 rates.filter(f), col, m.keys, f"{n} players: win rate by {title_for(game, col)}",
                 "win rate, %", 1 / n, f"grid-{col}-{n}p", png_dir, label_for(game, col),
-                rulebook=rb, order=_order(game, col)))  # fmt: skip
+                rulebook=rb, order=key_order(game, col)))  # fmt: skip
         if m.length is not None:
             unit = game.shape.length_label
             charts.append(_panels(m.length.filter(f), None, m.keys,

@@ -16,15 +16,15 @@ from analyses.intervals import wilson
 from analyses.tournament import Games, pairwise, rating, win_rates
 from simcore.core.store.commands import suggested_command
 
-from .charts import _err, _save
-from .render import _env, write_report
+from .charts import error_bars, save
+from .render import environment, write_report
 from .tables import Table
 
 
 def _bar(labels, rate, lo, hi, xlabel, title, name, png_dir, ref=None):
     fig, ax = plt.subplots(figsize=(7, 0.6 + 0.45 * len(labels)))
     ys = np.arange(len(labels))
-    ax.errorbar(rate, ys, xerr=_err(rate, lo, hi), fmt="o", capsize=3)
+    ax.errorbar(rate, ys, xerr=error_bars(rate, lo, hi), fmt="o", capsize=3)
     if ref is not None:
         ax.axvline(ref[0], ls="--", color="grey", lw=1, label=ref[1])
         ax.legend(fontsize=7)
@@ -33,7 +33,7 @@ def _bar(labels, rate, lo, hi, xlabel, title, name, png_dir, ref=None):
     ax.set_xlabel(xlabel)
     ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
-    return _save(fig, name, title, png_dir)
+    return save(fig, name, title, png_dir)
 
 
 def _span(lo: float, hi: float, fmt: str) -> str:
@@ -163,7 +163,7 @@ def render_tournament(g: Games, out: Path, command: list[str], boots: int = 200)
                  "board": str(r.manifest.get("board", {}).get("source")),
                  "version": r.manifest.get("package_version", "?"),
                  "when": r.manifest.get("created", "?")} for r in g.runs]  # fmt: skip
-        return _env().get_template("report.html.j2").render(
+        return environment().get_template("report.html.j2").render(
             title="palace-lab strategy tournament", game=g.runs[0].game, findings=found,
             intro=intro, sections=sections, runs=runs, total_games=len(g.rank),
             report_command=shlex.join(command), version=version("palace-lab"),

@@ -21,7 +21,7 @@ from simcore.core.store.commands import suggested_command
 
 from . import tune_charts as ch
 from .output import write_report
-from .render import _env
+from .render import environment
 from .tables import Table
 from .words import label_for, title_for
 
@@ -604,7 +604,7 @@ def render_tuning(t: Tuning, out: Path, command: str) -> list[Path]:
             if c.estimate.left_out
         ]
         return (
-            _env()
+            environment()
             .get_template("report.html.j2")
             .render(
                 title="palace-lab rule tuning",

@@ -14,7 +14,7 @@ import numpy as np
 
 from analyses.tuning import Tuning, rank_candidates
 
-from .charts import Chart, _err, _save
+from .charts import Chart, error_bars, save
 
 STATE_STYLE = {
     "complete": dict(marker="o", color="#36a"),
@@ -47,7 +47,7 @@ def search_chart(t: Tuning, png_dir: Path | None) -> Chart:
     ax.set_title("Search: objective of every trial (search figures, not confirmed)")
     ax.legend(fontsize=7)
     ax.grid(alpha=0.3)
-    return _save(fig, "tune-search", "The search's trials", png_dir)
+    return save(fig, "tune-search", "The search's trials", png_dir)
 
 
 def tradeoff_chart(t: Tuning, png_dir: Path | None) -> Chart:
@@ -71,7 +71,7 @@ def tradeoff_chart(t: Tuning, png_dir: Path | None) -> Chart:
         ax.errorbar(
             [c.distance],
             [e.value],
-            yerr=_err(np.array([e.value]), np.array([e.lo]), np.array([e.hi])),
+            yerr=error_bars(np.array([e.value]), np.array([e.lo]), np.array([e.hi])),
             fmt="s" if c.name == "start" else "o",
             capsize=3,
             label=f"{_short(c.name)} (confirmed)",
@@ -81,9 +81,7 @@ def tradeoff_chart(t: Tuning, png_dir: Path | None) -> Chart:
     ax.set_title("Trade-off: imbalance against the size of the change")
     ax.legend(fontsize=7)
     ax.grid(alpha=0.3)
-    return _save(
-        fig, "tune-tradeoff", "Imbalance against distance from the starting rules", png_dir
-    )
+    return save(fig, "tune-tradeoff", "Imbalance against distance from the starting rules", png_dir)
 
 
 def confirmed_chart(t: Tuning, png_dir: Path | None) -> Chart:
@@ -98,7 +96,7 @@ def confirmed_chart(t: Tuning, png_dir: Path | None) -> Chart:
     ys = np.arange(len(rows))
     v = np.array([e.value for _, e in rows])
     lo, hi = np.array([e.lo for _, e in rows]), np.array([e.hi for _, e in rows])
-    ax.errorbar(v, ys, xerr=_err(v, lo, hi), fmt="o", capsize=3)
+    ax.errorbar(v, ys, xerr=error_bars(v, lo, hi), fmt="o", capsize=3)
     ax.axvline(0, color="grey", lw=1, ls="--")
     ax.set_yticks(ys, [label for label, _ in rows])
     ax.invert_yaxis()
@@ -106,7 +104,7 @@ def confirmed_chart(t: Tuning, png_dir: Path | None) -> Chart:
     ax.set_xlabel(_unit(t, objective_only=True) + " (bias-corrected, 95% interval)")
     ax.set_title("Confirmed imbalance on fresh seeds")
     ax.grid(axis="x", alpha=0.3)
-    return _save(fig, "tune-confirmed", "Confirmed imbalance per setting", png_dir)
+    return save(fig, "tune-confirmed", "Confirmed imbalance per setting", png_dir)
 
 
 def key_chart(t: Tuning, players: int, key: str, rows: list, png_dir: Path | None) -> Chart:
@@ -123,7 +121,7 @@ def key_chart(t: Tuning, players: int, key: str, rows: list, png_dir: Path | Non
             np.array([r[idx][1] for r in rows]) * 100,
             np.array([r[idx][2] for r in rows]) * 100,
         )
-        ax.errorbar(rate, ys, xerr=_err(rate, lo, hi), fmt="so"[j], capsize=3, label=name)
+        ax.errorbar(rate, ys, xerr=error_bars(rate, lo, hi), fmt="so"[j], capsize=3, label=name)
     ax.axvline(100 / players, ls="--", color="grey", lw=1, label=f"fair share {100 / players:.1f}%")
     ax.set_yticks(range(len(rows)), [word(r[0]) for r in rows])
     ax.invert_yaxis()
@@ -133,7 +131,7 @@ def key_chart(t: Tuning, players: int, key: str, rows: list, png_dir: Path | Non
     ax.set_title(title)
     ax.legend(fontsize=7)
     ax.grid(axis="x", alpha=0.3)
-    return _save(fig, f"tune-{key}-{players}p".replace("_", "-"), title, png_dir)
+    return save(fig, f"tune-{key}-{players}p".replace("_", "-"), title, png_dir)
 
 
 def _unit(t: Tuning, objective_only: bool = False) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 
 from analyses.intervals import wilson
 from analyses.question import AS_PLAYED, Question, value_words
@@ -15,7 +16,9 @@ from analyses.verdict_study import StudyVerdict
 from simcore.core.contract.games import default_game
 from simcore.core.contract.plugin import GamePlugin
 
-SCHEMA = 1
+from . import first_screen
+
+SCHEMA = 2  # 2: seats and positions from 1; summary, next step, turn order, confidence
 
 
 def _pts(x: float) -> str:
@@ -104,17 +107,8 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
                          + ", ".join(_words(game, f.value) for f in fair))  # fmt: skip
         open_ = [f for f in fs if f.verdict == UNDETERMINED]
         if open_:
-            need = games_to_decide(v, players)
-            what = "; ".join(f"{b} about {g:,} games" for b, g in sorted(need.items()))
-            lines.append(
-                "on the margin (open at the cap): "
-                + "; ".join(
-                    f"{_words(game, f.value)} {_pts(f.effect)} ({_pts(f.lo)} to "
-                    f"{_pts(f.hi)}, {f.reference})"
-                    for f in open_
-                )  # fmt: skip
-                + (f" (would take {what}, if the rates stay where they are)" if what else "")
-            )
+            lines.append("on the margin (open at the cap): "
+                         + "; ".join(_open(f, game) for f in open_))  # fmt: skip
         if nb > 1:
             moving = sorted(fs, key=lambda f: -abs(f.effect))
             lines.append("skill trend (weakest bot first): "
@@ -180,6 +174,19 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
     return {"rows": rows, "notes": notes, "next": nxt}
 
 
+def _open(f, game: GamePlugin) -> str:
+    """An open cell with what decides it: the strongest bot's effect and interval, every
+    bot's verdict and effect, and the games each open bot would need."""
+    word = {UNDETERMINED: "open"}
+    each = ", ".join(f"{b} {word.get(f.bots.get(b, UNDETERMINED), f.bots.get(b))} {_pts(e[0])}"
+                     for b, e in f.effects.items())  # fmt: skip
+    need = "; ".join(f"{b} about {g:,} games" for b, g in f.need.items())
+    return (f"{_words(game, f.value)} {_pts(f.effect)} ({_pts(f.lo)} to {_pts(f.hi)}, "
+            f"{f.reference}; each bot: {each}"
+            + (f"; would be decided by {need}, if the rates stay where they are" if need else "")
+            + ")")  # fmt: skip
+
+
 def _question_line(q: Question, players: int, n_bots: int) -> str:
     """One line: a question key's values above / below the average value, fair, open."""
     fs = q.verdicts.at(players)
@@ -226,7 +233,7 @@ def _next_step(sv: StudyVerdict, game: GamePlugin, tune_hint: str) -> str:
     ).replace("  ", " ")
 
 
-def verdict_json(sv: StudyVerdict, page: str) -> str:
+def verdict_json(sv: StudyVerdict, page: str, game: GamePlugin) -> str:
     """The verdict file's text (docs/REPORT.md)."""
     v = sv.verdicts
     left = {}
@@ -238,6 +245,9 @@ def verdict_json(sv: StudyVerdict, page: str) -> str:
         "schema": SCHEMA,
         "page": page,
         "game": sv.game,
+        "summary": first_screen.summary(sv, game),
+        "next_step": {"text": _next_step(sv, game, "")},
+        "numbering": "seats and positions count from 1, as on the page",
         "key": sv.key_label,
         "setup": sv.setup,
         "questions": {
@@ -252,7 +262,7 @@ def verdict_json(sv: StudyVerdict, page: str) -> str:
         "moved": {
             str(k): [
                 {
-                    "value": _plain(c.value),
+                    "value": _number(game, sv.verdicts.key, c.value),
                     "diff": round(100 * c.diff, 3),
                     "ci95": [round(100 * c.lo, 3), round(100 * c.hi, 3)],
                 }
@@ -261,12 +271,15 @@ def verdict_json(sv: StudyVerdict, page: str) -> str:
             for k, a in sv.agreement.items()
         },
         "ladder": {str(k): rows for k, rows in sv.ladder.items()},
+        "turn_order": first_screen.turn_order(sv),
+        "confidence": first_screen.confidence(sv),
         "bots": {"competent": {str(k): b for k, b in sv.bots.items()}, "left_out": left},
         "findings": [
             {
                 "players": f.players,
                 "key": f.key,
-                "value": _plain(f.value),
+                "value": _number(game, f.key, f.value),
+                "label": _label(game, f.key, f.value),
                 "verdict": f.verdict,
                 "effect": round(100 * f.effect, 3),
                 "ci95": [round(100 * f.lo, 3), round(100 * f.hi, 3)],
@@ -285,6 +298,30 @@ def verdict_json(sv: StudyVerdict, page: str) -> str:
 
 def _plain(value):
     return value if isinstance(value, (int, float, str)) else str(value)
+
+
+def _counted(game: GamePlugin, column: str) -> bool:
+    """Seats and positions: stored from 0, shown (page and file alike) from 1."""
+    try:
+        k = game.key(column)
+    except KeyError:
+        return False
+    return k.ordinal or column == game.seat_key
+
+
+def _number(game: GamePlugin, column: str, value):
+    """A key value as the file gives it: seats and positions counted from 1."""
+    if _counted(game, column) and isinstance(value, numbers.Integral):
+        return int(value) + 1
+    return _plain(value)
+
+
+def _label(game: GamePlugin, column: str, value) -> str:
+    """The value in the page's words ("seat 2", "Mogul")."""
+    try:
+        return game.key(column).words(value)
+    except KeyError:
+        return str(value)
 
 
 def empty_json(game: str, page: str, why: str) -> str:
