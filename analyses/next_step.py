@@ -107,7 +107,7 @@ def _no_lever(sv: StudyVerdict, game: GamePlugin, found: list[Finding],
     """The largest imbalance has no rule value acting on it (MECHANISM), or the game does
     not say (UNKNOWN): the tune on the largest imbalance one acts on, if any."""
     worst, kind = found[0], MECHANISM if lever is not None else UNKNOWN
-    why = (f"no rule value acts on it (its strength is {lever.mechanism})" if lever is not None
+    why = (f"no rule value acts on it: its strength is {lever.mechanism}" if lever is not None
            else "the game names no rule value that acts on it (its plug-in's levers)")  # fmt: skip
     first = f"The largest imbalance is {_cell(game, worst)}; {why}"
     other = next((f for f in found[1:] if _acting(game, f) is not None), None)
@@ -120,7 +120,7 @@ def _no_lever(sv: StudyVerdict, game: GamePlugin, found: list[Finding],
     if lever is None:
         cmd = tune_command(game, worst.players, (PLACEHOLDER,), sv.sets)
         return _step(kind, f"{first}. Try one that does: `{cmd}` (docs/TUNING.md).", worst)
-    text = f"{first}: a change to the game itself, not to a number, would fix it."
+    text = f"{first}, so a fix changes the game itself, not a number of its rules."
     return _step(kind, text, worst, lever)
 
 

@@ -198,8 +198,8 @@ def test_no_lever_names_the_mechanism_and_proposes_no_vary():
     assert "--vary" not in step.text and "tune-rules" not in step.text
     assert step.text == (
         "The largest imbalance is seat 1 at 4 players (+10.0 win-rate points under greedy); "
-        "no rule value acts on it (its strength is acting first in every round): a change to "
-        "the game itself, not to a number, would fix it."
+        "no rule value acts on it: its strength is acting first in every round, so a fix "
+        "changes the game itself, not a number of its rules."
     )
 
 
@@ -210,7 +210,7 @@ def test_no_lever_on_the_largest_but_on_another_imbalance():
     assert step.kind == MECHANISM and step.value == 0 and step.instead.value == 3
     assert step.command == ("palace-lab tune-rules --game toy --players 4 --vary rounds=2..5 "
                             "--budget 300000 --out out/tune")  # fmt: skip
-    assert "no rule value acts on it (its strength is acting first)" in step.text
+    assert "no rule value acts on it: its strength is acting first." in step.text
     assert "The largest imbalance a rule value acts on is seat 4 at 4 players (-5.0" in step.text
 
 

@@ -51,8 +51,8 @@ KEYS = (
 # by position; a position's strength is which visits it starts, and the number of visits is
 # the map's province count (a data file, --data map=FILE), not a rule value.
 LEVERS = tuple(
-    Lever(k, mechanism="the visits it starts: the start figure passes left every visit "
-          "(T-R5), and the visits are the map's provinces (a data file), not a rule value")
+    Lever(k, mechanism="the visits it starts, as the start figure passes left every visit "
+          "over the map's provinces, a data file and not a rule value (T-R5)")
     for k in range(game.MAX_PLAYERS)
 )  # fmt: skip
 
