@@ -20,13 +20,11 @@ from analyses.verdict_study import StudyVerdict
 from simcore.core.contract.levers import Lever, lever_for, vary_key
 from simcore.core.contract.plugin import GamePlugin
 
-TUNE, MECHANISM, UNKNOWN, PLAY_MORE, NOTHING = (
-    "tune",
-    "mechanism",
-    "unknown",
-    "play_more",
-    "nothing",
-)
+TUNE = "tune"  # rule values act on the largest imbalance
+MECHANISM = "mechanism"  # none does: its mechanism named
+UNKNOWN = "unknown"  # the game's plug-in names no lever for it
+PLAY_MORE = "play_more"  # no imbalance, cells still open
+NOTHING = "nothing"
 BUDGET = 300_000  # games of the proposed tune-rules run (its own default)
 OUT = "out/tune"
 PLACEHOLDER = "RULE=LO..HI"  # a game that names no lever for the value
