@@ -10,10 +10,10 @@ import math
 import numbers
 
 from analyses.intervals import wilson
+from analyses.next_step import next_step
 from analyses.question import AS_PLAYED, Question, value_words
 from analyses.verdict import ABOVE, BELOW, FAIR, UNDETERMINED, games_to_decide
 from analyses.verdict_study import StudyVerdict
-from simcore.core.contract.games import default_game
 from simcore.core.contract.plugin import GamePlugin
 
 from . import first_screen
@@ -74,7 +74,7 @@ def _skill_line(sv: StudyVerdict, players: int, game: GamePlugin) -> str:
             f"{d} points): {moved}")  # fmt: skip
 
 
-def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
+def card(sv: StudyVerdict, game: GamePlugin) -> dict:
     """Per player count: the state in one word, the values above/below the band with the
     effect of the strongest bot that decided them (named) and the agreement, the fair ones,
     the open ones with what would decide them, the skill trend and whether the ladder has
@@ -170,7 +170,7 @@ def card(sv: StudyVerdict, game: GamePlugin, tune_hint: str = "") -> dict:
     if left:
         notes.append("Left out of the verdicts: "
                      + "; ".join(f"{b} ({why})" for b, why in left.items()) + ".")  # fmt: skip
-    nxt = _next_step(sv, game, tune_hint)
+    nxt = _next_step(sv, game)
     return {"rows": rows, "notes": notes, "next": nxt}
 
 
@@ -213,24 +213,8 @@ def _question_line(q: Question, players: int, n_bots: int) -> str:
     return f"{label} (as played): " + "; ".join(parts)
 
 
-def _next_step(sv: StudyVerdict, game: GamePlugin, tune_hint: str) -> str:
-    worst = max((f for f in sv.verdicts.findings if f.verdict in (ABOVE, BELOW)),
-                key=lambda f: abs(f.effect), default=None)  # fmt: skip
-    if worst is None:
-        open_ = [f for f in sv.verdicts.findings if f.verdict == UNDETERMINED]
-        if open_:
-            return ("Play more games on the cells on the margin (`palace-lab study` plays "
-                    "open rungs further, up to its cap; `--games` raises the cap).")  # fmt: skip
-        return "Nothing to fix at the measured precision."
-    sets = " ".join(f"--set {s}" for s in sv.sets)
-    g = f" --game {game.name}" if game.name != default_game() else ""
-    rule = tune_hint or "RULE=LO..HI"
-    return (
-        f"The largest imbalance is {_words(game, worst.value)} at {worst.players} players "
-        f"({_pts(worst.effect)} points under {worst.reference}). Try a rule that acts on it: "
-        f"`palace-lab tune-rules{g} --players {worst.players} --vary {rule} {sets} "
-        f"--budget 300000 --out out/tune` (docs/TUNING.md)."
-    ).replace("  ", " ")
+def _next_step(sv: StudyVerdict, game: GamePlugin) -> str:
+    return next_step(sv, game).text
 
 
 def verdict_json(sv: StudyVerdict, page: str, game: GamePlugin) -> str:

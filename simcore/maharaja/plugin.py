@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcore.core.contract.games import register_game
+from simcore.core.contract.levers import Lever
 from simcore.core.contract.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape, rules_fields
 
 from . import game, rules, setting_text
@@ -82,6 +83,23 @@ KEYS = (
 )  # fmt: skip
 
 
+# What acts on each starting character (docs/games/maharaja.md, "Levers"): a rule value
+# the engine applies only to the card's holder (palace_cost_nb, outer_points_nb, the
+# Merchant's and the Yogi's turn start in turn_nb), else the power no number reaches.
+LEVERS = (
+    Lever("Mogul", mechanism="acting first in every round and winning every tie (M-K1)"),
+    Lever("Merchant", ("merchant_income=0..3",), "gold at the start of each of its turns (M-K2)"),
+    Lever("Sadhu", ("sadhu_outer_points=1..4",), "its outer palaces scoring more (M-K3)"),
+    Lever("Monk", mechanism="travelling free: the bank pays its fees of one gold per house "
+          "passed, no rule value (M-K4)"),
+    Lever("Builder", mechanism="a free house built or moved every turn, besides the two "
+          "actions (M-K5)"),
+    Lever("Artist", ("artist_palace_cost=6..12",), "a cheaper palace (M-K6)"),
+    Lever("Yogi", ("chips_total=3..12",), "an action chip at the start of each of its turns, "
+          "while the supply lasts (M-K7, yogi variant)"),
+)  # fmt: skip
+
+
 def _standings(state, n_players: int) -> tuple[str, str, list[int]]:
     """`play`'s running score: each seat's palaces so far (the results' `palaces`)."""
     from . import layout as S
@@ -130,6 +148,7 @@ PLUGIN = register_game(
         run_settings=setting_text.run_settings,
         run_settings_keys=setting_text.RULE_KEYS,
         redraw_hidden=redraw_hidden,
+        levers=LEVERS,
         help_examples={
             "sweep": "palace_cost=10,11,12",
             "fixed": "deal=random",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from simcore.core.contract.games import register_game
+from simcore.core.contract.levers import Lever
 from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
 
 from . import events, game, results, rules
@@ -40,6 +41,19 @@ KEYS = (
     # as played: the harbour side a seat took most (ties: the later side, results.py)
     Key("harbour_main", "harbour side taken most", "harbour sides taken most",
         order=results.HARBOUR_SIDES, one_per_game=False, text=lambda v: f"side {v} most"),
+)  # fmt: skip
+
+# What acts on each seat (docs/games/palast.md, "Levers"): the +1 starting resource of
+# the 3rd and 4th player (bonus_nb, P-S3): start_bonus gives it, bonus_turn_order moves it
+# from seat 4 (of 4; seat 3 of 3) to seat 2 when counted clockwise; the start player's
+# lead no rule value reaches.
+LEVERS = (
+    Lever(0, mechanism="moving first and handing out the starting resources (P-S3)"),
+    Lever(1, ("bonus_turn_order",), "moving second; the +1 starting resource is its only "
+          "when counted clockwise (P-S3)", (3, 4)),
+    Lever(2, ("start_bonus",), "moving third, with one more starting resource (P-S3)", (3, 4)),
+    Lever(3, ("start_bonus", "bonus_turn_order"), "moving fourth, with one more starting "
+          "resource (P-S3)", (4,)),
 )  # fmt: skip
 
 NOTES = (
@@ -110,6 +124,7 @@ PLUGIN = register_game(
         search_rungs=SEARCH_RUNGS,
         notes=NOTES,
         redraw_hidden=redraw_hidden,
+        levers=LEVERS,
         help_examples={"sweep": "fee_52=0,1,2", "set": "fee_52=2"},
     )
 )

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcore.core.contract.games import register_game
+from simcore.core.contract.levers import Lever
 from simcore.core.contract.plugin import GamePlugin, Key, MaskKey, Shape, rules_fields
 
 from . import events, game, results, rules
@@ -44,6 +45,15 @@ KEYS = (
     Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),
     Key("specials_end", "special cards held at the end", "numbers of special cards held at "
         "the end", one_per_game=False, text=lambda v: f"{int(v)} special card(s) at the end"),
+)  # fmt: skip
+
+# What acts on each position (docs/games/tajmahal.md, "Levers"): no rule value is dealt
+# by position; a position's strength is which visits it starts, and the number of visits is
+# the map's province count (a data file, --data map=FILE), not a rule value.
+LEVERS = tuple(
+    Lever(k, mechanism="the visits it starts, as the start figure passes left every visit "
+          "over the map's provinces, a data file and not a rule value (T-R5)")
+    for k in range(game.MAX_PLAYERS)
 )  # fmt: skip
 
 NOTES = (
@@ -114,6 +124,7 @@ PLUGIN = register_game(
         search_rungs=SEARCH_RUNGS,
         notes=NOTES,
         redraw_hidden=redraw_hidden,
+        levers=LEVERS,
         help_examples={"sweep": "display_size=5,7,9", "fixed": "hand_size=6"},
     )
 )

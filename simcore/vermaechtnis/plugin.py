@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simcore.core.contract.games import register_game
+from simcore.core.contract.levers import Lever
 from simcore.core.contract.plugin import GamePlugin, Key, MaskKey, Shape, rules_fields
 
 from . import events, game, results, rules
@@ -46,6 +47,16 @@ KEYS = (
     Key("seat", "seat", "seats", text=seat_words),
     Key("start_money", "starting money", "starting amounts", one_per_game=False,
         text=lambda v: f"{int(v)} rupees at the start", expected=start_money_values),
+)  # fmt: skip
+
+# What acts on each seat (docs/games/vermaechtnis.md, "Levers"): the starting money the
+# engine deals it (start_game_nb, V-S5); its place in the turn order no rule value moves.
+LEVERS = (
+    Lever(0, ("start_money_first=2..8",), "moving first (the start player, V-S6), with "
+          "less money to start (V-S5)"),
+    *(Lever(s, ("start_money_others=3..8",), f"moving {nth} in the turn order, with the "
+            "starting money of every seat after the start player (V-S5)")
+      for s, nth in ((1, "second"), (2, "third"), (3, "fourth"))),
 )  # fmt: skip
 
 NOTES = (
@@ -115,6 +126,7 @@ PLUGIN = register_game(
         search_rungs=SEARCH_RUNGS,
         notes=NOTES,
         redraw_hidden=redraw_hidden,
+        levers=LEVERS,
         help_examples={"sweep": "tax_cap=6,8,10", "strategy": "weighted:noise=0.5"},
     )
 )

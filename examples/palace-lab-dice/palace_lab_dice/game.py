@@ -24,6 +24,7 @@ from simcore.core.contract.datafile import NoData
 from simcore.core.contract.engine_api import ENGINE_API
 from simcore.core.contract.games import register_game
 from simcore.core.contract.layout import Layout, state_layout
+from simcore.core.contract.levers import Lever
 from simcore.core.contract.play import Play
 from simcore.core.contract.plugin import GamePlugin, Key, Shape, Study, StudyRun, rules_fields
 from simcore.core.contract.results_table import RecordBlock, changed_rule_columns, results_table
@@ -228,6 +229,13 @@ def studies(players: int) -> dict[str, Study]:
     }  # fmt: skip
 
 
+# What acts on each seat (the report's next step reads it): seat 1's bonus is a rule value
+# (finish_nb adds it to seat 1 alone); the other seats have no rule of their own.
+LEVERS = (
+    Lever(0, ("first_bonus=-3..3",), "the points added to its score (D-3)"),
+    *(Lever(s, mechanism="nothing of its own: the same die as every seat") for s in (1, 2, 3)),
+)
+
 PLAY = Play(__name__, DiceRules, NoData, _check, 2, MAX_SEATS, 2)
 
 PLUGIN = register_game(
@@ -260,5 +268,6 @@ PLUGIN = register_game(
         ),  # fmt: skip
         studies=studies,
         redraw_hidden=redraw_hidden,
+        levers=LEVERS,
     )
 )

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from simcore.core.contract.datafile import DataFile, DataSet, NoData
+from simcore.core.contract.levers import Lever
 from simcore.core.contract.rule_fields import RuleBase
 from simcore.core.errors import InputError
 
@@ -243,6 +244,9 @@ class GamePlugin:
     # so that at the end it agrees with the final ranking. None: the first seat measure,
     # read from the records the engine writes of the state.
     standings: Callable[[np.ndarray, int], tuple[str, str, Sequence[int]]] | None = None
+    # per value of the primary key, the rule values that act on it (`--vary` texts) or the
+    # mechanism its strength comes from (levers.Lever; the report's next step reads it)
+    levers: tuple[Lever, ...] = ()
 
     @property
     def checks_module(self) -> str:
