@@ -15,6 +15,7 @@ from analyses.verdict_study import StudyVerdict
 from simcore.core.contract.plugin import GamePlugin
 
 UNIT = "win-rate points"
+MOST = 3  # values named per side of the band in the sentence (the grid shows them all)
 
 
 def joined(items: Sequence[str]) -> str:
@@ -75,16 +76,17 @@ def summary(sv: StudyVerdict, game: GamePlugin) -> str:
     head += f" at {counts_words(bad or counts)}"
     if bad and ok:
         head += f" (balanced at {counts_words(ok)})"
-    parts = []
-    for kind, word in ((ABOVE, "above fair"), (BELOW, "below")):
-        hits = [f for f in v.findings if f.verdict == kind]
-        order = sorted(_values(hits), key=lambda x: -max(abs(f.effect) for f in hits
-                                                         if f.value == x))  # fmt: skip
-        items = [f"{say(x)} {_span([f for f in hits if f.value == x])}" for x in order]
-        if items:
-            unit = f" {UNIT}" if not parts else ""
-            items[0] += unit
-            parts.append(", ".join(items) + f" {word}")
+    parts = [
+        p
+        for p in (
+            _side(v.findings, kind, word, bad, say)
+            for kind, word in ((ABOVE, "above fair"), (BELOW, "below"))
+        )
+        if p
+    ]
+    if parts:
+        parts[0] = parts[0].replace(" @", f" {UNIT}", 1)
+    parts = [p.replace(" @", "") for p in parts]
     rest = []
     fair = [x for x in _values(v.findings)
             if all(f.verdict == FAIR for f in v.findings if f.value == x)]  # fmt: skip
@@ -97,6 +99,25 @@ def summary(sv: StudyVerdict, game: GamePlugin) -> str:
         rest.append(joined([say(x) for x in shaky]) + " on the margin")
     body = "; ".join([", ".join(parts)] + rest if parts else rest)
     return f"{head}: {body}" + _tail(sv, counts) + "."
+
+
+def _side(findings: Sequence[Finding], kind: str, word: str, bad: Sequence[int], say) -> str:
+    """`Mogul +13 to +21 @, Sadhu +15 (2 players) above fair`: the values on one side of the
+    band, largest first, each with its counts unless it is off at every count that is not
+    balanced; at most MOST of them, then how many more the grid shows (`@` marks where the
+    unit goes)."""
+    hits = [f for f in findings if f.verdict == kind]
+    order = sorted(_values(hits), key=lambda x: -max(abs(f.effect) for f in hits
+                                                     if f.value == x))  # fmt: skip
+    items = []
+    for x in order[:MOST]:
+        fs = [f for f in hits if f.value == x]
+        where = sorted(f.players for f in fs)
+        at = "" if where == sorted(bad) else f" ({counts_words(where)})"
+        items.append(f"{say(x)} {_span(fs)}{' @' if not items else ''}{at}")
+    if len(order) > MOST:
+        items.append(f"{len(order) - MOST} more")
+    return ", ".join(items) + f" {word}" if items else ""
 
 
 def _tail(sv: StudyVerdict, counts: Sequence[int]) -> str:
@@ -113,16 +134,16 @@ def _tail(sv: StudyVerdict, counts: Sequence[int]) -> str:
 
 
 def how_sure(sv: StudyVerdict) -> str:
-    """Games per cell and the smallest difference from fair the study could see, per count,
-    in plain words (the glossary says what "could see" means)."""
+    """Games behind each cell (the fewest) and the smallest difference from fair the study
+    could see, per count, in plain words (the glossary says what "could see" means)."""
     v = sv.verdicts
     parts = []
     for n in sorted(v.seats):
         det = v.detectable.get(n, math.inf)
-        see = f"{100 * det:.1f}" if math.isfinite(det) else "no"
-        parts.append(f"{n} players: at least {v.seats[n]:,} games per cell, could see "
-                     f"{see} {UNIT}")  # fmt: skip
-    return "How sure: " + "; ".join(parts) + "."
+        see = f"{100 * det:.1f}" if math.isfinite(det) else "none"
+        parts.append(f"{n} players {v.seats[n]:,} games, {see}")
+    return (f"How sure (games behind each cell at least, smallest difference from fair it "
+            f"could see in {UNIT}): " + "; ".join(parts) + ".")  # fmt: skip
 
 
 def turn_order(sv: StudyVerdict) -> dict[str, dict]:

@@ -283,6 +283,8 @@ def _repro(b: Balance, ladder: Sequence[tuple[str, Run]] = ()) -> list[dict]:
         out.append(
             {
                 "label": f"{len(out) + 1}. {label} ({r.players} players; {role})",
+                "short": f"{len(out) + 1}. {label}",
+                "ladder": role != "balance sections",
                 "path": str(r.path),
                 "games_done": r.games_done,
                 "command": replay_command(m, r.path),  # rebuilt, never the file's text

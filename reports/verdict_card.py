@@ -217,6 +217,19 @@ def _next_step(sv: StudyVerdict, game: GamePlugin) -> str:
     return next_step(sv, game).text
 
 
+def _step_json(step, game: GamePlugin) -> dict:
+    """The next step as the file gives it: kind, text, the imbalance it is about, and the
+    proposed command with its `--vary` items (or the mechanism no rule value reaches)."""
+    doc = {"kind": step.kind, "text": step.text, "command": step.command or None,
+           "rules": list(step.rules), "mechanism": step.mechanism or None}  # fmt: skip
+    if step.value is not None:
+        doc |= {"value": _number(game, game.primary.column, step.value),
+                "label": _label(game, game.primary.column, step.value),
+                "players": step.players, "effect": round(100 * step.effect, 3),
+                "bot": step.bot}  # fmt: skip
+    return doc
+
+
 def verdict_json(sv: StudyVerdict, page: str, game: GamePlugin) -> str:
     """The verdict file's text (docs/REPORT.md)."""
     v = sv.verdicts
@@ -230,7 +243,7 @@ def verdict_json(sv: StudyVerdict, page: str, game: GamePlugin) -> str:
         "page": page,
         "game": sv.game,
         "summary": first_screen.summary(sv, game),
-        "next_step": {"text": _next_step(sv, game, "")},
+        "next_step": _step_json(next_step(sv, game), game),
         "numbering": "seats and positions count from 1, as on the page",
         "key": sv.key_label,
         "setup": sv.setup,

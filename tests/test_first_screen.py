@@ -73,7 +73,8 @@ def test_a_balanced_game_says_so_and_a_count_apart_is_named():
 def test_how_sure_and_the_files_fields_carry_n_and_the_detectable_difference():
     sv = _study([_f(4, "Mogul", ABOVE, 0.135), _f(4, "Monk", FAIR, 0.0)])
     assert first_screen.how_sure(sv) == (
-        "How sure: 4 players: at least 4,000 games per cell, could see 1.8 win-rate points."
+        "How sure (games behind each cell at least, smallest difference from fair it could "
+        "see in win-rate points): 4 players 4,000 games, 1.8."
     )
     c = first_screen.confidence(sv)["4"]
     assert c == {"bots": ["weighted", "search"], "seats_per_cell": 4000, "detectable": 1.8,
@@ -102,3 +103,16 @@ def test_the_grid_chart_draws_every_cell(tmp_path):
     chart = verdict_grid.grid_chart(_study(fs, converged={2: True, 4: False}), GAME, tmp_path)
     assert chart.svg_data_uri.startswith("data:image/svg+xml;base64,")
     assert chart.png_path is not None and chart.png_path.stat().st_size > 5000
+
+
+def test_a_value_off_at_some_counts_names_them_and_the_list_is_capped():
+    fs = [_f(2, "Mogul", ABOVE, 0.2), _f(4, "Mogul", ABOVE, 0.132),
+          _f(2, "Sadhu", ABOVE, 0.15), _f(4, "Sadhu", BELOW, -0.13),
+          _f(2, "Merchant", ABOVE, 0.09), _f(4, "Merchant", FAIR, 0.0),
+          _f(2, "Monk", ABOVE, 0.05), _f(4, "Monk", FAIR, 0.01)]  # fmt: skip
+    text = first_screen.summary(_study(fs, converged={2: True, 4: True}), GAME)
+    assert text == (
+        "Not balanced at 2 and 4 players: Mogul +13 to +20 win-rate points, Sadhu +15 "
+        "(2 players), Merchant +9.0 (2 players), 1 more above fair, Sadhu −13 (4 players) "
+        "below (search's figures; better play no longer changes them)."
+    )

@@ -53,7 +53,7 @@ def test_first_screen_answers_and_agrees_with_the_file(tmp_path, capsys, name):
     # the header's count is the runs Reproducibility lists, and the CLI's line says the same
     runs = int(re.search(r"· (\d+) run\(s\) ·", html).group(1))
     repro = html.split('id="repro"', 1)[1]
-    assert repro.count("<dt>command</dt>") == runs and f"({runs} run(s)," in said
+    assert repro.count('class="cmd"') == runs and f"({runs} run(s)," in said
     if CHROMIUM is None:
         pytest.skip("needs Debian's `chromium` (.ci/run installs it)")
     cmd = [CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",

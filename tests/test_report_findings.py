@@ -193,7 +193,7 @@ def test_rate_and_heat_charts_use_a_fixed_scale(monkeypatch):
         seen[name] = fig
         return ch.Chart(name, title, "", None)
 
-    monkeypatch.setattr(ch, "_save", keep)
+    monkeypatch.setattr(ch, "save", keep)
     lf = synthetic_frame(400, seed=2).with_columns(pl.lit("r").alias("run")).lazy()
     from analyses.joint_keys import cell_rates
     from analyses.rates import win_rates

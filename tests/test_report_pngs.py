@@ -15,7 +15,7 @@ def _chart(png_dir, name):
     fig, ax = plt.subplots(figsize=(3, 2))
     ax.plot([0, 1, 2], [2, 0, 1], marker="o")
     ax.set_title(name)
-    return charts._save(fig, name, name, png_dir)
+    return charts.save(fig, name, name, png_dir)
 
 
 @pytest.fixture

@@ -79,9 +79,9 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
                      if c["status"] == "done") for d in every)  # fmt: skip
     assert f"{len(every)} run(s) · {played:,} games" in text
     repro = text.split('id="repro"', 1)[1]
-    for d in every:
-        assert f"<code>{d}</code>" in repro
-    commands = re.findall(r"<dt>command</dt><dd><code>(.*?)</code>", repro)
+    for d in every:  # its directory, or its command's --out (the ladder's one-row runs)
+        assert f"<code>{d}</code>" in repro or f" --out {d}</code>" in repro
+    commands = re.findall(r"class=\"cmd\"><code>(.*?)</code>", repro)
     assert len(commands) == len(every) and all(c.startswith("palace-lab run ") for c in commands)
     # a command replays its run: the same rows (here the 2-player dealt run, adaptive)
     import shlex

@@ -24,8 +24,9 @@ def test_report_writes_its_verdict_file_beside_the_page(tmp_path, capsys):
     assert set(doc["balanced"]) == {"3"} and doc["balanced"]["3"] is False
     assert doc["bots"]["competent"] == {"3": ["greedy"]}
     by = {f["value"]: f for f in doc["findings"]}
-    assert set(by) == {0, 1, 2}
-    f0 = by[0]
+    assert set(by) == {1, 2, 3}  # seats counted from 1, as on the page
+    f0 = by[1]
+    assert f0["label"] == "seat 1" and doc["numbering"].startswith("seats and positions")
     assert {"players", "key", "value", "verdict", "effect", "ci95", "n", "bots", "robust"} <= set(
         f0
     )
@@ -34,9 +35,15 @@ def test_report_writes_its_verdict_file_beside_the_page(tmp_path, capsys):
     assert f0["reference"] == "greedy" and f0["effects"]["greedy"][0] == f0["effect"]
     # one bot: nothing shows better play would not move it, so not converged; the rule
     assert doc["converged"] == {"3": False} and "fair share" in doc["rule"]
+    # the first screen's sentence, the next step, how sure: all in the file too
+    assert doc["summary"].startswith("Not balanced at 3 players: seat 1 +")
+    assert doc["next_step"]["value"] == 1 and doc["next_step"]["players"] == 3
+    assert doc["confidence"]["3"]["seats_per_cell"] == 6000
+    assert doc["confidence"]["3"]["bots"] == ["greedy"]
     html = page.read_text()
     assert html.index('id="verdict"') < html.index('id="summary"')
     assert "3 players: not balanced, one bot only" in html
+    assert f'id="summary-sentence">{doc["summary"]}' in html.replace("&#39;", "'")
     # a file of the user's under that name is never replaced
     side.write_text('{"mine": true}')
     code, _, err = run_cli(capsys, "report", run, "--out", page)
@@ -62,7 +69,7 @@ def test_card_and_file_answer_a_study_question_key(tmp_path, capsys):
     seat = [f for f in doc["findings"] if f["key"] == "seat"]
     assert len(seat) == 6  # the primary key's three values, then the question's three
     q0 = seat[3]
-    assert q0["value"] == 0 and q0["verdict"] == "above" and q0["bots"] == {"greedy": "above"}
+    assert q0["value"] == 1 and q0["verdict"] == "above" and q0["bots"] == {"greedy": "above"}
     assert q0["ci95"][0] > 0 and q0["n"] == 6000
     html = page.read_text()
     assert "Seat (as played): above the average: holders of seat 1 +" in html
