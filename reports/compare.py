@@ -10,14 +10,10 @@ from pathlib import Path
 from analyses.compare_runs import DELTA, Comparison
 from simcore.core.contract.plugin import GamePlugin
 
+from .number_text import points
 from .tables import Table
 
 _CLS = {"worse": "up", "better": "down", "no clear change": "ns"}
-
-
-def _pts(x: float) -> str:
-    v = round(100 * x, 1)
-    return f"{v if v else 0.0:+.1f}"  # never "-0.0"
 
 
 def _runs(r: dict) -> str:
@@ -34,8 +30,8 @@ def compare_table(c: Comparison, game: GamePlugin) -> Table:
             (str(r["players"]), "num"), (_runs(r), ""), (r["value"], ""),
             (f"{100 * r['a_rate']:.1f}% (n={r['a_n']:,})", "num"),
             (f"{100 * r['b_rate']:.1f}% (n={r['b_n']:,})", "num"),
-            (f"{_pts(r['diff'])} ({_pts(r['lo'])} to {_pts(r['hi'])})", "num"),
-            (how, ""), (_pts(r["moved"]), "num"), (r["change"], _CLS[r["change"]]),
+            (f"{points(r['diff'])} ({points(r['lo'])} to {points(r['hi'])})", "num"),
+            (how, ""), (points(r["moved"]), "num"), (r["change"], _CLS[r["change"]]),
         ])  # fmt: skip
     note = (
         "Difference: B − A in win-rate points (+ = higher with B), interval family-wise "

@@ -28,11 +28,8 @@ from analyses.verdict_study import StudyVerdict, study_verdict
 from simcore.core.contract.plugin import GamePlugin, Key
 
 from .charts import error_bars, ordered, save
+from .number_text import percent
 from .tables import CI, Table
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
 
 
 def _key_chart(rb: Robustness, png_dir: Path | None, sv: StudyVerdict | None = None):
@@ -148,7 +145,7 @@ def _key_table(rb: Robustness, sv: StudyVerdict | None) -> Table:
             cell = cells.get((rung, c))
             if cell is not None:
                 cls = _VCLS[cell.verdict] if cell.n >= SUPPORT else "ns"  # thin: greyed
-                row.append((f"{_pct(cell.rate)} ({_pct(cell.lo)}–{_pct(cell.hi)}, "
+                row.append((f"{percent(cell.rate)} ({percent(cell.lo)}–{percent(cell.hi)}, "
                             f"n={cell.n:,}): {cell.verdict}", cls))  # fmt: skip
                 continue
             r = t.filter((pl.col("rung") == rung) & (pl.col("value") == c))
@@ -156,7 +153,7 @@ def _key_table(rb: Robustness, sv: StudyVerdict | None) -> Table:
                 row.append(("–", "ns"))
                 continue
             r = r.row(0, named=True)
-            row.append((f"{_pct(r['rate'])} (n={r['n']:,})", "ns"))
+            row.append((f"{percent(r['rate'])} (n={r['n']:,})", "ns"))
         f = finding.get(c)
         verdict = f.verdict if f is not None else ""
         row.append((verdict, _VCLS.get(verdict, "ns")))
@@ -194,8 +191,8 @@ def _strength_table(rb: Robustness) -> Table:
         else:  # colour only what the interval says
             flag = ("weaker", "down") if r["hi"] < 0.5 else ("not measurably stronger", "ns")
         rows.append([
-            (r["rung"], ""), (r["below"], ""), (_pct(r["share"]), "num"),
-            (f"{_pct(r['lo'])}–{_pct(r['hi'])}", "num"), flag,
+            (r["rung"], ""), (r["below"], ""), (percent(r["share"]), "num"),
+            (f"{percent(r['lo'])}–{percent(r['hi'])}", "num"), flag,
             (f"{r['strength']:.2f} ± {z * r['strength_se']:.2f}", "num"),
         ])  # fmt: skip
     p = rb.ladder.players
@@ -250,8 +247,8 @@ def setting_section(runs: list[Run], sets: list[str], key: Key) -> dict | None:
             flag = (f"{flag[0]} (n < {SUPPORT})", "ns")
         rows.append([
             (str(r["players"]), "num"), (str(key.words(r["value"])), ""),
-            (f"{_pct(r['with'])} (n={r['with_n']:,})", "num"),
-            (f"{_pct(r['played'])} (n={r['played_n']:,})", "num"),
+            (f"{percent(r['with'])} (n={r['with_n']:,})", "num"),
+            (f"{percent(r['played'])} (n={r['played_n']:,})", "num"),
             (f"{100 * r['diff']:+.1f} pts", "num"),
             (f"{100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}", "num"), flag,
         ])  # fmt: skip

@@ -19,6 +19,7 @@ from analyses.intervals import Z95
 from analyses.multiple import SUPPORT, family_z, rescaled
 from simcore.core.contract.plugin import GamePlugin
 
+from .number_text import percent, percent_range
 from .words import label_for, title_for
 
 
@@ -29,14 +30,6 @@ class Table:
     rows: list[list[tuple[str, str]]]  # (text, css class) per cell
     note: str = ""
     id: str = field(default="")
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _ci(lo: float, hi: float) -> str:
-    return f"{100 * lo:.1f}–{100 * hi:.1f}%"
 
 
 def _flag_fair(r) -> tuple[str, str]:
@@ -94,10 +87,10 @@ def rate_table(
             (str(r["run"]), ""),
             (str(r["players"]), "num"),
             (label(r[key]), ""),
-            (_pct(r["rate"]), "num"),
-            (_ci(r["lo"], r["hi"]), "num"),
+            (percent(r["rate"]), "num"),
+            (percent_range(r["lo"], r["hi"]), "num"),
             (f"{r['n']:,}", "num"),
-            (_pct(r["fair"]), "num"),
+            (percent(r["fair"]), "num"),
             _flag_fair(r),
         ]
         if measures:
@@ -147,8 +140,8 @@ def share_table(dist: pl.DataFrame, col: str, title: str, game: GamePlugin) -> T
             (str(r["run"]), ""),
             (str(r["players"]), "num"),
             (label(r[col]), ""),
-            (_pct(r["rate"]), "num"),
-            (_ci(r["lo"], r["hi"]), "num"),
+            (percent(r["rate"]), "num"),
+            (percent_range(r["lo"], r["hi"]), "num"),
             (f"{r['wins']:,} of {r['n']:,}", "num"),
         ]
         for _, r in dist.to_pandas().iterrows()
@@ -201,7 +194,7 @@ def diff_table(diffs: pl.DataFrame, key: str, title: str, game: GamePlugin,
         if points and min(r["n"], r["base_n"]) < SUPPORT:  # too few to read: greyed
             flag = (f"{flag[0]} (n < {SUPPORT})", "ns")
         value = (
-            f"{_pct(r['rate'])} vs {_pct(r['base_rate'])}"
+            f"{percent(r['rate'])} vs {percent(r['base_rate'])}"
             if points
             else f"{r['value']:.2f} vs {r['base_value']:.2f}"
         )
@@ -254,7 +247,7 @@ def heat_table(cells: pl.DataFrame, run: str, players: int, game: GamePlugin) ->
             if r is None:
                 row.append(("never", "ns"))
                 continue
-            text = f"{_pct(r['rate'])} ({_ci(r['lo'], r['hi'])}) n={r['n']:,}"
+            text = f"{percent(r['rate'])} ({percent_range(r['lo'], r['hi'])}) n={r['n']:,}"
             if r["n"] < SUPPORT:  # too few seats to read: greyed, no colour
                 row.append((text, "num ns"))
                 continue

@@ -17,12 +17,9 @@ from analyses.verdict_study import StudyVerdict
 from simcore.core.contract.plugin import GamePlugin
 
 from . import first_screen
+from .number_text import points
 
 SCHEMA = 2  # 2: seats and positions from 1; summary, next step, turn order, confidence
-
-
-def _pts(x: float) -> str:
-    return f"{100 * x:+.1f}"
 
 
 def _words(game: GamePlugin, value) -> str:
@@ -36,7 +33,7 @@ def _agree(f, n_bots: int) -> str:
 
 def _figure(f, n_bots: int) -> str:
     """A finding's effect under the bot that decided it, named, with the agreement."""
-    return (f"{_pts(f.effect)} points ({_pts(f.lo)} to {_pts(f.hi)}, {f.reference}; "
+    return (f"{points(f.effect)} points ({points(f.lo)} to {points(f.hi)}, {f.reference}; "
             f"{_agree(f, n_bots)})")  # fmt: skip
 
 
@@ -53,7 +50,7 @@ def rule_sentence(delta: float) -> str:
 def skill_trend(f, game: GamePlugin) -> str:
     """`VALUE +20.4 (BOT-A) → +13.3 (BOT-B)`: the effect under each bot, weakest first."""
     return f"{_words(game, f.value)} " + " → ".join(
-        f"{_pts(e)} ({b})" for b, (e, _, _) in f.effects.items())  # fmt: skip
+        f"{points(e)} ({b})" for b, (e, _, _) in f.effects.items())  # fmt: skip
 
 
 def _skill_line(sv: StudyVerdict, players: int, game: GamePlugin) -> str:
@@ -67,7 +64,7 @@ def _skill_line(sv: StudyVerdict, players: int, game: GamePlugin) -> str:
         return (f"skill: converged ({ag.upper} and {ag.lower} agree within {d} points on "
                 f"every cell)")  # fmt: skip
     moved = "; ".join(
-        f"{_words(game, c.value)} {_pts(c.diff)} ({_pts(c.lo)} to {_pts(c.hi)})"
+        f"{_words(game, c.value)} {points(c.diff)} ({points(c.lo)} to {points(c.hi)})"
         for c in sorted(ag.moved, key=lambda c: -abs(c.diff))
     )
     return (f"skill: still moving with skill ({ag.upper} minus {ag.lower} not shown within "
@@ -178,10 +175,10 @@ def _open(f, game: GamePlugin) -> str:
     """An open cell with what decides it: the strongest bot's effect and interval, every
     bot's verdict and effect, and the games each open bot would need."""
     word = {UNDETERMINED: "open"}
-    each = ", ".join(f"{b} {word.get(f.bots.get(b, UNDETERMINED), f.bots.get(b))} {_pts(e[0])}"
+    each = ", ".join(f"{b} {word.get(f.bots.get(b, UNDETERMINED), f.bots.get(b))} {points(e[0])}"
                      for b, e in f.effects.items())  # fmt: skip
     need = "; ".join(f"{b} about {g:,} games" for b, g in f.need.items())
-    return (f"{_words(game, f.value)} {_pts(f.effect)} ({_pts(f.lo)} to {_pts(f.hi)}, "
+    return (f"{_words(game, f.value)} {points(f.effect)} ({points(f.lo)} to {points(f.hi)}, "
             f"{f.reference}; each bot: {each}"
             + (f"; would be decided by {need}, if the rates stay where they are" if need else "")
             + ")")  # fmt: skip

@@ -49,7 +49,8 @@ def test_first_screen_answers_and_agrees_with_the_file(tmp_path, capsys, name):
     assert doc["next_step"]["text"] and doc["numbering"].startswith("seats and positions")
     card = _text(html.split('id="verdict"', 1)[1].split("</details>", 1)[0])
     for f in doc["findings"]:  # each figure on the card is the file's, to one decimal
-        assert f"{f['effect']:+.1f}" in card, (f["label"], f["effect"])
+        shown = round(f["effect"], 1) or 0.0  # one decimal, and never "-0.0"
+        assert f"{shown:+.1f}" in card, (f["label"], f["effect"])
     # the header's count is the runs Reproducibility lists, and the CLI's line says the same
     runs = int(re.search(r"· (\d+) run\(s\) ·", html).group(1))
     repro = html.split('id="repro"', 1)[1]
