@@ -60,7 +60,7 @@ def _values(findings: Sequence[Finding]) -> list:
 
 def summary(sv: StudyVerdict, game: GamePlugin) -> str:
     """One sentence a designer can paste into a design log, e.g. "Not balanced at 2–5
-    players: Mogul +13 to +20 win-rate points above fair, Sadhu −9 to −16 below; Monk
+    players: A +13 to +20 win-rate points above fair, B −9 to −16 below; C
     fair (the strongest bot's figures; better play still moves them at 4 players)."."""
     v = sv.verdicts
     bal = v.balanced()
@@ -102,7 +102,7 @@ def summary(sv: StudyVerdict, game: GamePlugin) -> str:
 
 
 def _side(findings: Sequence[Finding], kind: str, word: str, bad: Sequence[int], say) -> str:
-    """`Mogul +13 to +21 @, Sadhu +15 (2 players) above fair`: the values on one side of the
+    """`A +13 to +21 @, B +15 (2 players) above fair`: the values on one side of the
     band, largest first, each with its counts unless it is off at every count that is not
     balanced; at most MOST of them, then how many more the grid shows (`@` marks where the
     unit goes)."""

@@ -311,7 +311,7 @@ def _number(game: GamePlugin, column: str, value):
 
 
 def _label(game: GamePlugin, column: str, value) -> str:
-    """The value in the page's words ("seat 2", "Mogul")."""
+    """The value in the page's words ("seat 2", a card's name)."""
     try:
         return game.key(column).words(value)
     except KeyError:
