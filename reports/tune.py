@@ -117,7 +117,7 @@ def headline(t: Tuning) -> list[str]:
         what = "recommendation" if win is not start else f"best candidate ({_setting(c.winner)})"
         blind = _check_competence(t)
         out.append(
-            f"Checked under {c.bot}: {c.summary()}. The improvement of the {what} {words}: "
+            f"{c.summary()[:1].upper()}{c.summary()[1:]}. The improvement of the {what} {words}: "
             f"starting rules {_est(c.start)}, {what} {_est(c.winner)}." + blind
         )
     elif win is not start and s["check_strategy"] is None:
