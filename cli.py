@@ -586,8 +586,9 @@ def tournament(names, game, players, games, chunk, boots, out, workers, executor
               help="Strategy judging the rules, in every seat [the game's default strategy "
               "with its study parameters].")  # fmt: skip
 @click.option("--check-strategy", "check_strategy", type=str, default="",
-              help="Second strategy for the winner's check, or 'none' [the ladder's rung "
-              "below the judge].")  # fmt: skip
+              help="Second strategy for the winner's check, or 'none' [the strongest "
+              "measured search rung at each player count, capped at about 300 CPU s per "
+              "run; without search rungs the ladder's rung below the judge].")  # fmt: skip
 @click.option(
     "--check-games",
     "check_games",
