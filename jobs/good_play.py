@@ -89,3 +89,29 @@ def _gate(root: Path, own: str, peers: list[str], key: str) -> str | None:
         )
     moved = [f for f in peers if f != base and changes(root, f, base, key, len(peers) - 1)]
     return None if moved else "no setting changes anything under the scripted bot"
+
+
+def good_play_jobs(jobs: list, plugin: GamePlugin) -> tuple[list, str]:
+    """A sweep's grid points replayed under the strongest rung (GOOD_PLAY/<folder>), each
+    gated like a study's, and the sentence that states them and their cost ("" without)."""
+    from .run_job import RunJob
+
+    if not plugin.search_rungs or len(jobs) < 2:
+        return [], ""
+    places = [(f, j.players) for f, j in jobs]
+    out, said = [], {}
+    for f, j in jobs:
+        label, text, games = good_play_games(plugin, j.players)
+        job = RunJob(j.players, games, j.seed, text, j.variants, j.sets, j.rules_file,
+                     j.board_file, chunk=max(10, math.ceil(games / 8)), game=j.game,
+                     data=j.data)  # fmt: skip
+        job.gate = good_play_gate(f"{GOOD_PLAY}/{f}", places, plugin.primary.column)
+        out.append((f"{GOOD_PLAY}/{f}", job))
+        said[j.players] = f"{label} ({text}), {games:,} games"
+    bots = "; ".join(f"{n} players: {said[n]}" for n in sorted(said))
+    return out, (
+        f"Good play: every grid point whose effect against the rulebook's value is decided "
+        f"under the scripted bot is replayed, with the rulebook's point, under the strongest "
+        f"measured search rung ({bots} per run, about {RUNG_CPU_SECONDS} CPU s each; at most "
+        f"{len(out)} runs more)."
+    )

@@ -89,3 +89,22 @@ def test_an_effect_only_the_scripted_bot_sees_is_reported_as_disagreement(
     html = html or next(out.glob("*.html")).read_text()
     assert "under good play" in html and "DIFFERS" in html
     assert "2p-planted (2 players, against 2p-basic): changes seat 1, seat 2 under greedy" in html
+
+
+def test_a_sweep_replays_its_changing_points_under_the_strongest_rung(
+    capsys, tmp_path, monkeypatch
+):
+    _toy(monkeypatch)
+    out = tmp_path / "sweep"
+    code, text, err = run_cli(capsys, "sweep", "--game", "toy", "--set", "planted=0,300",
+                              "--set", "seat0_points=0", "--games", "3000", "--workers", "1",
+                              "--out", out)  # fmt: skip
+    assert code == 0, err
+    assert "strong-rung (keeper), 3,000 games per run" in err + text
+    point = "planted=300,seat0_points=0"
+    m = json.loads((out / GOOD_PLAY / point / "manifest.json").read_text())
+    assert {s["name"] for s in m["strategies"]} == {"keeper"}
+    (row,) = good_play(out, "seat")
+    assert (row.folder, row.basic, row.verdict) == (point, "planted=0,seat0_points=0", "differs")
+    html = (out / "report.html").read_text()
+    assert "under good play" in html and "DIFFERS" in html
