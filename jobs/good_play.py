@@ -63,7 +63,10 @@ def with_good_play(st: Study, plugin: GamePlugin) -> Study:
         f"{len(extra)} runs more); the others change nothing the scripted bot sees and are "
         "not replayed (a search rung plays 10 to 100 times slower)."
     )
-    return replace(st, runs=st.runs + tuple(extra), notes=(*st.notes, note))
+    more = (f"{st.description}; each setting that changes something under the scripted bot "
+            f"replayed under the strongest search rung (at most {len(extra)} runs of about "
+            f"{RUNG_CPU_SECONDS} CPU s)")  # fmt: skip
+    return replace(st, description=more, runs=st.runs + tuple(extra), notes=(*st.notes, note))
 
 
 def good_play_gate(folder: str, runs: list[tuple[str, int]], key: str):
