@@ -270,8 +270,9 @@ class TuneSettings:
             speed = ""
             if b.games_per_cpu_s:
                 speed = (
-                    f", about {CHECK_CPU_SECONDS} CPU s per run at its measured "
-                    f"{b.games_per_cpu_s:g} games per CPU second"
+                    f" (time cap {b.cap:,} games: about {CHECK_CPU_SECONDS} CPU s at "
+                    f"{b.games_per_cpu_s:g} games per CPU second, its measured speed with "
+                    f"one searching seat over the {b.players} searching here)"
                 )
             parts.append(f"{b.players}p {what}: at most {self.check_cap_at(b):,} games{speed}")
         return "check under " + "; ".join(parts)

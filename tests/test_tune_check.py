@@ -63,7 +63,7 @@ def test_tune_checks_the_winner_under_the_strongest_rung(capsys, tmp_path, monke
     code, text, err = run_cli(capsys, *TOY, "--seed", "5", "--workers", "1", "--out", out)
     assert code == 0, err
     # 2 games per CPU second with one seat searching: 1 with both, 300 in 300 CPU seconds
-    assert "2p strong-rung (keeper): at most 300 games" in err + text
+    assert "2p strong-rung (keeper): at most 300 games (time cap 300 games" in err + text
     plan = json.loads((out / "check.json").read_text())
     assert plan["label"] == "strong-rung" and plan["bots"]["2"]["strategy"] == "keeper"
     for setting in ("start", plan["settings"][1]["folder"]):
