@@ -481,8 +481,12 @@ def _write_report(dirs, out, intro=(), seconds=None, extra=None, headline=()):
 def sweep(sets, game, players, games, target_ci, strategy, variants, chunk, out, workers,
           executor, scheduler, scheduler_timeout, seed, resume):  # fmt: skip
     """Play a grid of rule values and plot each balance measure against them."""
+    from analyses.good_play import good_play
     from analyses.sweep import measures
+    from analyses.verdict import DELTA
+    from jobs.good_play import good_play_jobs
     from jobs.sweep_grid import grid, parse_axes, point_folder, point_sets, swept
+    from reports.good_play import good_play_section
     from reports.output import check_report_target
     from reports.sweep import sweep_sections
 
@@ -498,13 +502,20 @@ def sweep(sets, game, players, games, target_ci, strategy, variants, chunk, out,
     jobs = [(point_folder(p), RunJob(players, games, seed, strat, variants, point_sets(p),
                                      chunk=chunk, target_ci=target_ci, game=game))
             for p in grid(axes)]  # fmt: skip
+    good, cost = good_play_jobs(jobs, plugin) if strategy is None else ([], "")
     keys = swept(axes) or [axes[0].key]
-    seconds = play_jobs(root, jobs, workers, executor, scheduler, resume=resume,
+    seconds = play_jobs(root, jobs + good, workers, executor, scheduler, resume=resume,
                         scheduler_timeout=scheduler_timeout, kind="sweep",
-                        command=_command(root))  # fmt: skip
-    intro = [f"Sweep over {', '.join(sets)} with {players} players ({len(jobs)} grid points)."]
-    _write_report([out], report_path, intro, seconds,
-                  lambda b, png: sweep_sections(measures(b, keys), png))  # fmt: skip
+                        command=_command(root), header=cost)  # fmt: skip
+    intro = [f"Sweep over {', '.join(sets)} with {players} players ({len(jobs)} grid points).",
+             *([cost] if cost else [])]  # fmt: skip
+    good_rows = good_play(root, plugin.primary.column)
+
+    def sections(b, png):
+        more = good_play_section(good_rows, plugin.primary, DELTA)
+        return sweep_sections(measures(b, keys), png) + ([more] if more else [])
+
+    _write_report([out], report_path, intro, seconds, sections)
 
 
 @cli.command()
@@ -585,8 +596,9 @@ def tournament(names, game, players, games, chunk, boots, out, workers, executor
               help="Strategy judging the rules, in every seat [the game's default strategy "
               "with its study parameters].")  # fmt: skip
 @click.option("--check-strategy", "check_strategy", type=str, default="",
-              help="Second strategy for the winner's check, or 'none' [the ladder's rung "
-              "below the judge].")  # fmt: skip
+              help="Second strategy for the winner's check, or 'none' [the strongest "
+              "measured search rung at each player count, capped at about 300 CPU s per "
+              "run; without search rungs the ladder's rung below the judge].")  # fmt: skip
 @click.option(
     "--check-games",
     "check_games",

@@ -66,13 +66,35 @@ class Confirmed:
 
 @dataclass(frozen=True)
 class Check:
-    """The winner against the starting rules under a second strategy."""
+    """The winner against the starting rules under a second strategy (by default the
+    strongest measured search rung: good play), paired on the same seeds."""
 
     strategy: str
     start: Confirmed
     winner: Confirmed
     diff: Difference
     verdict: str  # "holds", "not confirmed" or "worse"
+    label: str = ""  # the bot's name: a search rung's label, else the strategy text
+
+    @property
+    def bot(self) -> str:
+        """The bot named with its strategy text (once when they are the same)."""
+        name = self.label or self.strategy
+        return name if name == self.strategy else f"{name} ({self.strategy})"
+
+    def summary(self) -> str:
+        """One line: whether the improvement holds under the check's bot, with its figures."""
+        head = {
+            "holds": f"confirmed under {self.bot}",
+            "not confirmed": f"not confirmed under {self.bot}",
+            "worse": f"reversed under {self.bot}",
+        }[self.verdict]
+        d, a, b = self.diff, self.start.estimate, self.winner.estimate
+        return (
+            f"{head}: imbalance {a.value:.1f} -> {b.value:.1f} points, difference "
+            f"{d.value:+.1f} (95% interval {d.lo:+.1f} to {d.hi:+.1f}, one-sided p "
+            f"{d.p_better:.3g}), paired on the same seeds"
+        )
 
 
 @dataclass(frozen=True)
@@ -246,7 +268,7 @@ def check_result(root: Path, record: dict) -> Check | None:
         verdict = "worse"
     else:
         verdict = "not confirmed"
-    return Check(plan["strategy"], start, winner, d, verdict)
+    return Check(plan["strategy"], start, winner, d, verdict, plan.get("label", ""))
 
 
 def load_tuning(root: str | Path) -> Tuning:

@@ -10,6 +10,7 @@ from analyses.verdict import DELTA, family_z
 from simcore.core.contract.plugin import GamePlugin, Study
 from simcore.core.errors import InputError
 
+from .good_play import good_play_gate, with_good_play
 from .ladder import LadderLayout
 from .run_job import RunJob
 from .study_data import shipped_data
@@ -41,10 +42,10 @@ def get_study(plugin: GamePlugin, name: str | None, players: int | None = None) 
     if not known:
         raise InputError(f"{plugin.name} has no predefined studies")
     if name is None:
-        return next(iter(known.values()))
+        return with_good_play(next(iter(known.values())), plugin)
     if name not in known:
         raise InputError(f"unknown study '{name}' of {plugin.name}; known: {', '.join(known)}")
-    return known[name]
+    return with_good_play(known[name], plugin)
 
 
 def layouts(st: Study) -> list[LadderLayout]:
@@ -126,7 +127,9 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
     laddered = {lay.players for lay in lays}
     ladder_sets = tuple(st.ladder.sets) if st.ladder is not None else None
     out = []
-    for r in _against_rulebook(study_runs(st), get_game(game)):
+    runs = _against_rulebook(study_runs(st), get_game(game))
+    places = [(r.folder, r.players) for r in runs]
+    for r in runs:
         strat = r.strategy or strategy
         data = shipped_data(plugin, r)  # StudyRun.data as `--data NAME=FILE` items
         size = chunk or st.chunk
@@ -160,5 +163,8 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
             gate = lay.climb_gate(r.folder, plugin.primary.column, DELTA)
             if gate is not None:
                 job.gate = gate
+        gate = good_play_gate(r.folder, places, plugin.primary.column)
+        if gate is not None:  # replayed under the strongest rung only when it changes something
+            job.gate = gate
         out.append((r.folder, job))
     return out

@@ -14,7 +14,7 @@ import json
 import shlex
 from pathlib import Path
 
-from analyses.tuning import START, confirmation
+from analyses.tuning import START, Check, check_result, confirmation
 from simcore.core.contract.games import get_game
 from simcore.core.errors import InputError
 from simcore.core.store.manifest import load_manifest
@@ -99,7 +99,7 @@ def tune_rules(st: TuneSettings, root: Path, pool, resume: bool, command: str) -
                 f"tune-rules {st.game}, {'/'.join(map(str, st.players))} players, "
                 f"{st.strategy}: search {st.search_budget:,} games (rungs of "
                 f"{', '.join(f'{g:,}' for g in st.rung_games())} games per player count), "
-                f"then up to {st.confirm_cap:,} games per confirmation run"
+                f"then up to {st.confirm_cap:,} games per confirmation run; {st.check_text()}"
             )
             search = Search(st, root, pool, bar, again).open(resume)
             search.run()
@@ -109,7 +109,7 @@ def tune_rules(st: TuneSettings, root: Path, pool, resume: bool, command: str) -
                                 lambda: confirm_plan(st, search.candidates(), cap))  # fmt: skip
             cap = plan["cap"]  # a resumed run keeps the cap it planned
             runs = len(plan["settings"]) * len(st.players)
-            later = st.check_runs * len(st.players) * min(cap, st.check_games or cap)
+            later = st.check_runs * sum(st.check_cap_at(b, cap) for b in st.check_bots)
             bar.set_total(bar.done + runs * cap + later)
             play_stage(st, root, plan, pool, bar, again)
             _, settings, winner = confirmation(root)
@@ -119,20 +119,24 @@ def tune_rules(st: TuneSettings, root: Path, pool, resume: bool, command: str) -
             checked = winner if winner.name != START else best
             if st.check_strategy is not None and checked is not None:
                 as_plan = {s["name"]: s for s in plan["settings"]}
-                check = load_or_save(
+                planned = load_or_save(
                     root / TUNE_CHECK,
                     lambda: check_plan(st, as_plan[START], as_plan[checked.name], cap),
                 )
-                play_stage(st, root, check, pool, bar, again)
-        write_best(root / BEST, st, winner.values, command)
+                play_stage(st, root, planned, pool, bar, again)
+            check = check_result(root, read_json(root / TUNE, what="tuning file"))
+        write_best(root / BEST, st, winner.values, command, check)
     finally:
         lock.release()
 
 
-def write_best(path: Path, st: TuneSettings, values: dict, command: str) -> None:
+def write_best(
+    path: Path, st: TuneSettings, values: dict, command: str, check: Check | None = None
+) -> None:
     """The recommended rule set as a rules file: every value that differs from the game's
     rulebook (the starting --set/--rules values and the recommended ones), so that
-    `palace-lab run --rules best.toml` plays it without further options."""
+    `palace-lab run --rules best.toml` plays it without further options. A comment says
+    whether the improvement holds under the check's bot (good play)."""
     plugin = get_game(st.game)
     rules = rules_from(plugin, st.rules_file, st.sets + setting_sets(values), st.variants)
     lines = [
@@ -140,10 +144,19 @@ def write_best(path: Path, st: TuneSettings, values: dict, command: str) -> None
         f"# {', '.join(f'{k} = {_toml(v)}' for k, v in values.items())} "
         f"({'/'.join(map(str, st.players))} players, judged by {st.strategy})",
         "# " + shlex.join(a for a in shlex.split(command) if a != "--resume"),
+        "# " + _check_line(check, st),
         "",
         *[f"{k} = {_toml(v)}" for k, v in rules.diff_from_default().items()],
     ]
     write_atomic(path, ("\n".join(lines) + "\n").encode())
+
+
+def _check_line(check: Check | None, st: TuneSettings) -> str:
+    if check is None:
+        return "not checked under a second strategy" + (
+            " (--check-strategy none)" if st.check_strategy is None else ""
+        )
+    return check.summary()
 
 
 def _toml(v) -> str:

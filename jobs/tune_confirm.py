@@ -77,16 +77,38 @@ def confirm_plan(st: TuneSettings, candidates: list[dict], cap: int | None = Non
 
 def check_plan(st: TuneSettings, start: dict, winner: dict, cap: int | None = None) -> dict:
     """check.json: the starting rules and the winner (or, when no candidate won, the best
-    confirmed one: the second bot's view is asked either way) under the second strategy,
-    on one fresh seed, played to the cap (--check-games bounds it for slow bots)."""
+    confirmed one: the second bot's view is asked either way) under the check's bot of
+    each player count (by default the strongest measured search rung), on one fresh seed,
+    played to the cap (--check-games and a search rung's time cap bound it)."""
+    bots = {
+        str(b.players): {"label": b.label, "strategy": b.strategy, "cap": st.check_cap_at(b, cap)}
+        for b in st.check_bots
+    }
     return {
         "stage": "check",
         "strategy": st.check_strategy,
+        "label": bot_label(st.check_bots),
         "seed": st.check_seed,
-        "cap": st.check_cap if cap is None else min(cap, st.check_games or cap),
+        "cap": max((b["cap"] for b in bots.values()), default=st.check_cap),
+        "bots": bots,
         "target_ci": None,
         "settings": [start, winner],
     }
+
+
+def bot_label(bots) -> str:
+    """The check's bots in a word: one label, or each with its player count."""
+    labels = list(dict.fromkeys(b.label for b in bots))
+    if len(labels) == 1:
+        return labels[0]
+    return ", ".join(f"{b.label} at {b.players} players" for b in bots)
+
+
+def stage_bot(plan: dict, players: int) -> tuple[str, int]:
+    """(strategy text, games cap) of a stage's runs at `players` (a check names its bot
+    per player count; a confirmation, and a check planned before, one for all)."""
+    bot = plan.get("bots", {}).get(str(players))
+    return (bot["strategy"], bot["cap"]) if bot else (plan["strategy"], plan["cap"])
 
 
 def _search_figures(candidates: list[dict], values: dict) -> dict | None:
@@ -111,21 +133,22 @@ def play_stage(st: TuneSettings, root: Path, plan: dict, pool, progress, command
             out = root / sub / s["folder"] / f"{n}p"
             if _complete(out):
                 continue
+            strategy, cap = stage_bot(plan, n)
             job = RunJob(
                 n,
-                plan["cap"],
+                cap,
                 plan["seed"],
-                plan["strategy"],
+                strategy,
                 st.variants,
                 st.sets + setting_sets(s["values"]),
                 st.rules_file,
                 st.board_file,
-                chunk=confirm_chunk(plan["cap"]),
+                chunk=confirm_chunk(cap),
                 target_ci=plan.get("target_ci"),
                 game=st.game,
                 data=st.data,
             ).check()
-            progress.log(f"{plan['stage']}: {s['name']}, {n} players, {plan['strategy']}")
+            progress.log(f"{plan['stage']}: {s['name']}, {n} players, {strategy}")
             try:
                 job.play(out, pool, _run_started(out), progress.for_run())
             except (RunInterrupted, RunWriteError, WorkerLost) as e:  # finished runs kept

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from analyses.imbalance import MIN_CELL
 from simcore.core.contract.games import get_game
 from simcore.core.contract.plugin import GamePlugin
+from simcore.core.contract.rungs import strongest_rung
 from simcore.core.errors import InputError
 
 from .run_job import MAX_GAMES, RunJob, check_players, check_seed, rules_from, study_strategy
@@ -30,6 +31,10 @@ MIN_RUNG = MIN_CELL
 AUTO_TRIALS = 100  # the automatic first rung lets about this many first-rung trials fit
 MAX_TOP = 10
 MAX_RUNGS = 6
+# a check run under a measured search rung is capped to about this many CPU seconds (at the
+# rung's measured speed, every seat searching): search rungs play 10 to 100 times slower
+# than scripted bots, and the check is two runs per player count
+CHECK_CPU_SECONDS = 300
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -78,6 +83,45 @@ def ladder_neighbour(plugin: GamePlugin, players: int, judge: str) -> str | None
 
 
 @dataclass(frozen=True)
+class CheckBot:
+    """The check's bot at one player count: `label` names it in the report (a search rung's
+    label, else the strategy text); `cap` bounds its runs by the rung's measured speed."""
+
+    players: int
+    label: str
+    strategy: str
+    cap: int | None = None  # games in about CHECK_CPU_SECONDS (None: speed not measured)
+    games_per_cpu_s: float | None = None  # estimated with every seat playing it
+
+    def record(self) -> dict:
+        return dict(self.__dict__)
+
+
+def check_bots(
+    plugin: GamePlugin, players: tuple[int, ...], judge: str, text: str | None
+) -> tuple[CheckBot, ...]:
+    """The check's bot per player count: `text` if given (None: no check), else the
+    strongest measured search rung there (good play), else the ladder's neighbour of the
+    judge (a game without search rungs). A search rung's runs are capped by its speed."""
+    if text is None:
+        return ()
+    out = []
+    for n in players:
+        rung = strongest_rung(plugin.search_rungs, n)
+        if text and (rung is None or rung.strategy != text):
+            out.append(CheckBot(n, text, text))
+        elif rung is not None:
+            rate = rung.games_per_cpu_s / n  # measured with one searching seat; here all
+            cap = max(MIN_CONFIRM, int(rate * CHECK_CPU_SECONDS))
+            out.append(CheckBot(n, rung.label, rung.strategy, cap, round(rate, 1)))
+        else:
+            other = ladder_neighbour(plugin, n, judge)
+            if other is not None:
+                out.append(CheckBot(n, other, other))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
 class TuneSettings:
     """Everything that fixes a tuning run's result (see docs/TUNING.md)."""
 
@@ -105,6 +149,7 @@ class TuneSettings:
     eta: int = 3
     seed: int = 0
     axes: tuple[Axis, ...] = field(default=(), compare=False)
+    check_bots: tuple[CheckBot, ...] = field(default=(), compare=False)
 
     def check(self) -> TuneSettings:
         """The checked settings with axes and the resolved keys; InputError on bad input."""
@@ -147,11 +192,10 @@ class TuneSettings:
             raise InputError(f"--vary {both[0]} and --set {both[0]}: give it once")
         check_points(axes, base, plugin, self.players)
         strategy = self.strategy or study_strategy(plugin)
-        check = self.check_strategy
-        if check == "":
-            check = ladder_neighbour(plugin, self.players[-1], strategy)
+        bots = check_bots(plugin, self.players, strategy, self.check_strategy)
+        check = bots[-1].strategy if bots else None
         for n in self.players:
-            for text in (strategy, check):
+            for text in (strategy, *(b.strategy for b in bots if b.players == n)):
                 if text is not None:
                     RunJob(
                         n,
@@ -165,7 +209,8 @@ class TuneSettings:
                         game=self.game,
                         data=self.data,
                     ).check()
-        changes = {"keys": keys, "axes": axes, "strategy": strategy, "check_strategy": check}
+        changes = {"keys": keys, "axes": axes, "strategy": strategy, "check_strategy": check,
+                   "check_bots": bots}  # fmt: skip
         out = TuneSettings(**{**self.__dict__, **changes})
         out._check_budget()
         return out
@@ -205,6 +250,32 @@ class TuneSettings:
     def check_cap(self) -> int:
         cap = self.confirm_cap
         return cap if self.check_games is None else min(cap, self.check_games)
+
+    def check_cap_at(self, bot: CheckBot, cap: int | None = None) -> int:
+        """Games per check run with `bot`: the confirmation's cap (or `cap`), bounded by
+        --check-games and by the bot's time cap (a search rung's)."""
+        out = self.confirm_cap if cap is None else cap
+        for bound in (self.check_games, bot.cap):
+            if bound is not None:
+                out = min(out, bound)
+        return out
+
+    def check_text(self) -> str:
+        """The check's bots in one phrase, for the header line and best.toml."""
+        if not self.check_bots:
+            return "no second-strategy check"
+        parts = []
+        for b in self.check_bots:
+            what = b.label if b.label == b.strategy else f"{b.label} ({b.strategy})"
+            speed = ""
+            if b.games_per_cpu_s:
+                speed = (
+                    f" (time cap {b.cap:,} games: about {CHECK_CPU_SECONDS} CPU s at "
+                    f"{b.games_per_cpu_s:g} games per CPU second, its measured speed with "
+                    f"one searching seat over the {b.players} searching here)"
+                )
+            parts.append(f"{b.players}p {what}: at most {self.check_cap_at(b):,} games{speed}")
+        return "check under " + "; ".join(parts)
 
     @property
     def search_budget(self) -> int:
@@ -303,6 +374,7 @@ class TuneSettings:
                 "rung_games": self.rung_games(),
                 "confirm_cap": self.confirm_cap,
                 "check_cap": self.check_cap,
+                "check_bots": [b.record() for b in self.check_bots],
                 "confirm_runs": self.confirm_runs,
                 "seeds": {
                     "search": [self.rung_seed(r) for r in range(self.rungs)],

@@ -13,6 +13,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import polars as pl
 
+from analyses.good_play import good_play
 from analyses.multiple import SUPPORT, family_z
 from analyses.robustness import (
     Robustness,
@@ -23,7 +24,7 @@ from analyses.robustness import (
     setting_headline,
 )
 from analyses.rundata import Run, find_runs
-from analyses.verdict import ABOVE, BELOW, DEPENDS, FAIR, UNDETERMINED
+from analyses.verdict import ABOVE, BELOW, DELTA, DEPENDS, FAIR, UNDETERMINED
 from analyses.verdict_study import StudyVerdict, study_verdict
 from simcore.core.contract.plugin import GamePlugin, Key
 
@@ -294,9 +295,15 @@ def study_report(root: Path, game: GamePlugin):
     headline += setting_headline(setting_effect(find_runs(dirs), sets, game.primary), sets,
                                  game.primary)  # fmt: skip
 
+    from .good_play import good_play_section, sentence
+
+    gp = good_play(root, game.primary.column)
+    headline += [sentence(g, game.primary) + "." for g in gp if g.verdict == "differs"]
+
     def extra(b, png_dir):
         out = [robustness_section(rb, png_dir, sv)] if rb is not None else []
         ch = setting_section(b.runs, sets, game.primary)
-        return out + ([ch] if ch else [])
+        good = good_play_section(gp, game.primary, DELTA)
+        return out + ([ch] if ch else []) + ([good] if good else [])
 
     return dirs, extra, headline

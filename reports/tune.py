@@ -117,10 +117,8 @@ def headline(t: Tuning) -> list[str]:
         what = "recommendation" if win is not start else f"best candidate ({_setting(c.winner)})"
         blind = _check_competence(t)
         out.append(
-            f"Under a second strategy ({c.strategy}) the improvement {words}: starting rules "
-            f"{_est(c.start)}, {what} {_est(c.winner)}; difference "
-            f"{c.diff.value:+.1f} points (95% interval {c.diff.lo:+.1f} to {c.diff.hi:+.1f}), "
-            f"one-sided p {_p(c.diff.p_better)}." + blind
+            f"{c.summary()[:1].upper()}{c.summary()[1:]}. The improvement of the {what} {words}: "
+            f"starting rules {_est(c.start)}, {what} {_est(c.winner)}." + blind
         )
     elif win is not start and s["check_strategy"] is None:
         out.append("No second-strategy check (--check-strategy none).")
@@ -292,13 +290,13 @@ def _check_table(t: Tuning) -> Table:
     )
     rows[-1][1] = verdict
     note = (
-        f"The same comparison with {c.strategy} in every seat, on other fresh seeds. "
+        f"The same comparison with {c.bot} in every seat, on other fresh seeds. "
         "'holds': the recommendation is fairer here too (one-sided bootstrap test at 5%); "
         "'NOT CONFIRMED': the data cannot tell; 'REVERSED': the whole interval says it is "
         "less fair. A rule fix that only works for one bot is flagged."
     )
     return Table(
-        f"Check under a second strategy: {c.strategy}",
+        f"Check under a second strategy: {c.bot}",
         ["setting", "games", "imbalance", "95% interval"],
         rows,
         note,

@@ -7,6 +7,7 @@ import re
 
 import polars as pl
 
+from jobs.good_play import GOOD_PLAY
 from jobs.run_job import RunJob
 from jobs.studies import get_study, layout, study_jobs
 from simcore.core.contract.games import games, get_game
@@ -132,11 +133,30 @@ def test_variants_study_covers_every_single_switch():
     st = get_study(MAHARAJA, "variants")
     singles = [n for n, fields in VARIANTS.items() if len(fields) == 1]
     assert st.runs[0].variants == () and all(r.players == 4 for r in st.runs)
-    played = [r.variants[0] for r in st.runs[1:]]
+    scripted = [r for r in st.runs if not r.folder.startswith(GOOD_PLAY)]
+    played = [r.variants[0] for r in scripted[1:]]
     skipped = [n for n in singles if n not in played]
     assert sorted(played + skipped) == sorted(singles)
     assert all(VARIANTS[n][0] not in NOT_YET for n in played)
     assert all(VARIANTS[n][0] in NOT_YET and n in " ".join(st.notes) for n in skipped)
+
+
+def test_variants_study_replays_its_settings_under_the_strongest_rung():
+    """Every setting gets a good-play twin under the strongest measured rung at 4 players
+    (search-strong, 309.0 games per CPU s with one searching seat: all four search, so 300
+    CPU s make ceil(300 x 309.0 / 4) = 23,175 games), played only when it changes something."""
+    st = get_study(MAHARAJA, "variants")
+    scripted = [r for r in st.runs if not r.folder.startswith(GOOD_PLAY)]
+    good = {r.folder: r for r in st.runs if r.folder.startswith(GOOD_PLAY)}
+    assert set(good) == {f"{GOOD_PLAY}/{r.folder}" for r in scripted}
+    assert {(r.strategy, r.games) for r in good.values()} == {
+        ("lookahead:rollouts=90:char_rollouts=0", 23_175)
+    }
+    assert "search-strong" in st.notes[-1] and "23,175 games" in st.notes[-1]
+    jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
+    gated = {f for f, j in jobs.items() if getattr(j, "gate", None) is not None}
+    assert gated == {f for f in jobs if f.startswith(GOOD_PLAY)} and len(gated) == len(good)
+    assert not any(r.folder.startswith(GOOD_PLAY) for r in get_study(MAHARAJA, None).runs)
 
 
 def test_default_study_plays_the_rulebook_order_and_random_deals():
@@ -208,7 +228,7 @@ def test_variants_study_has_one_baseline_and_turns_default_switches_off():
     default = RuleSet()
     rulebook = [f for f, j in jobs.items() if RunJob(4, 10, 0, "random", j.variants, j.sets)
                 .check().spec.rules == default]  # fmt: skip
-    assert rulebook == ["4p-basic"]
+    assert rulebook == ["4p-basic", f"{GOOD_PLAY}/4p-basic"]  # the scripted bot, good play
     off = jobs["4p-neutral-off"]
     assert off.variants == () and off.sets == ("neutral_palaces=false",)
     assert default.neutral_palaces is True

@@ -47,6 +47,24 @@ class SearchRung:
     vs_weighted: Measured
 
 
+def measured_at(
+    measured: Mapping[int, tuple[SearchRung, ...]], players: int
+) -> tuple[SearchRung, ...]:
+    """The rungs measured at `players`, else at the nearest measured count (() if none)."""
+    if not measured:
+        return ()
+    return measured.get(players) or measured[min(measured, key=lambda p: abs(p - players))]
+
+
+def strongest_rung(
+    measured: Mapping[int, tuple[SearchRung, ...]], players: int
+) -> SearchRung | None:
+    """The strongest measured search rung at `players` (the last, rungs go weakest first):
+    the bot that confirmation runs judge good play by."""
+    own = measured_at(measured, players)
+    return own[-1] if own else None
+
+
 def search_ladder(
     players: int,
     scripted: tuple[tuple[str, str], ...],
@@ -62,7 +80,7 @@ def search_ladder(
     strongest measured search rung there, and the climb rungs above them. `games` and
     `steps` hold one entry per rung and step of that shape; `known` gives the speed and
     strength text of rungs that are not measured search rungs (scripted, climb)."""
-    own = measured.get(players) or measured[min(measured, key=lambda p: abs(p - players))]
+    own = measured_at(measured, players)
     search = (own[0], own[-1]) if len(own) > 1 else own
     rungs = scripted + tuple((r.label, r.strategy) for r in search)
     figures = {lb: known.get(lb, (None, "")) for lb, _ in scripted + climb}
