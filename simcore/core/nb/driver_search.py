@@ -292,9 +292,9 @@ def phase_nb(d, w, b, n_alive, done, per, share, threads, ms, t0, stats):
 
 @njit(cache=True)
 def halving_nb(d, w, b, budget, favoured, t0, stats):
-    """Sequential halving of the candidates within `budget` rollouts (simcore/core/nb/
-    search_nb.py); returns the rollouts played, those each alive candidate had and the
-    number alive (w.alive[:n_alive])."""
+    """Sequential halving of the candidates within `budget` rollouts (search_nb.py's
+    schedule); returns the rollouts played, those each alive candidate had and the number
+    alive (w.alive[:n_alive])."""
     n = w.alive.shape[0]
     threads = b.state.shape[0]
     ms = d.params[P_MS]
