@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 import simcore.maharaja.layout as S
+from simcore.core.nb.event_log_nb import LOG_WIDTH
 from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import DK_PICK, DK_STEP, OP_NAMES
 from simcore.maharaja.nb.game_nb import (
@@ -52,7 +53,7 @@ def record_nb(board, rules, n_players, seed, n_games, params, states, scratches,
     scratch = np.zeros((MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
     out = np.zeros(OUT_SIZE, dtype=np.int64)
     work = np.zeros(WORK_SIZE, dtype=np.int64)
-    log = np.zeros((0, 7), dtype=np.int64)
+    log = np.zeros((0, LOG_WIDTH), dtype=np.int64)
     n = 0
     for g in range(n_games):
         start_game_nb(state, board, rules, log, n_players, seed, g, rng)

@@ -35,6 +35,7 @@ import numpy as np
 
 import simcore.maharaja.record_layout as REC
 import strategies
+from simcore.core.nb.event_log_nb import LOG_WIDTH
 from simcore.maharaja.board import default_board
 from simcore.maharaja.game import play_batch
 from simcore.maharaja.rules import RuleSet
@@ -147,7 +148,7 @@ def round_starts(games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         rng = np.zeros(E.RNG_STREAMS, np.uint64)
         scratch = np.zeros((E.MAX_SEATS, E.SCRATCH_SIZE), np.int64)
         out, work = np.zeros(E.OUT_SIZE, np.int64), np.zeros(E.WORK_SIZE, np.int64)
-        log, xc = np.zeros((0, 7), np.int64), np.zeros((L.MAX_CANDIDATES, L.ROW), np.int64)
+        log, xc = np.zeros((0, LOG_WIDTH), np.int64), np.zeros((L.MAX_CANDIDATES, L.ROW), np.int64)
         E.start_game_nb(state, board, rules, log, n, seed, g, rng)
         rows = []
         r = 1

@@ -20,6 +20,7 @@ import strategies
 from simcore.core.contract.games import games
 from simcore.core.contract.plugin import Rules
 from simcore.core.errors import InputError
+from simcore.core.nb.event_log_nb import LOG_WIDTH
 
 ENOUGH = 100  # decisions checked at least (short games are played more often)
 
@@ -56,7 +57,7 @@ def first_leak(
     while game_no < games_at_least or checked < ENOUGH:
         assert game_no < 1000, f"{game}: only {checked} decisions in {game_no} games"
         state = np.zeros(engine.STATE_SIZE, dtype=np.int64)
-        log = np.zeros((0, 7), dtype=np.int64)
+        log = np.zeros((0, LOG_WIDTH), dtype=np.int64)
         streams = np.zeros(engine.RNG_STREAMS, dtype=np.uint64)
         scratch = np.zeros((engine.MAX_SEATS, engine.SCRATCH_SIZE), dtype=np.int64)
         work = np.zeros(engine.WORK_SIZE, dtype=np.int64)

@@ -24,7 +24,9 @@ import strategies
 from analyses.intervals import wilson
 from simcore.core.contract.games import games
 from simcore.core.nb import search_nb as G
+from simcore.core.nb.event_log_nb import LOG_WIDTH
 from simcore.core.nb.rng_nb import stream_seed_nb
+from simcore.core.nb.search_context import Decision, Lane, World
 from strategies.search import search_rungs
 from tests.search_toy import TOY, registered_toy
 
@@ -91,7 +93,7 @@ class Table:
             scratch=np.zeros((E.MAX_SEATS, E.SCRATCH_SIZE), np.int64),
             out=np.zeros(E.OUT_SIZE, np.int64),
             work=np.zeros(E.WORK_SIZE, np.int64),
-            log=np.zeros((0, 7), np.int64),
+            log=np.zeros((0, LOG_WIDTH), np.int64),
             xc=np.zeros((self.H.MAX_CANDIDATES, 1 + E.OUT_SIZE), np.int64),
         )
 
@@ -526,23 +528,20 @@ def test_shared_worlds_give_the_rollouts_of_unshared_ones(game, search):
         t.H.determinise_nb(d["state"], t.board, t.rules, seat, view)
         cands = candidates(t, d)
         values = []
+        dec = Decision(view, t.board, t.rules, np.int64(seat), np.int64(kind), vec, msids,
+                       mparams, d["scratch"][seat], cands, np.int64(0), np.int64(0), G.NO_LIMIT,
+                       0.05)  # fmt: skip
         for share in (True, False):
-            w = [np.zeros(E.STATE_SIZE, np.int64), np.zeros((M, E.SCRATCH_SIZE), np.int64),
-                 np.zeros(E.RNG_STREAMS, np.uint64)]  # fmt: skip
-            b = [np.zeros(E.STATE_SIZE, np.int64), np.zeros((M, E.SCRATCH_SIZE), np.int64),
-                 np.zeros(E.RNG_STREAMS, np.uint64)]  # fmt: skip
-            log, out = np.zeros((0, 7), np.int64), np.zeros(E.OUT_SIZE, np.int64)
-            work, xc = np.zeros(E.WORK_SIZE, np.int64), np.zeros_like(d["xc"])
-            shared = t.driver.world_nb(view, t.board, t.rules, seat, kind, 11, G.NO_LIMIT, 0.05,
-                                       vec, msids, mparams, d["scratch"][seat], cands[0], share,
-                                       *w, *b, log, out, work, xc)  # fmt: skip
+            w = World(np.zeros(E.STATE_SIZE, np.int64), np.zeros((M, E.SCRATCH_SIZE), np.int64),
+                      np.zeros(E.RNG_STREAMS, np.uint64))  # fmt: skip
+            b = Lane(np.zeros(E.STATE_SIZE, np.int64), np.zeros((M, E.SCRATCH_SIZE), np.int64),
+                     np.zeros(E.RNG_STREAMS, np.uint64), np.zeros(E.OUT_SIZE, np.int64),
+                     np.zeros(E.WORK_SIZE, np.int64), np.zeros_like(d["xc"]),
+                     np.zeros((0, LOG_WIDTH), np.int64))  # fmt: skip
+            shared = t.driver.world_nb(dec, w, np.int64(11), cands[0], share, b)
             if not share:
                 assert not shared
-            values.append([
-                t.driver.rollout_nb(*w, shared, kind, c, t.board, t.rules, seat, G.NO_LIMIT,
-                                    0.05, vec, msids, mparams, *b, log, out, work, xc)
-                for c in cands
-            ])  # fmt: skip
+            values.append([t.driver.rollout_nb(dec, w, shared, c, b) for c in cands])
             shared_seen += int(shared)
         assert values[0] == values[1], (kind, seat)
     assert shared_seen >= 1  # some world did share (else nothing was compared)

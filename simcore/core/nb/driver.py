@@ -95,6 +95,7 @@ def model_decide_nb(kind, sid, seat, state, board, rules, params, rng, scratch, 
 # its file, and each driver binds another engine and other strategies)
 _SEARCH_CODE = "simcore.core.nb.driver_search"
 _LOOP_CODE = "simcore.core.nb.driver_loop"
+_SEARCH_MODULES = ["simcore.core.nb.search_nb", "simcore.core.nb.search_context"]  # imported
 _BINDINGS = "palace_lab_driver"  # the module those import the header's names from
 
 _BRANCH = """    if sid == {i}:
@@ -153,7 +154,7 @@ def driver_source(engine: str, strategies: Sequence[Entry | None], threads: bool
     codes = [_SEARCH_CODE, _LOOP_CODE] if hooks else [_LOOP_CODE]
     source = _HEADER.format(
         names=names or "none",
-        sources=sources_digest([engine, *modules, *hooks, "simcore.core.nb.search_nb", *codes]),
+        sources=sources_digest([engine, *modules, *hooks, *_SEARCH_MODULES, *codes]),
         engine=engine,
         engine_api="".join(f"    {name},\n" for name in ENGINE_API),
         hooks=f"import {hooks[0]} as H\n" if hooks else "",

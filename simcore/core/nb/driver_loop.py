@@ -31,6 +31,7 @@ from palace_lab_driver import (  # the generated driver's header (left out of th
     write_records_nb,
 )
 
+from simcore.core.nb.event_log_nb import LOG_WIDTH
 from simcore.core.nb.native import link, native
 
 # what simcore.core.nb.precompile compiles of this module on a fresh cache, besides the
@@ -88,7 +89,7 @@ def play_batch_nb(board, rules, n_players, seed, first_game, sids, params, rec):
     scratch = np.zeros((MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
     out = np.zeros(OUT_SIZE, dtype=np.int64)
     work = np.zeros(WORK_SIZE, dtype=np.int64)
-    log = np.zeros((0, 7), dtype=np.int64)
+    log = np.zeros((0, LOG_WIDTH), dtype=np.int64)  # no rows: batch play logs nothing
     for g in range(rec.shape[0]):
         play_game_nb(
             state, board, rules, log, n_players, seed, first_game + g, sids, params,

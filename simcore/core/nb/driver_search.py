@@ -15,7 +15,8 @@ that is not a search (the table names a search's policy for its seat, so a rollo
 searches), stopped at a progress limit, exploring at random. The rollout loop, the answer
 of a candidate and the search itself are units (simcore/core/nb/native.py), compiled here by
 their signatures and called by symbol, so the levels above them do not compile the
-engine again.
+engine again. The search's buffers travel as the named structures of
+simcore/core/nb/search_context.py: the decision `d`, the worlds `w`, the threads' lanes `b`.
 """
 
 import numpy as np
@@ -35,8 +36,10 @@ from palace_lab_driver import (  # the generated driver's header (left out of th
     model_decide_nb,
 )
 
+from simcore.core.nb.event_log_nb import LOG_WIDTH
 from simcore.core.nb.native import link, native
 from simcore.core.nb.rng_nb import next_u64_nb, randint_nb, random_nb, stream_seed_nb
+from simcore.core.nb.search_context import Decision, Lane, Lanes, World, Worlds
 from simcore.core.nb.search_nb import (
     N_STATS,
     NO_LIMIT,
@@ -72,6 +75,10 @@ _MODEL_LOOP_SIG = (
     "int64)"
 )
 _APPLY_SIG = "none(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1], int64[::1])"
+STAT_REACH = 0  # Lanes.stat columns: the furthest progress past the decision ...
+STAT_ENDED = 1  # ... and the rollouts that ended the game
+N_LANE_STATS = 2
+WORLDS_PER_THREAD = 4  # rollout seeds drawn and played together, per thread (threads > 1)
 
 
 @njit(cache=True, _nrt=False)
@@ -86,25 +93,13 @@ def explore_nb(kind, seat, state, board, rules, rng, xc, out):
 
 @njit(_MODEL_LOOP_SIG, cache=True, _nrt=False)
 def model_loop_nb(
-    state,
-    board,
-    rules,
-    log,
-    sids,
-    params,
-    rng,
-    scratch,
-    out,
-    work,
-    limit,
-    explore,
-    xc,
-    stop_seat,
-    max_answers,
-):
+    state, board, rules, log, sids, params, rng, scratch, out, work, limit, explore, xc,
+    stop_seat, max_answers,
+):  # fmt: skip
     """The driver's loop (play_loop_nb) over model_decide_nb, up to the game's end, the
     progress `limit`, seat `stop_seat` asked or `max_answers` answers; each answer of an
-    explored kind replaced by a random candidate with probability `explore`."""
+    explored kind replaced by a random candidate with probability `explore`. (A unit with
+    a signature of plain arrays, so its arguments stay positional.)"""
     answers = 0
     while True:
         kind = advance_nb(state, board, rules, log, work)
@@ -116,17 +111,9 @@ def model_loop_nb(
         for i in range(OUT_SIZE):
             out[i] = 0
         ret = model_decide_nb(
-            kind,
-            sids[seat],
-            seat,
-            state,
-            board,
-            rules,
-            params[seat],
-            rng[1 + seat : 2 + seat],
-            scratch[seat],
-            out,
-        )
+            kind, sids[seat], seat, state, board, rules, params[seat],
+            rng[1 + seat : 2 + seat], scratch[seat], out,
+        )  # fmt: skip
         if H.explore_kind_nb(kind) and random_nb(rng, 0) < explore:
             ret = explore_nb(kind, seat, state, board, rules, rng[1 + seat : 2 + seat], xc, out)
         answer_nb(state, board, rules, log, out, ret)
@@ -147,399 +134,200 @@ model_loop_unit_nb, apply_unit_nb = (native(*u) for u in _MODEL_UNITS)
 
 
 @njit(cache=True, _nrt=False)
-def world_nb(
-    view,
-    board,
-    rules,
-    seat,
-    kind,
-    seed,
-    limit,
-    explore,
-    params,
-    msids,
-    mparams,
-    scratch,
-    cand,
-    share,
-    w_state,
-    w_scratch,
-    w_rng,
-    sim,
-    sc,
-    rr,
-    log,
-    out,
-    work,
-    xc,
-):
-    """Rollout seed `seed`'s world, drawn once for all candidates (common random numbers):
-    the view with its hidden parts redrawn, every seat's memory (this seat's own, the
-    others' empty) and streams. With `share` (a secret answer, H.secret_kind_nb), the
-    others' decisions up to the last one before this seat is asked again do not depend on
-    the answer: they are played here (placeholder `cand`), and the rollouts write their
-    candidate in with H.restore_nb. Returns whether it did."""
+def play_on_nb(d, state, scratch, rng, lane, limit, stop_seat, max_answers):
+    """The models play a world on (model_loop_nb) with a lane's buffers; returns the
+    number of answers."""
+    return model_loop_unit_nb(
+        state, d.board, d.rules, lane.log, d.msids, d.mparams, rng, scratch, lane.out,
+        lane.work, limit, d.explore, lane.x, stop_seat, max_answers,
+    )  # fmt: skip
+
+
+@njit(cache=True, _nrt=False)
+def copy_world_nb(world, lane):
+    """The lane's state, memories and streams := the world's."""
     for i in range(STATE_SIZE):
-        w_state[i] = view[i]
-    for i in range(RNG_STREAMS):
-        w_rng[i] = stream_seed_nb(seed, seat, i)
+        lane.state[i] = world.state[i]
     for q in range(MAX_SEATS):
         for i in range(SCRATCH_SIZE):
-            w_scratch[q, i] = scratch[i] if q == seat else 0
-    H.redraw_nb(w_state, board, rules, seat, params, w_rng)
+            lane.scratch[q, i] = world.scratch[q, i]
+    for i in range(RNG_STREAMS):
+        lane.rng[i] = world.rng[i]
+
+
+@njit(cache=True, _nrt=False)
+def draw_world_nb(d, world, seed, lane):
+    """The view with its hidden parts redrawn, every seat's memory (this seat's own, the
+    others' empty) and streams; the others' secret decisions made already asked again of
+    their models."""
+    for i in range(STATE_SIZE):
+        world.state[i] = d.seen[i]
+    for i in range(RNG_STREAMS):
+        world.rng[i] = stream_seed_nb(seed, d.seat, i)
     for q in range(MAX_SEATS):
-        k = H.hidden_kind_nb(w_state, seat, kind, q)
+        for i in range(SCRATCH_SIZE):
+            world.scratch[q, i] = d.scratch[i] if q == d.seat else 0
+    H.redraw_nb(world.state, d.board, d.rules, d.seat, d.params, world.rng)
+    for q in range(MAX_SEATS):
+        k = H.hidden_kind_nb(world.state, d.seat, d.kind, q)
         if k < 0:
             continue
         for i in range(OUT_SIZE):
-            out[i] = 0
+            lane.out[i] = 0
+        rng = world.rng[1 + q : 2 + q]
         ret = model_decide_nb(
-            k,
-            msids[q],
-            q,
-            w_state,
-            board,
-            rules,
-            mparams[q],
-            w_rng[1 + q : 2 + q],
-            w_scratch[q],
-            out,
-        )
-        if H.explore_kind_nb(k) and random_nb(w_rng, 0) < explore:
-            ret = explore_nb(k, q, w_state, board, rules, w_rng[1 + q : 2 + q], xc, out)
-        H.restore_nb(w_state, q, k, ret, out)
+            k, d.msids[q], q, world.state, d.board, d.rules, d.mparams[q], rng,
+            world.scratch[q], lane.out,
+        )  # fmt: skip
+        if H.explore_kind_nb(k) and random_nb(world.rng, 0) < d.explore:
+            ret = explore_nb(k, q, world.state, d.board, d.rules, rng, lane.x, lane.out)
+        H.restore_nb(world.state, q, k, ret, lane.out)
+
+
+@njit(cache=True, _nrt=False)
+def world_nb(d, world, seed, cand, share, lane):
+    """Rollout seed `seed`'s world (draw_world_nb), drawn once for all candidates (common
+    random numbers). With `share` (a secret answer, H.secret_kind_nb), the others'
+    decisions up to the last one before this seat is asked again do not depend on the
+    answer: they are played here (placeholder `cand`), and the rollouts write their
+    candidate in with H.restore_nb. Returns whether it did."""
+    draw_world_nb(d, world, seed, lane)
     if not share:
         return False
     # count the others' answers until this seat is asked again (on a copy), then play all
     # but the last on the world: answering the last may reveal the secret (the game says
     # when, through its hooks)
-    copy_world_nb(w_state, w_scratch, w_rng, sim, sc, rr)
-    apply_unit_nb(sim, board, rules, log, out, cand)
-    n = model_loop_unit_nb(
-        sim,
-        board,
-        rules,
-        log,
-        msids,
-        mparams,
-        rr,
-        sc,
-        out,
-        work,
-        limit,
-        explore,
-        xc,
-        seat,
-        NO_LIMIT,
-    )
+    copy_world_nb(world, lane)
+    apply_unit_nb(lane.state, d.board, d.rules, lane.log, lane.out, cand)
+    n = play_on_nb(d, lane.state, lane.scratch, lane.rng, lane, d.limit, d.seat, NO_LIMIT)
     if n <= 1:
         return False
-    apply_unit_nb(w_state, board, rules, log, out, cand)
-    model_loop_unit_nb(
-        w_state,
-        board,
-        rules,
-        log,
-        msids,
-        mparams,
-        w_rng,
-        w_scratch,
-        out,
-        work,
-        NO_LIMIT,
-        explore,
-        xc,
-        NO_SEAT,
-        n - 1,
-    )
+    apply_unit_nb(world.state, d.board, d.rules, lane.log, lane.out, cand)
+    play_on_nb(d, world.state, world.scratch, world.rng, lane, NO_LIMIT, NO_SEAT, n - 1)
     return True
 
 
 @njit(cache=True, _nrt=False)
-def copy_world_nb(w_state, w_scratch, w_rng, sim, sc, rr):
-    for i in range(STATE_SIZE):
-        sim[i] = w_state[i]
-    for q in range(MAX_SEATS):
-        for i in range(SCRATCH_SIZE):
-            sc[q, i] = w_scratch[q, i]
-    for i in range(RNG_STREAMS):
-        rr[i] = w_rng[i]
-
-
-@njit(cache=True, _nrt=False)
-def rollout_nb(
-    w_state,
-    w_scratch,
-    w_rng,
-    shared,
-    kind,
-    cand,
-    board,
-    rules,
-    seat,
-    limit,
-    explore,
-    params,
-    msids,
-    mparams,
-    sim,
-    sc,
-    rr,
-    log,
-    out,
-    work,
-    xc,
-):
+def rollout_nb(d, world, shared, cand, lane):
     """One rollout: the world, this seat's candidate answer (answered, or written in if
     the world has played on), then the driver's loop up to the game's end or `limit`;
     returns the game's value for this seat."""
-    copy_world_nb(w_state, w_scratch, w_rng, sim, sc, rr)
+    copy_world_nb(world, lane)
     if shared:
         for i in range(OUT_SIZE):
-            out[i] = cand[1 + i]
-        H.restore_nb(sim, seat, kind, cand[0], out)
+            lane.out[i] = cand[1 + i]
+        H.restore_nb(lane.state, d.seat, d.kind, cand[0], lane.out)
     else:
-        apply_unit_nb(sim, board, rules, log, out, cand)
-    model_loop_unit_nb(
-        sim,
-        board,
-        rules,
-        log,
-        msids,
-        mparams,
-        rr,
-        sc,
-        out,
-        work,
-        limit,
-        explore,
-        xc,
-        NO_SEAT,
-        NO_LIMIT,
-    )
-    return H.value_nb(sim, board, rules, seat, params)
+        apply_unit_nb(lane.state, d.board, d.rules, lane.log, lane.out, cand)
+    play_on_nb(d, lane.state, lane.scratch, lane.rng, lane, d.limit, NO_SEAT, NO_LIMIT)
+    return H.value_nb(lane.state, d.board, d.rules, d.seat, d.params)
 
 
 @njit(cache=True, _nrt=False)
-def batch_nb(
-    t,
-    threads,
-    stage,
-    n_worlds,
-    first,
-    view,
-    board,
-    rules,
-    seat,
-    kind,
-    base,
-    start,
-    limit,
-    explore,
-    params,
-    msids,
-    mparams,
-    scratch,
-    cands,
-    alive,
-    n_alive,
-    share,
-    ws_state,
-    ws_scratch,
-    ws_rng,
-    shared,
-    vals,
-    b_state,
-    b_scratch,
-    b_rng,
-    log,
-    b_out,
-    b_work,
-    b_x,
-    b_stat,
-):
+def batch_nb(t, threads, stage, first, n_worlds, n_alive, share, d, w, b):
     """Thread t's share (every `threads`-th item) of a batch of rollout seeds base + first
     + r, r < n_worlds: stage 0 draws their worlds, stage 1 plays every alive candidate in
-    each (vals[r, j]); b_stat[t]: furthest progress reached, games ended."""
+    each (w.vals[r, j]); b.stat[t]: furthest progress reached, games ended."""
+    lane = Lane(b.state[t], b.scratch[t], b.rng[t], b.out[t], b.work[t], b.x[t], b.log)
     if stage == 0:
         for r in range(t, n_worlds, threads):
-            shared[r] = world_nb(
-                view,
-                board,
-                rules,
-                seat,
-                kind,
-                base + first + r,
-                limit,
-                explore,
-                params,
-                msids,
-                mparams,
-                scratch,
-                cands[alive[0]],
-                share,
-                ws_state[r],
-                ws_scratch[r],
-                ws_rng[r],
-                b_state[t],
-                b_scratch[t],
-                b_rng[t],
-                log,
-                b_out[t],
-                b_work[t],
-                b_x[t],
-            )
+            world = World(w.state[r], w.scratch[r], w.rng[r])
+            seed = d.base + first + r
+            w.shared[r] = world_nb(d, world, seed, d.cands[w.alive[0]], share, lane)
         return
     for i in range(t, n_worlds * n_alive, threads):
         r = i // n_alive
         j = i - r * n_alive
-        vals[r, j] = rollout_nb(
-            ws_state[r],
-            ws_scratch[r],
-            ws_rng[r],
-            shared[r],
-            kind,
-            cands[alive[j]],
-            board,
-            rules,
-            seat,
-            limit,
-            explore,
-            params,
-            msids,
-            mparams,
-            b_state[t],
-            b_scratch[t],
-            b_rng[t],
-            log,
-            b_out[t],
-            b_work[t],
-            b_x[t],
-        )
-        b_stat[t, 0] = max(b_stat[t, 0], H.progress_nb(b_state[t]) - start)
-        if asked_seat_nb(b_state[t]) < 0:  # the game is over
-            b_stat[t, 1] += 1
+        world = World(w.state[r], w.scratch[r], w.rng[r])
+        w.vals[r, j] = rollout_nb(d, world, w.shared[r], d.cands[w.alive[j]], lane)
+        b.stat[t, STAT_REACH] = max(b.stat[t, STAT_REACH], H.progress_nb(lane.state) - d.start)
+        if asked_seat_nb(lane.state) < 0:  # the game is over
+            b.stat[t, STAT_ENDED] += 1
 
 
 @njit(cache=True, parallel=PARALLEL)
-def batch_par_nb(
-    threads,
-    stage,
-    n_worlds,
-    first,
-    view,
-    board,
-    rules,
-    seat,
-    kind,
-    base,
-    start,
-    limit,
-    explore,
-    params,
-    msids,
-    mparams,
-    scratch,
-    cands,
-    alive,
-    n_alive,
-    share,
-    ws_state,
-    ws_scratch,
-    ws_rng,
-    shared,
-    vals,
-    b_state,
-    b_scratch,
-    b_rng,
-    log,
-    b_out,
-    b_work,
-    b_x,
-    b_stat,
-):
-    """batch_nb on `threads` threads, each with its own buffers; every value lands in
-    its own cell, so the results do not depend on the thread count."""
+def batch_par_nb(threads, stage, first, n_worlds, n_alive, share, d, w, b):
+    """batch_nb on `threads` threads, each with its own lane; every value lands in its
+    own cell, so the results do not depend on the thread count. (The structures reach
+    the threads only as arguments of batch_nb: numba's parallel loops may drop writes
+    made through a namedtuple in their own body, numba issue 7135.)"""
     for t in prange(threads):
-        batch_nb(
-            t,
-            threads,
-            stage,
-            n_worlds,
-            first,
-            view,
-            board,
-            rules,
-            seat,
-            kind,
-            base,
-            start,
-            limit,
-            explore,
-            params,
-            msids,
-            mparams,
-            scratch,
-            cands,
-            alive,
-            n_alive,
-            share,
-            ws_state,
-            ws_scratch,
-            ws_rng,
-            shared,
-            vals,
-            b_state,
-            b_scratch,
-            b_rng,
-            log,
-            b_out,
-            b_work,
-            b_x,
-            b_stat,
-        )
+        batch_nb(t, threads, stage, first, n_worlds, n_alive, share, d, w, b)
 
 
-# explicit signatures compile them on their own, with numba's runtime (they allocate),
-# rather than inside their _nrt=False caller
-@njit(
-    "int64(int64, int64, int64[::1], int64[::1], int64[::1], float64[::1], uint64[::1], "
-    "int64[::1], int64[::1], int64, int64, int64, float64[::1])",
-    cache=True,
-)
-def search_stats_nb(
-    kind,
-    seat,
-    state,
-    board,
-    rules,
-    params,
-    rng,
-    scratch,
-    out,
-    policy,
-    policy_at,
-    table_at,
-    stats,
-):
-    """Sequential halving with paired rollouts over the candidates of a searched
-    decision (simcore/core/nb/search_nb.py); `policy` (a strategy id) plays this seat in the
-    rollouts with params[policy_at:table_at], the table block (if any) the others.
-    stats[ST_*] := what the search did."""
-    t0 = clock_ns_nb()
-    stats[:] = 0.0
-    stats[ST_BEST] = -1
+@njit(cache=True)
+def run_batch_nb(threads, first, n_worlds, n_alive, share, d, w, b):
+    """Draw the worlds of seeds base + first .. + n_worlds - 1, then play every alive
+    candidate in each: on threads, or here."""
+    zero = NO_SEAT + 1  # (not literal ints: each would compile another copy of batch_nb)
+    one = zero + 1
+    for stage in range(2):
+        if threads > 1:
+            batch_par_nb(threads, stage, first, n_worlds, n_alive, share, d, w, b)
+        else:
+            batch_nb(zero, one, stage, first, n_worlds, n_alive, share, d, w, b)
+
+
+@njit(cache=True)
+def phase_nb(d, w, b, n_alive, done, per, share, threads, ms, t0, stats):
+    """`per` more rollout seeds (after the `done` ones) for every alive candidate, a
+    batch at a time, summed into w.total in seed order whatever the threads; returns the
+    rollouts played and whether the clock (`ms` after t0) ran out."""
+    used = 0
+    first = done
+    while first < done + per:
+        nw = min(w.state.shape[0], done + per - first)
+        run_batch_nb(threads, first, nw, n_alive, share, d, w, b)
+        for r in range(nw):
+            stats[ST_WORLDS] += 1
+            stats[ST_SHARED] += w.shared[r]
+            for j in range(n_alive):
+                w.total[w.alive[j]] += w.vals[r, j]
+        used += nw * n_alive
+        first += nw
+        if ms > 0 and clock_ns_nb() - t0 >= ms * 1e6:
+            return used, True
+    return used, False
+
+
+@njit(cache=True)
+def halving_nb(d, w, b, budget, favoured, t0, stats):
+    """Sequential halving of the candidates within `budget` rollouts (search_nb.py's
+    schedule); returns the rollouts played, those each alive candidate had and the number
+    alive (w.alive[:n_alive])."""
+    n = w.alive.shape[0]
+    threads = b.state.shape[0]
+    ms = d.params[P_MS]
+    secret = H.secret_kind_nb(d.kind)
+    n_alive = n
+    if budget < n:  # one look each at `budget` of them: the policy's and others drawn
+        pick_nb(w.alive, n, budget, favoured, d.base)
+        n_alive = budget
+    phases = phases_nb(n_alive)
+    used = 0
+    done = NO_SEAT - NO_SEAT  # rollouts each alive candidate has had (seeds base + 0 ..)
+    for ph in range(phases):
+        left = budget - used
+        if n_alive <= 1 or left < n_alive:  # the budget is a cap
+            break
+        per = max(1, left // (phases - ph) // n_alive)
+        share = secret and n_alive > 2  # sharing costs two plays of the common part
+        played, timed_out = phase_nb(d, w, b, n_alive, done, per, share, threads, ms, t0, stats)
+        used += played
+        if timed_out:
+            break
+        done += per
+        if favoured >= 0:
+            w.total[favoured] += per * d.params[P_PRIOR]
+        n_alive = halve_nb(w.total, w.alive, n_alive)
+    return used, done, n_alive
+
+
+@njit(cache=True)
+def models_nb(seat, params, policy, policy_at, table_at):
+    """How the rollouts play each seat (ids, parameter rows): as the table lists it, else
+    (and this seat) as the policy."""
     pp = params[policy_at:table_at]
-    budget = H.budget_nb(kind, params)
-    cands = np.zeros((H.MAX_CANDIDATES, 1 + OUT_SIZE), dtype=np.int64)
-    n = H.candidates_nb(kind, seat, state, board, rules, cands)
-    stats[ST_CANDIDATES] = n
-    if budget <= 1 or n <= 1:
-        return model_decide_nb(kind, policy, seat, state, board, rules, pp, rng, scratch, out)
-    ms = params[P_MS]
-    view = np.empty(STATE_SIZE, dtype=np.int64)
-    H.determinise_nb(state, board, rules, seat, view)
-    # how the rollouts play each seat: as the table lists it, else (and this seat) the policy
     tw = np.int64(params[table_at]) if params.shape[0] > table_at else 0
     if params[P_MODELS] <= 0:
         tw = 0
@@ -552,161 +340,125 @@ def search_stats_nb(
             mparams[q, :tw] = params[at + 1 : at + 1 + tw]
         else:
             mparams[q, : table_at - policy_at] = pp
-    # the policy's own answer on the view (copies of memory and stream) gets the prior
+    return msids, mparams
+
+
+@njit(cache=True)
+def favoured_nb(kind, policy, seat, view, board, rules, pparams, rng, scratch, cands, n):
+    """The candidate the policy answers on the view (with copies of its memory and
+    stream), which gets the prior; -1 if none is."""
     o = np.zeros(OUT_SIZE, dtype=np.int64)
     ret = model_decide_nb(
-        kind, policy, seat, view, board, rules, mparams[seat], rng.copy(), scratch.copy(), o
+        kind, policy, seat, view, board, rules, pparams, rng.copy(), scratch.copy(), o
     )
     favoured = -1
     for c in range(n):
         if H.same_nb(kind, cands[c], ret, o):
             favoured = c
+    return favoured
+
+
+@njit(cache=True)
+def worlds_nb(batch, n):
+    """The Worlds of `batch` rollout seeds and `n` candidates, all alive."""
+    return Worlds(
+        np.empty((batch, STATE_SIZE), dtype=np.int64),
+        np.empty((batch, MAX_SEATS, SCRATCH_SIZE), dtype=np.int64),
+        np.empty((batch, RNG_STREAMS), dtype=np.uint64),
+        np.zeros(batch, dtype=np.bool_),
+        np.zeros((batch, n), dtype=np.float64),
+        np.arange(n),
+        np.zeros(n, dtype=np.float64),
+    )
+
+
+@njit(cache=True)
+def lanes_nb(threads):
+    """The Lanes of `threads` threads (an event log of no rows: rollouts log nothing)."""
+    return Lanes(
+        np.empty((threads, STATE_SIZE), dtype=np.int64),
+        np.empty((threads, MAX_SEATS, SCRATCH_SIZE), dtype=np.int64),
+        np.empty((threads, RNG_STREAMS), dtype=np.uint64),
+        np.empty((threads, OUT_SIZE), dtype=np.int64),
+        np.empty((threads, WORK_SIZE), dtype=np.int64),
+        np.empty((threads, H.MAX_CANDIDATES, 1 + OUT_SIZE), dtype=np.int64),
+        np.zeros((threads, N_LANE_STATS), dtype=np.int64),
+        np.zeros((0, LOG_WIDTH), dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def decision_nb(kind, seat, state, view, board, rules, params, rng, scratch, msids, mparams,
+                cands):  # fmt: skip
+    """The Decision the rollouts read: the seat's view, the models, the candidates, the
+    seed base (drawn from the seat's stream) and the progress limit."""
     base = np.int64(next_u64_nb(rng, 0) >> np.uint64(2))  # + r never overflows
     start = H.progress_nb(state)
     horizon = H.horizon_nb(kind, params)
     limit = start + horizon if horizon > 0 else NO_LIMIT
-    explore = params[P_EXPLORE]
-    secret = H.secret_kind_nb(kind)
-    threads = max(np.int64(params[P_THREADS]), 1)  # 0 became numba's count in table_params
-    batch = 1 if threads == 1 else 4 * threads  # rollout seeds drawn and played together
-    ws_state = np.empty((batch, STATE_SIZE), dtype=np.int64)
-    ws_scratch = np.empty((batch, MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
-    ws_rng = np.empty((batch, RNG_STREAMS), dtype=np.uint64)
-    shared = np.zeros(batch, dtype=np.bool_)
-    b_state = np.empty((threads, STATE_SIZE), dtype=np.int64)
-    b_scratch = np.empty((threads, MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
-    b_rng = np.empty((threads, RNG_STREAMS), dtype=np.uint64)
-    b_out = np.empty((threads, OUT_SIZE), dtype=np.int64)
-    b_work = np.empty((threads, WORK_SIZE), dtype=np.int64)
-    b_x = np.empty((threads, H.MAX_CANDIDATES, 1 + OUT_SIZE), dtype=np.int64)
-    b_stat = np.zeros((threads, 2), dtype=np.int64)
-    log = np.zeros((0, 7), dtype=np.int64)
-    alive = np.arange(n)
-    total = np.zeros(n, dtype=np.float64)
-    vals = np.zeros((batch, n), dtype=np.float64)
-    n_alive = n
-    if budget < n:  # one look each at `budget` of them: the policy's and others drawn
-        pick_nb(alive, n, budget, favoured, base)
-        n_alive = budget
-    phases = phases_nb(n_alive)
-    zero = NO_SEAT + 1  # (not literal ints: each would compile another copy of batch_nb)
-    one = zero + 1
-    used = 0
-    done = zero - zero  # rollouts each alive candidate has had (seeds base + 0 .. done - 1)
-    timed_out = False
-    for ph in range(phases):
-        left = budget - used
-        if n_alive <= 1 or left < n_alive:  # the budget is a cap
-            break
-        per = max(1, left // (phases - ph) // n_alive)
-        share = secret and n_alive > 2  # sharing costs two plays of the common part
-        first = done
-        while first < done + per:
-            nw = min(batch, done + per - first)
-            for stage in range(2):
-                if threads > 1:
-                    batch_par_nb(
-                        threads,
-                        stage,
-                        nw,
-                        first,
-                        view,
-                        board,
-                        rules,
-                        seat,
-                        kind,
-                        base,
-                        start,
-                        limit,
-                        explore,
-                        params,
-                        msids,
-                        mparams,
-                        scratch,
-                        cands,
-                        alive,
-                        n_alive,
-                        share,
-                        ws_state,
-                        ws_scratch,
-                        ws_rng,
-                        shared,
-                        vals,
-                        b_state,
-                        b_scratch,
-                        b_rng,
-                        log,
-                        b_out,
-                        b_work,
-                        b_x,
-                        b_stat,
-                    )
-                else:
-                    batch_nb(
-                        zero,
-                        one,
-                        stage,
-                        nw,
-                        first,
-                        view,
-                        board,
-                        rules,
-                        seat,
-                        kind,
-                        base,
-                        start,
-                        limit,
-                        explore,
-                        params,
-                        msids,
-                        mparams,
-                        scratch,
-                        cands,
-                        alive,
-                        n_alive,
-                        share,
-                        ws_state,
-                        ws_scratch,
-                        ws_rng,
-                        shared,
-                        vals,
-                        b_state,
-                        b_scratch,
-                        b_rng,
-                        log,
-                        b_out,
-                        b_work,
-                        b_x,
-                        b_stat,
-                    )
-            for r in range(nw):  # in seed order, whatever the threads
-                stats[ST_WORLDS] += 1
-                stats[ST_SHARED] += shared[r]
-                for j in range(n_alive):
-                    total[alive[j]] += vals[r, j]
-            used += nw * n_alive
-            first += nw
-            if ms > 0 and clock_ns_nb() - t0 >= ms * 1e6:
-                timed_out = True
-                break
-        if timed_out:
-            break
-        done += per
-        if favoured >= 0:
-            total[favoured] += per * params[P_PRIOR]
-        n_alive = halve_nb(total, alive, n_alive)
-    best = best_nb(total, alive, n_alive)
+    return Decision(
+        view, board, rules, seat, kind, params, msids, mparams, scratch, cands, base, start,
+        limit, params[P_EXPLORE],
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def finish_nb(d, w, b, best, favoured, used, done, t0, out, stats):
+    """out := the best candidate's answer; stats[ST_*] := what the search did."""
     for i in range(OUT_SIZE):
-        out[i] = cands[best, 1 + i]
+        out[i] = d.cands[best, 1 + i]
     stats[ST_ROLLOUTS] = used
     stats[ST_BEST] = best
     stats[ST_FAVOURED] = favoured
-    stats[ST_MEAN] = total[best] / max(done, 1)
-    for t in range(threads):
-        stats[ST_REACH] = max(stats[ST_REACH], b_stat[t, 0])
-        stats[ST_ENDED] += b_stat[t, 1]
+    stats[ST_MEAN] = w.total[best] / max(done, 1)
+    for t in range(b.stat.shape[0]):
+        stats[ST_REACH] = max(stats[ST_REACH], b.stat[t, STAT_REACH])
+        stats[ST_ENDED] += b.stat[t, STAT_ENDED]
     stats[ST_NS] = clock_ns_nb() - t0
-    return cands[best, 0]
+    return d.cands[best, 0]
+
+
+# explicit signatures compile them on their own, with numba's runtime (they allocate),
+# rather than inside their _nrt=False caller
+@njit(
+    "int64(int64, int64, int64[::1], int64[::1], int64[::1], float64[::1], uint64[::1], "
+    "int64[::1], int64[::1], int64, int64, int64, float64[::1])",
+    cache=True,
+)
+def search_stats_nb(
+    kind, seat, state, board, rules, params, rng, scratch, out, policy, policy_at, table_at,
+    stats,
+):  # fmt: skip
+    """Sequential halving with paired rollouts over the candidates of a searched
+    decision (simcore/core/nb/search_nb.py); `policy` (a strategy id) plays this seat in the
+    rollouts with params[policy_at:table_at], the table block (if any) the others.
+    stats[ST_*] := what the search did."""
+    t0 = clock_ns_nb()
+    stats[:] = 0.0
+    stats[ST_BEST] = -1
+    budget = H.budget_nb(kind, params)
+    cands = np.zeros((H.MAX_CANDIDATES, 1 + OUT_SIZE), dtype=np.int64)
+    n = H.candidates_nb(kind, seat, state, board, rules, cands)
+    stats[ST_CANDIDATES] = n
+    if budget <= 1 or n <= 1:
+        pp = params[policy_at:table_at]
+        return model_decide_nb(kind, policy, seat, state, board, rules, pp, rng, scratch, out)
+    view = np.empty(STATE_SIZE, dtype=np.int64)
+    H.determinise_nb(state, board, rules, seat, view)
+    msids, mparams = models_nb(seat, params, policy, policy_at, table_at)
+    favoured = favoured_nb(
+        kind, policy, seat, view, board, rules, mparams[seat], rng, scratch, cands, n
+    )  # before the seed base is drawn from the same stream
+    d = decision_nb(
+        kind, seat, state, view, board, rules, params, rng, scratch, msids, mparams, cands
+    )
+    threads = max(np.int64(params[P_THREADS]), 1)  # 0 became numba's count in table_params
+    batch = 1 if threads == 1 else WORLDS_PER_THREAD * threads
+    w = worlds_nb(batch, n)
+    b = lanes_nb(threads)
+    used, done, n_alive = halving_nb(d, w, b, budget, favoured, t0, stats)
+    best = best_nb(w.total, w.alive, n_alive)
+    return finish_nb(d, w, b, best, favoured, used, done, t0, out, stats)
 
 
 _SEARCH_SIG = (
@@ -721,20 +473,9 @@ def search_nb(
 ):
     stats = np.zeros(N_STATS, dtype=np.float64)
     return search_stats_nb(
-        kind,
-        seat,
-        state,
-        board,
-        rules,
-        params,
-        rng,
-        scratch,
-        out,
-        policy,
-        policy_at,
-        table_at,
-        stats,
-    )
+        kind, seat, state, board, rules, params, rng, scratch, out, policy, policy_at,
+        table_at, stats,
+    )  # fmt: skip
 
 
 # a unit too (compiled above, by its signature): the play loop calls it by symbol rather
