@@ -340,6 +340,7 @@ def _rows(run_dir: Path) -> pl.DataFrame:
     return pl.read_parquet(str(run_dir / "chunks" / "*.parquet")).sort("game_id", "seat")
 
 
+@pytest.mark.slow
 def test_killed_worker_is_one_line_with_resume_and_resume_completes(capsys, tmp_path,
                                                                     monkeypatch):  # fmt: skip
     import jobs.batch as batch
@@ -379,6 +380,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_workers_die_with_a_killed_parent(tmp_path):
     """Chunks of 200,000 games keep a worker busy for many seconds: without the death
     signal it would still be playing when the parent is gone (a lost pipe stops it only
@@ -412,6 +414,7 @@ def test_workers_die_with_a_killed_parent(tmp_path):
         parent.stderr.close()
 
 
+@pytest.mark.slow
 def test_interrupted_study_resumes_to_the_same_rows(capsys, tmp_path, monkeypatch):
     import jobs.batch as batch
 
@@ -451,6 +454,7 @@ def test_interrupted_study_resumes_to_the_same_rows(capsys, tmp_path, monkeypatc
     assert code == 0, err
 
 
+@pytest.mark.slow
 def test_tournament_resume_after_a_lost_worker(capsys, tmp_path, monkeypatch):
     import jobs.batch as batch
 
@@ -468,6 +472,7 @@ def test_tournament_resume_after_a_lost_worker(capsys, tmp_path, monkeypatch):
         assert m["status"] == "complete" and len(_rows(out / t)) == 2 * 100
 
 
+@pytest.mark.slow
 def test_a_real_process_prints_one_line(tmp_path):
     """Outside pytest too: no warning or traceback around the one line (imports included)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -32,6 +32,8 @@ import cli
 from simcore.core.errors import InputError
 from simcore.core.store.manifest import MAX_MANIFEST_BYTES, load_manifest
 
+pytestmark = pytest.mark.slow  # every case a CLI subprocess
+
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 30
 PLAYERS, GAMES, CHUNK = 4, 200, 50

@@ -219,6 +219,7 @@ def _signalled_run(tmp_path: Path, game: str, sig: int, group: bool):
     ],  # fmt: skip
     ids=["vermaechtnis-term", "palast-term", "palast-int-group"],
 )
+@pytest.mark.slow
 def test_a_signal_stops_a_run_with_its_resume_command(tmp_path, game, sig, group):
     import shlex
 
@@ -327,6 +328,7 @@ def _listening(port: int, timeout: float) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lost", ["worker", "scheduler"])
 def test_a_lost_dask_worker_or_scheduler_is_one_line_with_resume(tmp_path, lost):
     import shlex
@@ -375,6 +377,7 @@ def test_a_lost_dask_worker_or_scheduler_is_one_line_with_resume(tmp_path, lost)
     assert took < 90
 
 
+@pytest.mark.slow
 def test_a_tls_address_without_dask_certificates_is_one_line(tmp_path):
     import socket
 

@@ -29,6 +29,7 @@ FLAGS = [
 ]
 
 
+@pytest.mark.slow
 def test_report_opens_in_headless_chromium(tmp_path):
     write_run(tmp_path / "runs" / "a", players=4, games=300, seed=5)
     write_run(tmp_path / "runs" / "b", players=4, games=300, seed=6, sets=("palace_cost=11",))

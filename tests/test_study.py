@@ -6,12 +6,15 @@ import json
 import re
 
 import polars as pl
+import pytest
 
 from jobs.run_job import RunJob
 from jobs.studies import get_study, layout, study_jobs
 from simcore.core.contract.games import games, get_game
 from simcore.maharaja.rules import NOT_YET, VARIANTS
 from tests.cli_run import run_cli
+
+pytestmark = pytest.mark.slow  # plays default studies
 
 MAHARAJA = get_game("maharaja")
 
