@@ -204,6 +204,8 @@ class SourceClosure:
         is where its first place on the search path is)."""
         if top in OURS or top == importer_top:
             return True
+        if top in sys.stdlib_module_names:
+            return False
         if top not in self._follow:
             places = self._top_places(top)
             if places and not all(p.startswith(self._excluded) for p in places):
