@@ -35,6 +35,7 @@ def _finite_everywhere(obj) -> bool:
 # --- a tuning budget too small for a usable first rung ----------------------------------
 
 
+@pytest.mark.slow
 def test_a_small_tuning_budget_never_writes_a_nan(capsys, tmp_path):
     """--budget 3000 gave a first rung of 10 games: no cell is seen MIN_CELL (20) times, so
     the rung's imbalance was NaN, written into search.json and then refused as bad input."""
