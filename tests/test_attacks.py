@@ -258,6 +258,7 @@ def study(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_each_run_of_a_study_reports_on_its_own(study, tmp_path, capsys):
     runs = sorted(p.parent for p in study.rglob("manifest.json"))
     rungs = [r for r in runs if r.parent.name == "robustness"]

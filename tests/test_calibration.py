@@ -5,8 +5,12 @@ default study plays a player count (a ladder of bots on the same seeds, rounds u
 decided, the climb), the procedure must call the fair game balanced, name a planted +5
 points and nothing else, and climb to an effect only the strongest bot sees."""
 
+import pytest
+
 from analyses.verdict import ABOVE, FAIR
 from bench.calibration import planted_per_mille, planted_points, whole_procedure
+
+pytestmark = pytest.mark.slow  # the default study's procedure, played to a verdict
 
 
 def test_planted_sizes_by_hand():

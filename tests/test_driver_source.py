@@ -1,24 +1,34 @@
-"""The generated driver's source, hence its cached file, changes with the strategy code."""
+"""The generated driver's source: what it calls by symbol, what it links, and the names
+its copied code needs."""
 
 from __future__ import annotations
 
 from simcore.core.nb.driver import driver_source
+from simcore.core.nb.source_closure import SourceClosure
 
 ENGINE = "simcore.maharaja.nb.game_nb"
 
 
-def test_editing_a_strategy_file_gives_a_new_driver(tmp_path, monkeypatch):
-    """numba checks only the driver file's time stamp: a driver that stayed the same
-    after a strategy edit would keep running the strategy's old machine code."""
+def test_a_strategy_edit_keeps_the_driver_and_restamps_the_strategy(tmp_path, monkeypatch):
+    """The driver calls a strategy by symbol (a unit with its own cache stamp), so an edit
+    to the strategy recompiles the strategy, not the driver; the engine is linked into the
+    driver, so the driver's stamp covers it (simcore/core/nb/numba_cache.py)."""
     monkeypatch.syspath_prepend(str(tmp_path))
     path = tmp_path / "edited_strategy_mod.py"
     path.write_text("def decide_nb():\n    return 1\n")
     before = driver_source(ENGINE, [("edited_strategy_mod", "decide_nb")])
-    assert driver_source(ENGINE, [("edited_strategy_mod", "decide_nb")]) == before
+    key = SourceClosure().key(path)
     path.write_text("def decide_nb():\n    return 2\n")
     after = driver_source(ENGINE, [("edited_strategy_mod", "decide_nb")])
-    assert after != before
+    assert after == before
+    assert SourceClosure().key(path) != key
     assert '("edited_strategy_mod", "decide_nb", DECIDE_SIG)' in after
+    driver = tmp_path / "palace_lab_driver_test.py"
+    driver.write_text(after)
+    closure = SourceClosure().closure(driver)
+    assert str(path) not in closure
+    engine = SourceClosure().module_file(ENGINE)
+    assert engine and engine in closure
 
 
 def test_the_driver_imports_the_engine_api_from_the_engine():

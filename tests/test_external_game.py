@@ -40,6 +40,7 @@ def test_the_entry_point_registers_the_game_and_its_strategies():
     assert not str(Path(sys.modules["palace_lab_dice"].__file__)).startswith(str(ROOT / "tests"))
 
 
+@pytest.mark.slow
 def test_run_study_and_report_from_the_installed_package(tmp_path):
     run = palace_lab(tmp_path, "run", "--game", "dice", "--players", "3", "--games", "600",
                      "--chunk-size", "100", "--workers", "2", "--strategy", "threshold",

@@ -31,6 +31,7 @@ def test_the_real_games_declare_their_hidden_information():
     assert {"maharaja", "vermaechtnis", "toy"} <= set(HIDDEN)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "name", "players", "variants"), CASES)
 def test_hidden_data_never_changes_a_decision(game, name, players, variants):
     strategy = strategies.strategies(game)[name]

@@ -1,8 +1,9 @@
 """Run directories, round 2 (issue 22): planted symlinks, FIFOs, huge files, forged manifests
 and stamps, a Dask address that is no scheduler, and bad command lines.
 
-Every case runs the real CLI in a subprocess under a 30 s timeout (a hang fails the case,
-it never hangs the suite) and asserts its exit code, one line on stderr (no traceback, no
+Every case runs the real CLI in a subprocess under a 300 s timeout (a hang fails the case,
+it never hangs the suite; generous, as the suite's workers share the cores and a fresh
+cache compiles the engine first) and asserts its exit code, one line on stderr (no traceback, no
 "Exception ignored"), that the victim file outside the folder is unchanged, that nothing
 was written outside, and that no file the case planted was deleted.
 
@@ -32,8 +33,10 @@ import cli
 from simcore.core.errors import InputError
 from simcore.core.store.manifest import MAX_MANIFEST_BYTES, load_manifest
 
+pytestmark = pytest.mark.slow  # every case a CLI subprocess
+
 ROOT = Path(__file__).resolve().parents[1]
-TIMEOUT = 30
+TIMEOUT = 300  # a hang detector: a case takes seconds alone, minutes on a shared machine
 PLAYERS, GAMES, CHUNK = 4, 200, 50
 RUN = ["--players", str(PLAYERS), "--games", str(GAMES), "--seed", "0", "--strategy", "random",
        "--chunk-size", str(CHUNK), "--workers", "1"]  # fmt: skip

@@ -60,6 +60,7 @@ def test_summary_counts_parses_pytest_lines():
     assert summary_counts(line) == {"failed": 1, "passed": 3, "error": 2, "deselected": 5}
 
 
+@pytest.mark.slow
 def test_nojit_tests_pass_as_plain_python(tmp_path, request):
     """Run `pytest -m nojit tests` with NUMBA_DISABLE_JIT=1: all of them must pass."""
     if IN_PLAIN_PYTHON:
@@ -106,6 +107,7 @@ json.dump(out, sys.stdout)
 """
 
 
+@pytest.mark.slow
 def test_plain_python_plays_the_same_games(driver, tmp_path):
     """Games played by the interpreted engine equal the compiled engine's games."""
     if IN_PLAIN_PYTHON:

@@ -29,6 +29,7 @@ FLAGS = [
 ]
 
 
+@pytest.mark.slow
 def test_report_opens_in_headless_chromium(tmp_path):
     write_run(tmp_path / "runs" / "a", players=4, games=300, seed=5)
     write_run(tmp_path / "runs" / "b", players=4, games=300, seed=6, sets=("palace_cost=11",))
@@ -36,7 +37,7 @@ def test_report_opens_in_headless_chromium(tmp_path):
     render_report(analyse(find_runs([tmp_path / "runs"])), out, ["palace-lab", "report"])
     n_img = out.read_text().count("<img ")
     cmd = [CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", out.as_uri()]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr[-2000:]
     dom = p.stdout
     # The page's load handler counts images that decoded (naturalWidth > 0).

@@ -106,6 +106,7 @@ def test_one_and_two_workers_give_the_same_files(tmp_path):
     assert rows(tmp_path / "a").equals(rows(tmp_path / "c"))
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_gives_the_same_rows(tmp_path):
     distributed = pytest.importorskip("distributed")
     from jobs.executors import DaskExecutor

@@ -174,6 +174,7 @@ def toy(request):
         yield request.param, strategy
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("toy", sorted({g for g, *_ in (p.values for p in SEARCHES)}),
                          indirect=True)  # fmt: skip
 def test_a_new_strategy_is_a_model_without_editing_the_search(toy):

@@ -6,6 +6,7 @@ import json
 import re
 
 import polars as pl
+import pytest
 
 from jobs.good_play import GOOD_PLAY
 from jobs.run_job import RunJob
@@ -13,6 +14,8 @@ from jobs.studies import get_study, layout, study_jobs
 from simcore.core.contract.games import games, get_game
 from simcore.maharaja.rules import NOT_YET, VARIANTS
 from tests.cli_run import run_cli
+
+pytestmark = pytest.mark.slow  # plays default studies
 
 MAHARAJA = get_game("maharaja")
 

@@ -55,6 +55,7 @@ def _toy_with_data(monkeypatch, *runs: StudyRun):
     return plugin
 
 
+@pytest.mark.slow
 def test_a_study_run_plays_its_replaced_data_file_and_records_its_sha256(
     capsys, tmp_path, monkeypatch
 ):

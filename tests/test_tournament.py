@@ -132,6 +132,7 @@ def test_pairwise_counts_by_hand():
     assert ahead[0, 1] == 3 and ahead[1, 0] == 1
 
 
+@pytest.mark.slow
 def test_reordered_strategies_give_identical_win_rates(capsys, tmp_path):
     # same seed, strategies listed in two orders: same tables, same seeds, same figures
     rates = []

@@ -4,8 +4,12 @@ write."""
 
 import json
 
+import pytest
+
 from analyses.question import AS_PLAYED
 from tests.cli_run import run_cli
+
+pytestmark = pytest.mark.slow  # plays runs to a report
 
 
 def test_report_writes_its_verdict_file_beside_the_page(tmp_path, capsys):

@@ -16,6 +16,8 @@ import strategies
 from simcore.palast.game import play_batch
 from simcore.palast.rules import RuleSet
 
+pytestmark = pytest.mark.slow  # an engine's games as plain Python, in a subprocess
+
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "palast"
 # every registered strategy in some seat (names read from the registry, so a strategy

@@ -15,6 +15,8 @@ import pytest
 
 from .table import random_game
 
+pytestmark = pytest.mark.slow  # an engine's games as plain Python, in a subprocess
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {3: [0, 1], 4: [2], 5: [3]}
 _PLAY = """

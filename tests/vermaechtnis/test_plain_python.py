@@ -16,6 +16,8 @@ import strategies
 from simcore.vermaechtnis.game import play_batch
 from simcore.vermaechtnis.rules import RuleSet
 
+pytestmark = pytest.mark.slow  # an engine's games as plain Python, in a subprocess
+
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "vermaechtnis"
 TABLES = {2: ["weighted", "random"], 3: ["chaser", "pairs", "hoarder"],

@@ -1,40 +1,44 @@
-"""Point numba's cache at a directory keyed by a fingerprint of our sources.
+"""Point numba's cache at palace-lab's cache directory, each function stamped with the
+sources it depends on.
 
-numba invalidates a cached function only when its own file changes, yet our
-jitted code folds constants from other modules (state offsets, enums). A change
-to layout.py would otherwise leave stale machine code reading wrong offsets.
-Keying the cache directory on the contents of every source file makes any edit
-start a fresh cache. An explicit NUMBA_CACHE_DIR from the user is respected.
+numba invalidates a cached function only when its own file changes, yet our jitted code
+folds constants and links functions from the modules it imports (state offsets, enums,
+the engine): a change to layout.py would otherwise leave stale machine code reading wrong
+offsets. Each cached function is stamped instead with the hash of its file and of every
+module that file imports, transitively (simcore/core/nb/source_closure.py, installed by
+numba_compat.install_cache_locator): an edit recompiles the functions of the modules
+that import the edited one, and nothing of another game. A stale entry is written over
+in place, so the directory does not grow with edits. An explicit NUMBA_CACHE_DIR from
+the user is respected (and stamped the same way).
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
-from pathlib import Path
 
-_ROOT = Path(__file__).resolve().parents[3]
-_PACKAGES = ("simcore", "strategies")
+from simcore.core.nb import source_closure
 
 
-def source_fingerprint() -> str:
-    """Hash of every .py file of the jitted packages (names and contents)."""
-    h = hashlib.sha256()
-    for pkg in _PACKAGES:
-        for path in sorted((_ROOT / pkg).rglob("*.py")):
-            h.update(str(path.relative_to(_ROOT)).encode())
-            h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+def cache_base() -> str:
+    """palace-lab's cache directory: $PALACE_LAB_CACHE, else the user's cache."""
+    return os.environ.get("PALACE_LAB_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "palace-lab"
+    )
+
+
+def stamp(file: str) -> str:
+    """A cached function's freshness: its file's import closure (memoised per process)."""
+    return source_closure.shared().key(file)
 
 
 def configure() -> None:
-    """Set numba's cache directory before any jitted module is imported."""
+    """Set numba's cache directory and stamp before any jitted module is imported."""
+    from simcore.core.nb.numba_compat import install_cache_locator  # noqa: PLC0415
+
+    install_cache_locator(stamp)
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
-    base = os.environ.get("PALACE_LAB_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "palace-lab"
-    )
-    path = os.path.join(base, "numba", source_fingerprint())
+    path = os.path.join(cache_base(), "numba-closure")
     os.environ["NUMBA_CACHE_DIR"] = path
     try:
         import numba.core.config as numba_config  # noqa: PLC0415

@@ -12,7 +12,9 @@ palace-lab leans on numba beyond its public API in three ways, all of them here:
   run time, the strategies about 1.6 times as fast);
 - `_nrt=False`, a private option of `njit`: a function that never allocates compiled
   without numba's runtime, so that no call passes arrays through atomic reference-count
-  updates (they took a third of the run time). `njit_static` is that decorator.
+  updates (they took a third of the run time). `njit_static` is that decorator;
+- a cache locator (`install_cache_locator`, below): the freshness of a cached function
+  is its file's import closure (simcore/core/nb/source_closure.py), not its file alone.
 
 `TESTED` is the numba range these were checked against (the same as pyproject.toml's
 pin; each name below exists with the same meaning in 0.60 through 0.68). Outside it
@@ -274,4 +276,42 @@ def install_private_linking() -> bool:
 
     optimize_private._palace_lab_private = True
     library._optimize_final_module = optimize_private
+    return True
+
+
+# --- the cache's freshness stamp ------------------------------------------------------
+#
+# numba finds where a function is cached with the first of its locator classes that
+# accepts the function; the one for NUMBA_CACHE_DIR stamps an index with its file's
+# content, and an index whose stamp differs is stale: its entries are compiled again and
+# written over in place (the cache does not grow with edits). The locator here is that
+# one, but with the stamp of `stamp(file)`: the file and every module it imports.
+
+
+def install_cache_locator(stamp: Callable[[str], Any]) -> bool:
+    """Put a locator first among numba's (once) whose source stamp is `stamp(file)`;
+    returns whether it is installed (not if numba's caching is not laid out as expected,
+    or NUMBA_CACHE_LOCATOR_CLASSES chooses the locators)."""
+    try:
+        from numba.core import caching  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - numba is a hard dependency
+        return False
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    base = getattr(caching, "UserProvidedCacheLocator", None) or getattr(
+        caching, "_UserProvidedCacheLocator", None
+    )
+    classes = getattr(impl, "_locator_classes", None)
+    if base is None or not isinstance(classes, list):
+        return False
+    if classes and getattr(classes[0], "_palace_lab_stamp", None) is not None:
+        classes[0]._palace_lab_stamp = staticmethod(stamp)
+        return True
+
+    class ClosureStampLocator(base):
+        _palace_lab_stamp = staticmethod(stamp)
+
+        def get_source_stamp(self):
+            return self._palace_lab_stamp(self._py_file)
+
+    classes.insert(0, ClosureStampLocator)
     return True

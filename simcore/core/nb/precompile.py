@@ -13,8 +13,8 @@ never run), the largest module first (its source size for its compile time), so 
 last job to start is a short one and no core waits long for the other. A worker exits
 when its parent is gone (killed). Nothing happens with one core, one job, no writable
 numba cache, or when every unit was compiled before (a stamp per unit in the cache
-directory, which is keyed on the sources; a stale stamp only means compiling in one
-process).
+directory holding the key of its module's import closure, as numba's index does,
+simcore/core/nb/source_closure.py; a stale stamp only means compiling in one process).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from simcore.core.nb import source_closure
 from simcore.core.nb.numba_compat import arg_types, cache_dir, can_compile
 
 Unit = tuple[str, str, str]  # (module, function, numba signature)
@@ -44,10 +45,10 @@ def precompile(units: Sequence[Unit], caller: tuple[str, str] | None = None) -> 
     stamps = _stamp_dir()
     if stamps is None:
         return
-    missing = [u for u in units if not (stamps / _stamp(u)).exists()]
+    missing = [u for u in units if not _stamped(stamps, u)]
     groups = list({m: [u for u in missing if u[0] == m] for m, _, _ in missing}.values())
     groups.sort(key=lambda g: -_source_size(g[0][0]))  # (stable: equal sizes keep their order)
-    if caller is not None and not (stamps / _stamp(_caller_unit(*caller))).exists():
+    if caller is not None and not _stamped(stamps, _caller_unit(*caller)):
         groups.insert(0, [_caller_unit(*caller)])  # the longest: a worker takes it first
     procs = min(len(groups), _cores()) - 1
     if procs < 1:
@@ -73,7 +74,7 @@ def mark(units: Sequence[Unit]) -> None:
     stamps = _stamp_dir()
     if stamps is not None:
         for u in units:
-            (stamps / _stamp(u)).touch()
+            (stamps / _stamp(u)).write_text(_key(u))
 
 
 def mark_caller(name: str, path: str) -> None:
@@ -147,6 +148,23 @@ def _exit_with(parent: int, every: float = 0.5) -> threading.Thread:
 
 def _stamp(unit: Unit) -> str:
     return hashlib.sha256("\0".join(unit).encode()).hexdigest()[:24]
+
+
+def _key(unit: Unit) -> str:
+    """The import closure's key of the unit's module file ("" if it has none)."""
+    closure = source_closure.shared()
+    if unit[0].startswith(_FILE):
+        return closure.key(unit[0][len(_FILE) :].split(":", 1)[1])
+    file = closure.module_file(unit[0])
+    return closure.key(file) if file else ""
+
+
+def _stamped(stamps: Path, unit: Unit) -> bool:
+    """Whether the unit was compiled from its module's sources as they are now."""
+    try:
+        return (stamps / _stamp(unit)).read_text() == _key(unit)
+    except OSError:
+        return False
 
 
 def _stamp_dir() -> Path | None:

@@ -8,6 +8,8 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.game import play_batch
@@ -17,6 +19,7 @@ from strategies.registry import _REGISTRY
 DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "maharaja.md"
 
 
+@pytest.mark.slow
 def test_example_strategy_registers_and_plays(tmp_path, monkeypatch):
     code = re.search(r"```python\n(.*?)```", DOC.read_text(), re.S).group(1)
     (tmp_path / "doc_hoarder.py").write_text(code)

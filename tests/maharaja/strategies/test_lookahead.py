@@ -189,6 +189,7 @@ def test_table_block_names_each_seats_model():
     assert block(4)[0] == -1  # no fifth player
 
 
+@pytest.mark.slow
 def test_a_newly_registered_strategy_is_modelled():
     """Against three seats listed as a strategy registered just now (the toy plays as
     `random`), every rollout models them as listed and nearly always ends in a win for
