@@ -14,6 +14,7 @@ import pytest
 from simcore.core.contract.games import games, get_game
 from tests.cli_run import run_cli
 
+pytestmark = pytest.mark.slow  # plays and renders every game (about a minute each, cold)
 CHROMIUM = shutil.which("chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
