@@ -121,9 +121,11 @@ def _side(findings: Sequence[Finding], kind: str, word: str, bad: Sequence[int],
 
 
 def _tail(sv: StudyVerdict, counts: Sequence[int]) -> str:
-    """Whose figures these are, and where better play still moves them."""
-    bots = {sv.bots[n][-1] for n in counts if sv.bots.get(n)}
-    who = f"{next(iter(bots))}'s figures" if len(bots) == 1 else "the strongest bot's figures"
+    """Whose figures these are (each cell's is the strongest bot that decided it: one bot's
+    name when that is one bot), and where better play still moves them."""
+    refs = sorted({f.reference for f in sv.verdicts.findings})
+    who = f"{refs[0]}'s figures" if len(refs) == 1 else \
+        "each figure from the strongest bot that decided it"  # fmt: skip
     moving = [n for n in counts if n in sv.agreement and not sv.agreement[n].converged]
     single = [n for n in counts if n not in sv.agreement]
     if moving:

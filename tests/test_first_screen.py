@@ -116,3 +116,14 @@ def test_a_value_off_at_some_counts_names_them_and_the_list_is_capped():
         "(2 players), Merchant +9.0 (2 players), 1 more above fair, Sadhu −13 (4 players) "
         "below (search's figures; better play no longer changes them)."
     )
+
+
+def test_figures_from_several_bots_are_not_credited_to_one():
+    strong = _f(4, "Mogul", ABOVE, 0.132)
+    trend = {"weighted": (-0.2, -0.21, -0.19), "search": (-0.1, -0.2, 0.0)}
+    weak = Finding(4, KEY, "Sadhu", BELOW, -0.2, -0.21, -0.19, 9000,
+                   {"weighted": BELOW, "search": UNDETERMINED}, False, "weighted",
+                   effects=trend)  # fmt: skip
+    text = first_screen.summary(_study([strong, weak], converged={4: False}), GAME)
+    assert "search's figures" not in text and "weighted's figures" not in text
+    assert "(each figure from the strongest bot that decided it; better play" in text
