@@ -1,7 +1,8 @@
 """The generic search strategy (`lookahead`), registered once per game that has search hooks.
 
 A game registers it from a module of its strategies with `register_search`, giving the
-module of its search hooks (the protocol is in simcore/core/nb/search_nb.py) and the
+module of its search hooks (the protocol is in simcore/core/nb/search_nb.py; a game
+writes its legal answers, the defaults the rest, simcore/core/nb/search_hooks.py) and the
 strategy whose decisions the rollouts use for the searching seat (the policy). The
 driver (simcore/core/nb/driver.py) then writes the search into the generated module next to
 the game loop, whose model dispatch plays every other registered strategy: any strategy
@@ -17,7 +18,6 @@ which parameters, is public (the players are introduced); gold and picks are not
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -25,7 +25,8 @@ from numba import config
 
 from simcore.core.contract.games import get_game
 from simcore.core.contract.rungs import SearchRung
-from simcore.core.nb.search_nb import GENERIC, HOOKS, P_THREADS
+from simcore.core.nb.search_hooks import defaulted, hooks_module, lacking
+from simcore.core.nb.search_nb import GENERIC, P_THREADS
 
 from . import registry
 from .registry import Search, Strategy
@@ -50,12 +51,16 @@ def register_search(
 ) -> Callable:
     """Register the search for `game` under `name`; returns its (Python) decide function.
 
-    `policy` must be registered already (import its module first); `defaults` overrides
-    generic or game parameter defaults (e.g. `rollouts`)."""
-    mod = importlib.import_module(hooks)
-    missing = [h for h in HOOKS if not hasattr(mod, h)]
-    if missing:
-        raise ValueError(f"{name}: search hooks {hooks} lack {', '.join(missing)}")
+    `hooks` names the module of the game's search hooks: at least its legal answers, and
+    what a seat may know if the game has hidden information; the defaults stand in for
+    the rest (simcore/core/nb/search_hooks.py). `policy` must be registered already
+    (import its module first); `defaults` overrides generic or game parameter defaults
+    (e.g. `rollouts`)."""
+    spec = get_game(game)
+    why = lacking(hooks, spec.engine, spec.redraw_hidden is not None)
+    if why:
+        raise ValueError(f"{name}: search hooks {hooks} {why}")
+    mod = hooks_module(hooks, spec.engine)
     pol = registry.registered(game, policy)
     own = GENERIC | dict(mod.PARAMS)
     unknown = set(defaults or {}) - set(own)
@@ -66,6 +71,8 @@ def register_search(
     policy_at = len(own)
     width = len(pol.defaults)
     ranges = {k: (0.0, MAX_ROLLOUTS) for k in own if k.endswith("rollouts")} | RANGES
+    if "horizon_nb" in defaulted(hooks):  # the default value knows finished games only
+        ranges["horizon"] = (0.0, 0.0)
 
     def model(vector: np.ndarray) -> tuple[str, np.ndarray]:
         return policy, np.asarray(vector[policy_at : policy_at + width], dtype=np.float64)

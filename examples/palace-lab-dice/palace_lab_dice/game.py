@@ -161,6 +161,44 @@ def invariants_nb(state, board, rules):
     return 0
 
 
+# The search (`lookahead`, strategies.py): what it cannot guess, the defaults the rest
+# (simcore/core/nb/search_hooks.py): the legal answers, and what a seat may know, for the
+# dice not yet shown are in the state.
+MAX_CANDIDATES = 2
+
+
+@njit(cache=True, _nrt=False)
+def candidates_nb(kind, seat, state, board, rules, cands):
+    """Keep (0) or reroll (1), one row each: [ret, out[0]]."""
+    for ret in range(2):
+        cands[ret, 0] = ret
+        cands[ret, 1] = 0
+    return 2
+
+
+@njit(cache=True, _nrt=False)
+def unseen_nb(state):
+    """The first die no seat has seen: the reroll of the turn being asked."""
+    return ((state[H.ROUND] - 1) * MAX_SEATS + state[SEAT]) * 2 + 1
+
+
+@njit(cache=True, _nrt=False)
+def determinise_nb(state, board, rules, seat, view):
+    """The state with every die not yet shown set to the middle face (redraw_hidden's
+    part, stated for the search)."""
+    for i in range(STATE_SIZE):
+        view[i] = state[i]
+    for i in range(unseen_nb(state), MAX_ROUNDS * MAX_SEATS * 2):
+        view[DICE + i] = (1 + rules[R_SIDES]) // 2
+
+
+@njit(cache=True, _nrt=False)
+def redraw_nb(sim, board, rules, seat, params, rng):
+    """Every rollout seed rolls the dice not yet shown anew (stream 0)."""
+    for i in range(unseen_nb(sim), MAX_ROUNDS * MAX_SEATS * 2):
+        sim[DICE + i] = 1 + randint_nb(rng, 0, rules[R_SIDES])
+
+
 __all__ = ENGINE_API  # the names the driver imports (simcore/core/contract/engine_api.py)
 
 

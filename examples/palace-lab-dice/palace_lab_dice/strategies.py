@@ -1,10 +1,14 @@
-"""Strategies of the dice race: reroll at random, never, or at most a threshold."""
+"""Strategies of the dice race: reroll at random, never, or at most a threshold; and the
+generic search, which needs no code of its own beyond the engine's legal answers and
+what a seat may know (game.py: candidates_nb, determinise_nb, redraw_nb)."""
 
 from numba import njit
 
 from simcore.core.nb.rng_nb import randint_nb
 from strategies.registry import register
+from strategies.search import register_search
 
+from . import game
 from .game import R_SIDES, ROLL
 
 
@@ -25,3 +29,13 @@ def dice_keeper_nb(kind, seat, state, board, rules, params, rng, scratch, out):
 @njit(cache=True, _nrt=False)
 def dice_threshold_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     return 1 if state[ROLL] <= params[0] * rules[R_SIDES] else 0
+
+
+lookahead_decide = register_search(
+    "lookahead",
+    "flat Monte Carlo over keep and reroll, rollouts to the end (a search)",
+    game="dice",
+    hooks=game.__name__,
+    policy="threshold",
+    defaults={"rollouts": 40.0},
+)
