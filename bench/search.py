@@ -35,6 +35,7 @@ import numpy as np
 import strategies
 from analyses.intervals import wilson
 from simcore.core.contract.games import get_game
+from simcore.core.nb.search_hooks import hooks_module
 
 DEFAULT_REF = "lookahead:rollouts=60"
 
@@ -55,14 +56,31 @@ def _records(game: str, names: list[str], games: int, seed: int, first: int = 0)
     return plugin.play_batch(driver, sids, params, games, players, seed, first, rules, data)
 
 
+def record_layout(game: str):
+    """The built-in game's record layout (its decision counts), None for another game."""
+    try:
+        return importlib.import_module(f"simcore.{game}.record_layout")
+    except ModuleNotFoundError:
+        return None
+
+
+def win_shares(game: str, rec: np.ndarray, names: list[str]) -> np.ndarray:
+    """(games, seats): each seat's share of the win (a shared first place split), as the
+    results table's win_share column has it (every game's)."""
+    plugin = get_game(game)
+    table = plugin.records_table(rec, 0, names, plugin.default_rules())
+    return table["win_share"].to_numpy().reshape(rec.shape[0], rec.shape[1])
+
+
 def searched_kinds(game: str, text: str, players: int) -> list[int]:
-    """The decision kinds the configuration searches (its budget_nb > 0)."""
+    """The decision kinds the configuration searches (its budget_nb > 0); [] for a game
+    without decision counts in its records."""
     s = strategies.resolve([text] * players, players, game)[0]
-    if not s.search:
+    rec_mod = record_layout(game)
+    if not s.search or rec_mod is None:
         return []
-    hooks = importlib.import_module(s.search.hooks)
+    hooks = hooks_module(s.search.hooks, get_game(game).engine)
     vec = np.asarray(s.params(), dtype=np.float64)
-    rec_mod = importlib.import_module(f"simcore.{game}.record_layout")
     n_kinds = len(rec_mod.DECISION_COLUMNS)
     return [k for k in range(n_kinds) if hooks.budget_nb(k, vec) > 0]
 
@@ -70,7 +88,7 @@ def searched_kinds(game: str, text: str, players: int) -> list[int]:
 def speed_job(job: tuple) -> tuple[float, float, int]:
     """(CPU seconds, games, searched decisions) of one configuration seat among `base`."""
     game, text, base, players, games, seed, kinds = job
-    rec_mod = importlib.import_module(f"simcore.{game}.record_layout")
+    rec_mod = record_layout(game)
     _setup(game)
     cpu = time.process_time()
     decisions = 0
@@ -93,13 +111,11 @@ def seatings(players: int) -> list[tuple[int, ...]]:
 def duel_job(job: tuple) -> tuple[float, float, int, float]:
     """(A's win share summed over games, A's expected share, games, CPU s) of one seating."""
     game, a, b, players, mine, deals, seed, first = job
-    rec_mod = importlib.import_module(f"simcore.{game}.record_layout")
     _setup(game)
     cpu = time.process_time()
     names = [a if s in mine else b for s in range(players)]
     rec = _records(game, names, deals, seed, first)
-    won = rec[:, :, rec_mod.RANK] == 0
-    share = won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+    share = win_shares(game, rec, names)
     got = float(share[:, list(mine)].sum())
     return got, deals * len(mine) / players, deals, time.process_time() - cpu
 

@@ -27,6 +27,7 @@ from simcore.core.nb import search_nb as G
 from simcore.core.nb.event_log_nb import LOG_WIDTH
 from simcore.core.nb.rng_nb import stream_seed_nb
 from simcore.core.nb.search_context import Decision, Lane, World
+from simcore.core.nb.search_hooks import hooks_module
 from strategies.search import search_rungs
 from tests.search_toy import TOY, registered_toy
 
@@ -78,7 +79,7 @@ class Table:
         self.game = game
         self.search = strategies.strategies(game)[search]
         self.E = importlib.import_module(spec.engine)
-        self.H = importlib.import_module(self.search.search.hooks)
+        self.H = hooks_module(self.search.search.hooks, spec.engine)  # with the defaults
         self.driver = strategies.driver_for(game)
         self.players = players or spec.default_players
         self.board = spec.default_data().pack()
@@ -573,9 +574,10 @@ def test_value_of_a_finished_game_ranks_every_winner_above_every_other_seat(game
     assert games_with_losers >= 3
 
 
-def test_hooks_lacking_a_hook_are_refused_by_name(monkeypatch):
-    """A hooks module without every hook of the protocol is refused when the search is
-    registered, naming what it lacks (not later, as a numba typing error in the driver)."""
+def test_hooks_lacking_the_legal_answers_are_refused_by_name(monkeypatch):
+    """A hooks module without the legal answers (the hooks with no default) is refused
+    when the search is registered, naming what it lacks (not later, as a numba typing
+    error in the driver); the hooks with a default are not named."""
     import sys
     import types
 
@@ -584,12 +586,13 @@ def test_hooks_lacking_a_hook_are_refused_by_name(monkeypatch):
     mod = types.ModuleType("tests._half_hooks")
     mod.PARAMS = {}
     mod.budget_nb = lambda kind, params: 0
+    mod.determinise_nb = lambda state, board, rules, seat, view: None
     monkeypatch.setitem(sys.modules, "tests._half_hooks", mod)
     game = sorted(GAMES)[0]
     policy = next(iter(strategies.strategies(game)))
-    with pytest.raises(ValueError, match="lack MAX_CANDIDATES, horizon_nb") as err:
+    with pytest.raises(ValueError, match="lack MAX_CANDIDATES, candidates_nb") as err:
         register_search("half", "incomplete", game, "tests._half_hooks", policy)
-    assert "budget_nb" not in str(err.value) and "value_nb" in str(err.value)
+    assert "budget_nb" not in str(err.value) and "value_nb" not in str(err.value)
     assert "half" not in strategies.strategies(game)
 
 
