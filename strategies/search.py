@@ -63,6 +63,8 @@ def register_search(
     mod = hooks_module(hooks, spec.engine)
     pol = registry.registered(game, policy)
     own = GENERIC | dict(mod.PARAMS)
+    if "explore_kind_nb" in defaulted(hooks):  # no kind is explored: `explore` says so
+        own["explore"] = 0.0
     unknown = set(defaults or {}) - set(own)
     if unknown:
         raise ValueError(f"{name}: unknown defaults {sorted(unknown)}")

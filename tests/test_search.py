@@ -140,7 +140,7 @@ def test_rollout_loop_plays_the_game_of_the_play_loop(game, search):
         rolled = t.arrays()
         t.start(rolled, 5, g)
         answers = t.model_loop(rolled, sids, params)
-        assert answers > 10
+        assert answers >= t.players  # a whole game (the dice example's: a turn per seat and round)
         assert np.array_equal(rolled["state"], played["state"])
         assert np.array_equal(t.records(rolled, sids), t.records(played, sids))
         stepped = t.arrays()
@@ -160,13 +160,14 @@ def test_rollout_loop_stops_where_it_is_told(game, search):
     a = t.arrays()
     t.start(a, 9)
     start = t.H.progress_nb(a["state"])
-    t.model_loop(a, sids, params, limit=start + 2)
-    assert t.pending(a) >= 0 and t.H.progress_nb(a["state"]) == start + 2
-    t.model_loop(a, sids, params, max_answers=1)
+    t.model_loop(a, sids, params, limit=start + 1)  # (the dice example has 3 rounds)
+    assert t.pending(a) >= 0 and t.H.progress_nb(a["state"]) == start + 1
+    assert t.model_loop(a, sids, params, max_answers=1) == 1
     for seat in range(t.players):
         t.model_loop(a, sids, params, stop_seat=seat)
         assert t.pending(a) >= 0 and t.E.asked_seat_nb(a["state"]) == seat
-    assert t.model_loop(a, sids, params, max_answers=3) == 3
+    n = t.model_loop(a, sids, params, max_answers=3)
+    assert n == 3 or (n < 3 and t.pending(a) < 0)  # or the game ended first
 
 
 @pytest.fixture
@@ -213,7 +214,7 @@ def test_a_new_strategy_is_a_model_without_editing_the_search(toy):
         assert ret1 == ret2 and np.array_equal(got, want) and np.array_equal(r1, r2)
         t.model_loop(a, sids, params, max_answers=1)
         asked += 1
-    assert asked > 50
+    assert asked > 50 or t.pending(a) < 0  # many answers, or a whole (short) game
 
 
 def vector(t: Table, seat: int, over: dict[int | str, float] | None = None) -> np.ndarray:

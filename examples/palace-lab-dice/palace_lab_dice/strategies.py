@@ -37,5 +37,5 @@ lookahead_decide = register_search(
     game="dice",
     hooks=game.__name__,
     policy="threshold",
-    defaults={"rollouts": 40.0},
+    defaults={"rollouts": 200.0},
 )
