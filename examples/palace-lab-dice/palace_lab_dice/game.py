@@ -26,9 +26,18 @@ from simcore.core.contract.games import register_game
 from simcore.core.contract.layout import Layout, state_layout
 from simcore.core.contract.levers import Lever
 from simcore.core.contract.play import Play
-from simcore.core.contract.plugin import GamePlugin, Key, Shape, Study, StudyRun, rules_fields
+from simcore.core.contract.plugin import (
+    GamePlugin,
+    Key,
+    Ladder,
+    Shape,
+    Study,
+    StudyRun,
+    rules_fields,
+)
 from simcore.core.contract.results_table import RecordBlock, changed_rule_columns, results_table
 from simcore.core.contract.rule_fields import RuleBase, rule
+from simcore.core.contract.rungs import Measured, SearchRung, search_ladder
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.core.nb.skeleton_nb import (
     ask_nb,
@@ -256,6 +265,63 @@ def _check(rules: DiceRules, players: int) -> None:
     """Nothing depends on the player count."""
 
 
+# The ladder, weakest first, measured head to head on the same deals (bench/search.py:
+# the upper bot in half the seats, every seating, its share of the wins, Wilson 95%):
+#   python -m bench.search --game dice --players P --configs
+#       "random;keeper;lookahead:rollouts=40;lookahead" --ref threshold --base threshold
+#       --no-base --deals D --speed-games 4000 --repeats 3   (D = 20000 at 2p, else 8000)
+#   python -m bench.search --game dice --players P --configs "lookahead:rollouts=40;lookahead"
+#       --ref lookahead:rollouts=1000 --no-base --deals 1000 --speed-games 400 --repeats 1
+# `threshold` is the best scripted bot (keeper and random win 25-29% against it); the
+# search (200 rollouts) wins 50.7-50.9% against it, above 50% at every player count, and
+# as much as 1000 rollouts do: the threshold is near the best play of a race of sums.
+SCRIPTED = (("random", "random"), ("threshold", "threshold"))
+TOP = "lookahead:rollouts=1000"
+THRESHOLD = {  # games per CPU second of a table of it, and its duel against random
+    2: (2_026_719.3, Measured("random", 0.713, 0.709, 0.717, 40_000)),
+    3: (2_103_180.5, Measured("random", 0.707, 0.703, 0.711, 48_000)),
+    4: (1_988_289.0, Measured("random", 0.742, 0.738, 0.746, 48_000)),
+}
+RANDOM_SPEED = {2: 2_576_743.5, 3: 2_006_632.6, 4: 1_947_359.9}  # one random among threshold
+
+
+def _rung(label, text, players, speed, top_speed, vs_top, vs_threshold) -> SearchRung:
+    """A search rung: games per CPU second with one such seat among threshold (the top's
+    measured beside it), its share, Wilson 95% and n against the top and threshold."""
+    return SearchRung(label, text, players, speed, top_speed, Measured(TOP, *vs_top),
+                      Measured("threshold", *vs_threshold))  # fmt: skip
+
+
+FAST = "lookahead:rollouts=40"
+SEARCH_RUNGS = {
+    2: (
+        _rung("search-fast", FAST, 2, 25_930.1, 1_070.6, (0.496, 0.474, 0.518, 2_000),
+              (0.504, 0.499, 0.509, 40_000)),
+        _rung("search", "lookahead", 2, 6_660.2, 1_070.6, (0.499, 0.477, 0.521, 2_000),
+              (0.507, 0.502, 0.512, 40_000)),
+    ),
+    3: (
+        _rung("search-fast", FAST, 3, 25_135.0, 1_097.4, (0.498, 0.485, 0.511, 6_000),
+              (0.505, 0.501, 0.509, 48_000)),
+        _rung("search", "lookahead", 3, 5_712.1, 1_097.4, (0.500, 0.487, 0.513, 6_000),
+              (0.507, 0.503, 0.511, 48_000)),
+    ),
+    4: (
+        _rung("search-fast", FAST, 4, 23_775.2, 858.2, (0.498, 0.485, 0.511, 6_000),
+              (0.507, 0.503, 0.511, 48_000)),
+        _rung("search", "lookahead", 4, 5_167.8, 858.2, (0.498, 0.485, 0.511, 6_000),
+              (0.509, 0.505, 0.513, 48_000)),
+    ),
+}  # fmt: skip
+
+
+def ladder(players: int, full: bool) -> Ladder:
+    """random, threshold, then the fastest and the strongest measured search rung."""
+    speed, vs_random = THRESHOLD[players]
+    known = {"random": (RANDOM_SPEED[players], ""), "threshold": (speed, vs_random.text())}
+    return search_ladder(players, SCRIPTED, SEARCH_RUNGS, (), (2_000,) * 4, (2_000,) * 3, known)
+
+
 def studies(players: int) -> dict[str, Study]:
     """Seat balance at every table size (fair at first_bonus = 0), and with seat 1's bonus."""
     runs = tuple(StudyRun(f"{n}p", n) for n in range(2, MAX_SEATS + 1))
@@ -305,6 +371,8 @@ PLUGIN = register_game(
             (("score", "score"),),
         ),  # fmt: skip
         studies=studies,
+        ladder=ladder,
+        search_rungs=SEARCH_RUNGS,
         redraw_hidden=redraw_hidden,
         levers=LEVERS,
     )
