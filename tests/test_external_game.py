@@ -36,7 +36,7 @@ def test_the_entry_point_registers_the_game_and_its_strategies():
 
     assert "dice" in games()
     assert plugin_module("dice") == "palace_lab_dice"  # what a worker imports
-    assert set(strategies.strategies("dice")) == {"keeper", "random", "threshold"}
+    assert set(strategies.strategies("dice")) == {"keeper", "lookahead", "random", "threshold"}
     assert not str(Path(sys.modules["palace_lab_dice"].__file__)).startswith(str(ROOT / "tests"))
 
 
