@@ -323,10 +323,15 @@ def ladder(players: int, full: bool) -> Ladder:
 
 
 def studies(players: int) -> dict[str, Study]:
-    """Seat balance at every table size (fair at first_bonus = 0), and with seat 1's bonus."""
-    runs = tuple(StudyRun(f"{n}p", n) for n in range(2, MAX_SEATS + 1))
+    """Seat balance at every table size (fair at first_bonus = 0), under the ladder's bots
+    at every one (`players` first), and with seat 1's bonus."""
+    counts = range(2, MAX_SEATS + 1)
+    runs = tuple(StudyRun(f"{n}p", n) for n in counts)
+    others = tuple((n, ladder(n, False)) for n in counts if n != players)
     return {
-        "basic": Study("basic", "seat balance at 2-4 players", runs, target_ci=None, cap=2_000),
+        "basic": Study("basic", "seat balance at 2-4 players, under random, threshold and "
+                       "the search", runs, target_ci=None, cap=2_000,
+                       ladder=ladder(players, False), ladder_players=players, ladders=others),
         "bonus": Study("bonus", "seat 1 with 2 points", tuple(
             StudyRun(f"{n}p-bonus", n, sets=("first_bonus=2",)) for n in (2, 4)),
             target_ci=None, cap=2_000),
