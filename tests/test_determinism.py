@@ -152,7 +152,9 @@ def test_a_search_rung_replays_its_games_whatever_the_split(game, text):
     from the seat's own stream)."""
     spec = games()[game]
     players = spec.default_players
-    names = [text] + ["weighted"] * (players - 1)
+    known = strategies.strategies(game)
+    other = "weighted" if "weighted" in known else strategies.default_strategy(game)
+    names = [text] + [other] * (players - 1)
     sids, params = strategies.seat_arrays(strategies.resolve(names, players, game), game)
     d = strategies.driver_for(game)
     rules, data = spec.default_rules(), spec.default_data()
