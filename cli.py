@@ -427,8 +427,8 @@ def tune_rules(vary, game, players_text, strategy, check_strategy, sets, variant
                **settings):  # fmt: skip
     """Search the rule values that make the game fairest, confirm the best on fresh seeds,
     check the winner under a second strategy; write DIR/best.toml and DIR/report.html."""
-    from jobs.tune_command import run_tune
-    from jobs.tune_settings import TuneSettings, parse_players
+    from jobs.tune import TuneSettings, parse_players
+    from jobs.tune.command import run_tune
 
     plugin = get_game(game)
     check = None if check_strategy.strip().lower() == "none" else check_strategy.strip()

@@ -18,8 +18,8 @@ from analyses.next_step import MECHANISM, NOTHING, PLAY_MORE, TUNE, UNKNOWN, nex
 from analyses.verdict import decide
 from analyses.verdict_study import StudyVerdict
 from jobs.batch import BatchSpec, play_chunk
-from jobs.tune_settings import TuneSettings
-from jobs.tune_space import check_points, parse_vary
+from jobs.tune.settings import TuneSettings
+from jobs.tune.space import check_points, parse_vary
 from reports.verdict_card import card
 from simcore.core.contract.games import games
 from simcore.core.contract.levers import Lever, check_levers, key_values, lever_problems

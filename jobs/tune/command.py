@@ -12,9 +12,10 @@ def run_tune(st, out: str, workers: int, executor: str, scheduler, scheduler_tim
     summary's lines."""
     from analyses.tuning import load_tuning
     from jobs.executors import make_executor
-    from jobs.tune import tune_rules
     from reports.output import check_report_target
     from reports.tune import render_tuning, summary_lines
+
+    from .run import tune_rules
 
     root = check_run_out(out)
     report_path = check_report_target(root / "report.html")
