@@ -12,10 +12,10 @@ from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
 
-from analyses.imbalance import FORMULAS, MIN_CELL, block_weights, cell_differences
-from analyses.intervals import wilson
-from analyses.multiple import ALPHA, holm, score_p
+from analyses.imbalance import FORMULAS, MIN_CELL
+from analyses.multiple import ALPHA
 from analyses.tuning import Confirmed, Tuning, rank_candidates
+from analyses.tuning_cells import CellChange, key_comparison
 from analyses.win_cells import BLOCKS
 from simcore.core.store.commands import suggested_command
 
@@ -372,75 +372,35 @@ def _search_tables(t: Tuning) -> list[Table]:
     return [top, spend]
 
 
-def _ordered_cells(t: Tuning, labels):
-    game = t.start.runs[0].plugin
-    out = {}
-    for i, (n, key, value) in enumerate(labels):
-        out.setdefault((n, key), []).append((value, i))
-    for (_, key), vals in out.items():
-        order = {str(v): j for j, v in enumerate(game.key(key).order)}
-        vals.sort(
-            key=lambda x: (
-                order.get(x[0], len(order)),
-                int(x[0]) if x[0].lstrip("-").isdigit() else 0,
-                x[0],
-            )
+def _key_rows(cells: list[CellChange], word) -> list[list]:
+    rows = []
+    for c in cells:
+        d = c.diff
+        flag = {"above": ("above fair", "up"), "below": ("below fair", "down")}
+        rows.append(
+            [
+                (word(c.value), ""),
+                (_rate(c.start), "num"),
+                (f"{c.start_n:,}", "num"),
+                (_rate(c.other), "num"),
+                (f"{c.other_n:,}", "num"),
+                (f"{d[0]:+.1f} ({d[1]:+.1f} to {d[2]:+.1f})" if d[0] == d[0] else "n/a", "num"),
+                ("changed", "up") if c.changed else ("n.s.", "ns"),
+                flag.get(c.side, ("n.s.", "ns")) if c.other else ("n/a", "ns"),
+            ]
+            + ([("fewer than 20 seats: not in the objective", "ns")] if c.few else [])
         )
-    return out
+    return rows
 
 
 def _key_section(t: Tuning, png_dir: Path | None) -> dict:
-    start = t.start
-    other = t.winner
-    if other is start:
-        other = min(t.confirmed[1:], key=lambda c: c.score, default=None)
-    if other is None:
+    kc = key_comparison(t)
+    if kc is None:
         return {"id": "keys", "title": "Per key", "charts": [], "tables": []}
-    rec = "recommendation" if other is t.winner else "closest candidate (not recommended)"
-    game = start.runs[0].plugin
-    weights = block_weights(t.weights_seed, BLOCKS)
-    diffs = cell_differences(other.cells, start.cells, weights)
-    p_diff = holm([d[3] for d in diffs])
-    wins_o, n_o = other.cells.total_wins, other.cells.total_n
-    wins_s, n_s = start.cells.total_wins, start.cells.total_n
-    fair = other.cells.fair
-    p_fair = holm(
-        [score_p(w, int(n), f) if n else float("nan") for w, n, f in zip(wins_o, n_o, fair)]
-    )
+    rec = "recommendation" if kc.recommended else "closest candidate (not recommended)"
+    game = t.start.runs[0].plugin
     charts, tables = [], []
-    for (n, key), vals in _ordered_cells(t, other.cells.labels).items():
-        word = label_for(game, key)
-        rows, chart_rows = [], []
-        for value, i in vals:
-            so = (wins_s[i] / n_s[i],) + wilson(wins_s[i], int(n_s[i])) if n_s[i] else None
-            ro = (wins_o[i] / n_o[i],) + wilson(wins_o[i], int(n_o[i])) if n_o[i] else None
-            d = diffs[i]
-            few = n_o[i] < MIN_CELL or n_s[i] < MIN_CELL
-            flag = (
-                ("n.s.", "ns")
-                if not (p_fair[i] == p_fair[i] and p_fair[i] < ALPHA)
-                else (("above fair", "up") if ro[0] > fair[i] else ("below fair", "down"))
-            )
-            dflag = (
-                ("n.s.", "ns")
-                if not (p_diff[i] == p_diff[i] and p_diff[i] < ALPHA)
-                else (("changed", "up"))
-            )
-            rows.append(
-                [
-                    (word(value), ""),
-                    (_rate(so), "num"),
-                    (f"{int(n_s[i]):,}", "num"),
-                    (_rate(ro), "num"),
-                    (f"{int(n_o[i]):,}", "num"),
-                    (f"{d[0]:+.1f} ({d[1]:+.1f} to {d[2]:+.1f})" if d[0] == d[0] else "n/a", "num"),
-                    dflag,
-                    flag if ro else ("n/a", "ns"),
-                ]
-                + ([("fewer than 20 seats: not in the objective", "ns")] if few else [])
-            )
-            if so and ro:
-                chart_rows.append((value, so, ro))
+    for (n, key), cells in kc.groups.items():
         tables.append(
             Table(
                 f"{title_for(game, key).capitalize()}, {n} players: starting rules and {rec}",
@@ -454,12 +414,13 @@ def _key_section(t: Tuning, png_dir: Path | None) -> dict:
                     "vs start",
                     "vs fair",
                 ],
-                rows,
+                _key_rows(cells, label_for(game, key)),
                 "Win rates with 95% Wilson intervals on the confirmation's seeds; difference: "
                 "paired bootstrap (same seeds); flags Holm-adjusted over every cell of this "
-                f"section ({len(diffs)} cells) at 5% family-wise. Fair share {100 / n:.1f}%.",
+                f"section ({kc.cells} cells) at 5% family-wise. Fair share {100 / n:.1f}%.",
             )
         )
+        chart_rows = [(c.value, c.start, c.other) for c in cells if c.start and c.other]
         if chart_rows:
             charts.append(ch.key_chart(t, n, key, chart_rows, png_dir))
     return {
