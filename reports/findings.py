@@ -173,7 +173,7 @@ def _variant_findings(b: Balance) -> list[str]:
     return out
 
 
-def _main_runs(b: Balance) -> dict[int, str]:
+def main_runs(b: Balance) -> dict[int, str]:
     """players -> the run the headline speaks of: the basic-game run, or the only run."""
     out: dict[int, str] = {}
     for n in sorted({r.players for r in b.runs}):
@@ -223,7 +223,7 @@ def headline(b: Balance, extra=()) -> list[str]:
     Per player count it speaks of the basic-game run (or the only run); player counts
     with the same verdict are named together, so four player counts stay readable.
     """
-    main = _main_runs(b)
+    main = main_runs(b)
     if not main:
         why = [_no_main(b, n) for n in sorted({r.players for r in b.runs})]
         return [*extra, *why[: max(1, 5 - len(extra))]]
