@@ -20,6 +20,7 @@ from analyses.win_cells import BLOCKS
 from simcore.core.store.commands import suggested_command
 
 from . import tune_charts as ch
+from .number_text import figure_points, p_value
 from .output import write_report
 from .render import environment
 from .tables import Table
@@ -35,13 +36,10 @@ def _word(v) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
-def _pts(x: float) -> str:
-    return "n/a" if x != x else f"{x:.1f}"
-
-
 def _est(c: Confirmed) -> str:
     e = c.estimate
-    return f"{_pts(e.value)} points (95% interval {_pts(e.lo)}–{_pts(e.hi)}; {_games(c)})"
+    lo, hi = figure_points(e.lo), figure_points(e.hi)
+    return f"{figure_points(e.value)} points (95% interval {lo}–{hi}; {_games(c)})"
 
 
 def _games(c: Confirmed) -> str:
@@ -49,12 +47,6 @@ def _games(c: Confirmed) -> str:
     if len(g) == 1:
         return f"n = {next(iter(g.values())):,} games"
     return "n = " + ", ".join(f"{v:,} games at {k} players" for k, v in sorted(g.items()))
-
-
-def _p(p: float) -> str:
-    if p != p:
-        return "n/a"
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
 def _diff(c: Confirmed) -> str:
@@ -101,8 +93,8 @@ def headline(t: Tuning) -> list[str]:
         )
         out.append(
             f"Imbalance ({_what(t)}): starting rules {_est(start)}; recommendation "
-            f"{_est(win)}. Difference {_diff(win)}, one-sided p {_p(win.diff.p_better)}, "
-            f"Holm-adjusted over {cands} candidate(s) {_p(win.p_holm)}."
+            f"{_est(win)}. Difference {_diff(win)}, one-sided p {p_value(win.diff.p_better)}, "
+            f"Holm-adjusted over {cands} candidate(s) {p_value(win.p_holm)}."
         )
     drv = _driver_text(t)
     if drv:
@@ -203,11 +195,11 @@ def _confirm_table(t: Tuning) -> Table:
             (_setting(c) + (" (starting rules)" if c is t.start else ""), ""),
             (str(c.distance), "num"),
             (_games(c).removeprefix("n = "), "num"),
-            (_pts(e.value), "num"),
-            (f"{_pts(e.lo)}–{_pts(e.hi)}", "num"),
-            (_pts(e.plug_in), "num"),
-            (_pts(c.score), "num"),
-            (_pts(search.get("imbalance", float("nan"))), "num"),
+            (figure_points(e.value), "num"),
+            (f"{figure_points(e.lo)}–{figure_points(e.hi)}", "num"),
+            (figure_points(e.plug_in), "num"),
+            (figure_points(c.score), "num"),
+            (figure_points(search.get("imbalance", float("nan"))), "num"),
         ]
         if c is t.start:
             row += [("–", "ns")] * 3 + [("reference", "ns")]
@@ -217,8 +209,8 @@ def _confirm_table(t: Tuning) -> Table:
                 flag = ("recommended", "down")
             row += [
                 (f"{c.diff.value:+.1f} ({c.diff.lo:+.1f} to {c.diff.hi:+.1f})", "num"),
-                (_p(c.diff.p_better), "num"),
-                (_p(c.p_holm), "num"),
+                (p_value(c.diff.p_better), "num"),
+                (p_value(c.p_holm), "num"),
                 flag,
             ]
         rows.append(row)
@@ -271,8 +263,8 @@ def _check_table(t: Tuning) -> Table:
             [
                 (_setting(x) + (" (starting rules)" if x.name == "start" else ""), ""),
                 (_games(x).removeprefix("n = "), "num"),
-                (_pts(e.value), "num"),
-                (f"{_pts(e.lo)}–{_pts(e.hi)}", "num"),
+                (figure_points(e.value), "num"),
+                (f"{figure_points(e.lo)}–{figure_points(e.hi)}", "num"),
             ]
         )
     verdict = {
@@ -285,7 +277,7 @@ def _check_table(t: Tuning) -> Table:
             ("difference (recommendation − start)", ""),
             ("", ""),
             (f"{c.diff.value:+.1f}", "num"),
-            (f"{c.diff.lo:+.1f} to {c.diff.hi:+.1f}; p {_p(c.diff.p_better)}", "num"),
+            (f"{c.diff.lo:+.1f} to {c.diff.hi:+.1f}; p {p_value(c.diff.p_better)}", "num"),
         ]
     )
     rows[-1][1] = verdict
@@ -312,8 +304,8 @@ def _search_tables(t: Tuning) -> list[Table]:
             (str(c["distance"]), "num"),
             (str(c["rung"] + 1), "num"),
             (f"{c['games']:,}", "num"),
-            (_pts(c["imbalance"]), "num"),
-            (_pts(c["value"]), "num"),
+            (figure_points(c["imbalance"]), "num"),
+            (figure_points(c["value"]), "num"),
         ]
         for c in ranked[:15]
     ]
@@ -456,7 +448,7 @@ def _tradeoff_table(t: Tuning) -> Table:
                 (str(d), "num"),
                 (_setting(c), ""),
                 (str(c["rung"] + 1), "num"),
-                (_pts(c["imbalance"]), "num"),
+                (figure_points(c["imbalance"]), "num"),
                 (
                     "on the front" if mark else "no better than a smaller change",
                     "down" if mark else "ns",
