@@ -16,6 +16,7 @@ from analyses.imbalance import FORMULAS, MIN_CELL
 from analyses.multiple import ALPHA
 from analyses.tuning import Confirmed, Tuning, rank_candidates
 from analyses.tuning_cells import CellChange, key_comparison
+from analyses.tuning_front import tradeoff_front
 from analyses.win_cells import BLOCKS
 from simcore.core.store.commands import suggested_command
 
@@ -430,31 +431,16 @@ def _rate(x) -> str:
 
 
 def _tradeoff_table(t: Tuning) -> Table:
-    front: dict[int, dict] = {}
-    for c in rank_candidates(t.search["trials"]):
-        d = c["distance"]
-        if d not in front or (c["rung"], -c["imbalance"]) > (
-            front[d]["rung"],
-            -front[d]["imbalance"],
-        ):
-            front[d] = c
-    rows, best = [], float("inf")
-    for d in sorted(front):
-        c = front[d]
-        mark = c["imbalance"] < best
-        best = min(best, c["imbalance"])
-        rows.append(
-            [
-                (str(d), "num"),
-                (_setting(c), ""),
-                (str(c["rung"] + 1), "num"),
-                (figure_points(c["imbalance"]), "num"),
-                (
-                    "on the front" if mark else "no better than a smaller change",
-                    "down" if mark else "ns",
-                ),
-            ]
-        )
+    rows = [
+        [
+            (str(c["distance"]), "num"),
+            (_setting(c), ""),
+            (str(c["rung"] + 1), "num"),
+            (figure_points(c["imbalance"]), "num"),
+            ("on the front", "down") if mark else ("no better than a smaller change", "ns"),
+        ]
+        for c, mark in tradeoff_front(t.search["trials"])
+    ]
     return Table(
         "Trade-off: the search's fairest setting at each distance",
         ["steps", "setting", "rung", "imbalance (search)", ""],
