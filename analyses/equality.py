@@ -73,12 +73,13 @@ def equal_share_tests(lf: pl.LazyFrame, key: str) -> list[EqualityTest]:
     out = []
     for (run, players), ms in sets.group_by(GROUP, maintain_order=True):
         wv = wins.filter((pl.col("run") == run) & (pl.col("players") == players))
-        out.append(_test(str(run), int(players), key, values, wv, ms))
+        out.append(equality_test(str(run), int(players), key, values, wv, ms))
     return sorted(out, key=lambda t: (t.run, t.players))
 
 
-def _test(run: str, players: int, key: str, values: list, wv: pl.DataFrame,
-          ms: pl.DataFrame) -> EqualityTest:  # fmt: skip
+def equality_test(run: str, players: int, key: str, values: list, wv: pl.DataFrame,
+                  ms: pl.DataFrame) -> EqualityTest:  # fmt: skip
+    """The equality test of one key's values at one player count (a run's, or a summary's)."""
     k = len(values)
     index = {v: i for i, v in enumerate(values)}
     m = np.zeros((k, k))

@@ -6,11 +6,12 @@ first. If the game names rule values that act on it, the step is `tune-rules` on
 if it names none, the step says so and names the mechanism its strength comes from (a
 number that does not reach it would only move the others), and proposes the tune on the
 largest imbalance a rule value does act on, if any. Without an imbalance: play the open
-cells further, or nothing to fix.
+cells further, or nothing to fix. The step is a structure; reports/next_step_text.py words it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 from dataclasses import dataclass
 from typing import Any
@@ -38,7 +39,6 @@ class NextStep:
     `command` the proposed tune's (on `instead` when that value has none)."""
 
     kind: str
-    text: str
     value: Any = None
     players: int = 0
     effect: float = 0.0  # win rate minus the fair share (0.05 = +5 points)
@@ -47,6 +47,7 @@ class NextStep:
     rules: tuple[str, ...] = ()  # `--vary` items of the proposed tune
     command: str = ""  # the proposed `tune-rules` command ("" = none)
     instead: Finding | None = None  # the imbalance the tune acts on, when not the largest
+    template: str = ""  # UNKNOWN: a `tune-rules` line with RULE=LO..HI to fill in
 
 
 def tune_command(game: GamePlugin, players: int, rules: tuple[str, ...], sets: list[str]) -> str:
@@ -65,16 +66,6 @@ def tune_command(game: GamePlugin, players: int, rules: tuple[str, ...], sets: l
     return shlex.join(args)
 
 
-def _pts(x: float) -> str:
-    return f"{100 * x:+.1f}"
-
-
-def _cell(game: GamePlugin, f: Finding) -> str:
-    """`X at 4 players (+10.0 win-rate points under BOT)`."""
-    return (f"{game.primary.words(f.value)} at {f.players} players ({_pts(f.effect)} win-rate "
-            f"points under {f.reference})")  # fmt: skip
-
-
 def _acting(game: GamePlugin, f: Finding) -> Lever | None:
     lv = lever_for(game.levers, f.value)
     return lv if lv is not None and lv.acts_at(f.players) else None
@@ -86,17 +77,13 @@ def next_step(sv: StudyVerdict, game: GamePlugin) -> NextStep:
                    key=lambda f: -abs(f.effect))  # fmt: skip
     if not found:
         if any(f.verdict == UNDETERMINED for f in sv.verdicts.findings):
-            return NextStep(PLAY_MORE, "Play more games on the cells on the margin (`palace-lab "
-                            "study` plays open rungs further, up to its cap; `--games` raises "
-                            "the cap).")  # fmt: skip
-        return NextStep(NOTHING, "Nothing to fix at the measured precision.")
+            return NextStep(PLAY_MORE)
+        return NextStep(NOTHING)
     worst = found[0]
     lever = lever_for(game.levers, worst.value)
     if lever is not None and lever.acts_at(worst.players):
         cmd = tune_command(game, worst.players, lever.rules, sv.sets)
-        text = (f"The largest imbalance is {_cell(game, worst)}, from {lever.mechanism}. Tune "
-                f"the rule values that act on it: `{cmd}` (docs/TUNING.md).")  # fmt: skip
-        return _step(TUNE, text, worst, lever, lever.rules, cmd)
+        return _step(TUNE, worst, lever, lever.rules, cmd)
     return _no_lever(sv, game, found, lever)
 
 
@@ -105,26 +92,19 @@ def _no_lever(sv: StudyVerdict, game: GamePlugin, found: list[Finding],
     """The largest imbalance has no rule value acting on it (MECHANISM), or the game does
     not say (UNKNOWN): the tune on the largest imbalance one acts on, if any."""
     worst, kind = found[0], MECHANISM if lever is not None else UNKNOWN
-    why = (f"no rule value acts on it: its strength is {lever.mechanism}" if lever is not None
-           else "the game names no rule value that acts on it (its plug-in's levers)")  # fmt: skip
-    first = f"The largest imbalance is {_cell(game, worst)}; {why}"
     other = next((f for f in found[1:] if _acting(game, f) is not None), None)
     if other is not None:
         rules = _acting(game, other).rules  # type: ignore[union-attr]
         cmd = tune_command(game, other.players, rules, sv.sets)
-        text = (f"{first}. The largest imbalance a rule value acts on is "
-                f"{_cell(game, other)}: `{cmd}` (docs/TUNING.md).")  # fmt: skip
-        return _step(kind, text, worst, lever, rules, cmd, other)
+        return _step(kind, worst, lever, rules, cmd, other)
     if lever is None:
         cmd = tune_command(game, worst.players, (PLACEHOLDER,), sv.sets)
-        return _step(kind, f"{first}. Try one that does: `{cmd}` (docs/TUNING.md).", worst)
-    text = f"{first}, so a fix changes the game itself, not a number of its rules."
-    return _step(kind, text, worst, lever)
+        return dataclasses.replace(_step(kind, worst), template=cmd)
+    return _step(kind, worst, lever)
 
 
-def _step(kind: str, text: str, f: Finding, lever: Lever | None = None,
-          rules: tuple[str, ...] = (), command: str = "",
-          instead: Finding | None = None) -> NextStep:  # fmt: skip
-    return NextStep(kind, text, f.value, f.players, f.effect, f.reference,
+def _step(kind: str, f: Finding, lever: Lever | None = None, rules: tuple[str, ...] = (),
+          command: str = "", instead: Finding | None = None) -> NextStep:  # fmt: skip
+    return NextStep(kind, f.value, f.players, f.effect, f.reference,
                     lever.mechanism if lever is not None else "", rules, command,
                     instead)  # fmt: skip

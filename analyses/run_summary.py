@@ -27,7 +27,7 @@ import pyarrow.parquet as pq
 from simcore.core.contract.plugin import GamePlugin
 
 from .actions import action_rows, usage_columns
-from .equality import EqualityTest, _test
+from .equality import EqualityTest, equality_test
 from .joint_keys import CHAR, ORDER, Design, ModelFit, fit_cells
 from .rates import in_order, with_intervals
 from .shape import measure_names
@@ -254,7 +254,7 @@ def summarize(files: Sequence[Path], players: int, game: GamePlugin) -> RunSumma
                                "games": list(sets[k.column].values())})  # fmt: skip
             wv = pl.DataFrame({k.column: [v[c] for c in present],
                                "wins": [wins[k.column][c] for c in present]})  # fmt: skip
-            tests[k.column] = [_test("", p, k.column, [v[c] for c in present], wv, ms)]
+            tests[k.column] = [equality_test("", p, k.column, [v[c] for c in present], wv, ms)]
     mask_rates = {}
     for m in masks:
         w_, n_ = bits[m.column]

@@ -15,14 +15,13 @@ unchanged; like bench/traces.py this compares two versions and is not a test.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import json
 import sys
 
 import numpy as np
 
 import strategies
+from bench.digest_files import digest_parser, save_or_check
 from simcore.core.contract.games import games
 
 SEED = 20261127
@@ -70,10 +69,7 @@ def digest(game: str, seats: list[str], players: int, n_games: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    group = ap.add_mutually_exclusive_group(required=True)
-    group.add_argument("--save", help="write the digests to this JSON file")
-    group.add_argument("--check", help="compare with the digests in this JSON file")
+    ap = digest_parser(__doc__)
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--games", type=int, default=24, help="batch games per case")
     a = ap.parse_args(argv)
@@ -83,26 +79,13 @@ def main(argv: list[str] | None = None) -> int:
         for name, seats, players in cases(game):
             got[name] = digest(game, seats, players, a.games)
             print(f"{got[name][:16]}  {name}", flush=True)
-    if a.save:
-        with open(a.save, "w") as f:
-            json.dump({"games": a.games, "seed": SEED, "digests": got}, f, indent=1)
-        print(f"saved {len(got)} case digests to {a.save}")
-        return 0
-    with open(a.check) as f:
-        saved = json.load(f)
-    if saved["games"] != a.games:
-        print(f"{a.check} holds traces of {saved['games']} games per case, not {a.games}")
-        return 2
-    old = saved["digests"]
-    differ = [k for k in got if k in old and old[k] != got[k]]
-    missing = [k for k in old if k not in got and k.split("|")[0] in chosen]
-    for k in differ:
-        print(f"DIFFERS  {k}")
-    for k in missing:
-        print(f"MISSING  {k}")
-    same = sum(1 for k in got if k in old and old[k] == got[k])
-    print(f"{same} identical, {len(differ)} differ, {len(missing)} missing")
-    return 1 if differ or missing else 0
+
+    def refuse(saved: dict) -> str | None:
+        n = saved["games"]
+        return None if n == a.games else f"{n} games per case, not {a.games}"
+
+    return save_or_check(a, got, {"games": a.games, "seed": SEED}, refuse,
+                         lambda case: case.split("|")[0] in chosen)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -15,15 +15,14 @@ variants of the rulebook game), its scripted strategies, a mix and its search.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import json
 import sys
 from dataclasses import dataclass
 
 import numpy as np
 
 import strategies
+from bench.digest_files import digest_parser, save_or_check
 from simcore.core.contract.games import get_game
 
 
@@ -132,10 +131,7 @@ def digest(seats: list[str], setting: str, players: int, games: int, game: str =
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    group = ap.add_mutually_exclusive_group(required=True)
-    group.add_argument("--save", help="write the digests to this JSON file")
-    group.add_argument("--check", help="compare with the digests in this JSON file")
+    ap = digest_parser(__doc__)
     ap.add_argument("--game", default="maharaja", choices=sorted(GAMES))
     ap.add_argument("--games", type=int, default=20, help="games per case")
     ap.add_argument("--no-search", action="store_true", help="leave out lookahead cases")
@@ -146,26 +142,12 @@ def main(argv: list[str] | None = None) -> int:
     got = {name: digest(seats, setting, players, n, a.game, a.sorted_state)
            for name, seats, setting, players, n in cases(a.games, not a.no_search, a.game)
            }  # fmt: skip
-    if a.save:
-        with open(a.save, "w") as f:
-            json.dump({"game": a.game, "games": a.games, "digests": got}, f, indent=1)
-        print(f"saved {len(got)} case digests to {a.save}")
-        return 0
-    with open(a.check) as f:
-        saved = json.load(f)
-    if saved.get("game", "maharaja") != a.game:
-        print(f"{a.check} holds traces of {saved['game']}, not {a.game}")
-        return 2
-    old = saved["digests"]
-    differ = [k for k in got if k in old and old[k] != got[k]]
-    missing = [k for k in old if k not in got]
-    for k in differ:
-        print(f"DIFFERS  {k}")
-    for k in missing:
-        print(f"MISSING  {k}")
-    same = len(got) - len(differ) - len([k for k in got if k not in old])
-    print(f"{same} identical, {len(differ)} differ, {len(missing)} missing")
-    return 1 if differ or missing else 0
+
+    def refuse(saved: dict) -> str | None:
+        game = saved.get("game", "maharaja")
+        return None if game == a.game else f"{game}, not {a.game}"
+
+    return save_or_check(a, got, {"game": a.game, "games": a.games}, refuse)
 
 
 if __name__ == "__main__":

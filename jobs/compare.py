@@ -36,3 +36,15 @@ def compare_dirs(a: str, b: str, out: str | Path) -> Comparison:
     write_report(page, lambda png: compare_page(c, game, table, commands),
                  {SUFFIX: compare_json(c, game, page.name)})  # fmt: skip
     return c
+
+
+def compare_lines(a: str, b: str, out: str | Path) -> tuple[list[str], bool]:
+    """`compare_dirs`, told: the verdict, each cell that moved away from fair, the page
+    written; and whether any cell is worse (`--fail-if-worse`)."""
+    from reports.compare import verdict_line
+
+    c = compare_dirs(a, b, out)
+    worse = [f"  worse: {r['players']} players, {r['value']}: {100 * r['a_rate']:.1f}% -> "
+             f"{100 * r['b_rate']:.1f}% (fair {100 * r['fair']:.1f}%)"
+             for r in c.worse.iter_rows(named=True)]  # fmt: skip
+    return [verdict_line(c), *worse, f"wrote {out}"], bool(c.worse.height)

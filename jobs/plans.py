@@ -64,7 +64,7 @@ def play_jobs(root, jobs, workers, executor, scheduler, log=None, resume=False, 
                 _save_plan(root, plan)
                 continue
             log(f"[{i}/{len(jobs)}] {folder}: {job.players} players, {job.strategy}")
-            again = resume and _run_started(root / folder)
+            again = resume and run_started(root / folder)
             try:
                 m = job.play(root / folder, pool, again).manifest
             except (RunInterrupted, RunWriteError, WorkerLost) as e:
@@ -158,7 +158,7 @@ def _save_plan(root, plan: dict) -> None:
     save_json(root / PLAN, plan)
 
 
-def _run_started(run_dir) -> bool:
+def run_started(run_dir) -> bool:
     """True if run_dir holds a run to resume; a folder a killed study left before the run's
     manifest was written (only an empty chunks/) is cleared, so the run starts afresh."""
     if (run_dir / "manifest.json").is_file() or (run_dir / "manifest.json").is_symlink():

@@ -18,16 +18,14 @@ from analyses.balance import Balance
 from analyses.intervals import Z95, games_for_half_width
 from simcore.core.contract.plugin import Key
 
-
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+from .number_text import percent, points
 
 
 def pm(row: dict) -> str:
     """'31.2% ± 0.4 points': the rate with the larger side of its (slightly asymmetric)
     interval, a difference of win rates and so in win-rate points, not a percentage."""
     half = max(row["rate"] - row["lo"], row["hi"] - row["rate"])
-    return f"{pct(row['rate'])} ± {100 * half:.1f} points"
+    return f"{percent(row['rate'])} ± {100 * half:.1f} points"
 
 
 def p_text(p: float) -> str:
@@ -73,7 +71,7 @@ def findings(b: Balance) -> list[str]:
             )
             parts.append(
                 f"the {word} {key.label} is {value_words(key, r[key.column])}: "
-                f"it wins {pm(r)}, against a fair {pct(fair)} ({verdict}; n = {r['n']:,} games)"
+                f"it wins {pm(r)}, against a fair {percent(fair)} ({verdict}; n = {r['n']:,} games)"
             )
         out.append(f"{where} {parts[0]}; {parts[1]}{raw}.")
         t = tests.get((run, players))
@@ -134,8 +132,9 @@ def _shape_findings(b: Balance, several: bool) -> list[str]:
             ends = b.end_reasons.filter(
                 (pl.col("run") == r["run"]) & (pl.col("players") == r["players"])
             ).sort("rate", descending=True)
+            words = shape.end_words
             text += " and end " + ", ".join(
-                f"{pct(e['rate'])} because {shape.end_words.get(str(e[shape.end]), e[shape.end])}"
+                f"{percent(e['rate'])} because {words.get(str(e[shape.end]), e[shape.end])}"
                 for e in ends.iter_rows(named=True)
             )
         if shape.seat_measures:
@@ -173,7 +172,7 @@ def _variant_findings(b: Balance) -> list[str]:
     return out
 
 
-def _main_runs(b: Balance) -> dict[int, str]:
+def main_runs(b: Balance) -> dict[int, str]:
     """players -> the run the headline speaks of: the basic-game run, or the only run."""
     out: dict[int, str] = {}
     for n in sorted({r.players for r in b.runs}):
@@ -200,11 +199,11 @@ def _no_main(b: Balance, n: int) -> str:
     )
 
 
-def _pts(e) -> str:
+def _effect_text(e) -> str:
     """'+15.4 (+14.3 to +16.5)' in points against fair, '; n.s.' when the family-wise
     interval covers 0."""
     ns = "; n.s." if not e.significant else ""
-    return f"{100 * e.effect:+.1f} ({100 * e.lo:+.1f} to {100 * e.hi:+.1f}{ns})"
+    return f"{points(e.effect)} ({points(e.lo)} to {points(e.hi)}{ns})"
 
 
 def _join(parts: list[str]) -> str:
@@ -223,7 +222,7 @@ def headline(b: Balance, extra=()) -> list[str]:
     Per player count it speaks of the basic-game run (or the only run); player counts
     with the same verdict are named together, so four player counts stay readable.
     """
-    main = _main_runs(b)
+    main = main_runs(b)
     if not main:
         why = [_no_main(b, n) for n in sorted({r.players for r in b.runs})]
         return [*extra, *why[: max(1, 5 - len(extra))]]
@@ -248,14 +247,14 @@ def headline(b: Balance, extra=()) -> list[str]:
                 elif any(e.significant for e in ch):
                     strong.append(
                         f"with {n} players the strongest {factor.label} is "
-                        f"{value_words(factor, hi.level)}, {_pts(hi)}, and the weakest "
-                        f"{value_words(factor, lo.level)}, {_pts(lo)}"
+                        f"{value_words(factor, hi.level)}, {_effect_text(hi)}, and the weakest "
+                        f"{value_words(factor, lo.level)}, {_effect_text(lo)}"
                     )
                 else:
                     flat.append(n)
                 first = f.get("position", 0)
                 if first is not None:
-                    turn.append(f"{_pts(first)} with {n} players")
+                    turn.append(f"{_effect_text(first)} with {n} players")
             elif f is not None and f.lr_p < 0.05:
                 interact.append(n)
             else:
@@ -266,7 +265,7 @@ def headline(b: Balance, extra=()) -> list[str]:
                 o = o.filter(here & (pl.col(position.column) == 0)) if o is not None else None
                 if o is not None and o.height:
                     r = o.row(0, named=True)
-                    text = (f"; {position.words(0)} wins {pm(r)} against a fair {pct(1 / n)}, "
+                    text = (f"; {position.words(0)} wins {pm(r)} against a fair {percent(1 / n)}, "
                             f"{factor.label} and {position.label} together")  # fmt: skip
                 unsplit.append(f"with {n} players {factor.label} and {position.label} cannot be "
                                f"separated ({why}){text}")  # fmt: skip
@@ -277,7 +276,7 @@ def headline(b: Balance, extra=()) -> list[str]:
                 low = d.sort("rate").row(0, named=True)
                 raw.append(f"with {n} players {value_words(key, top[key.column])} wins "
                            f"{pm(top)}{_flag(top)} and {value_words(key, low[key.column])} "
-                           f"{pm(low)}{_flag(low)} against a fair {pct(1 / n)}")  # fmt: skip
+                           f"{pm(low)}{_flag(low)} against a fair {percent(1 / n)}")  # fmt: skip
         t = next((t for t in b.tests.get(key.column, []) if (t.run, t.players) == (run, n)), None)
         if t is not None:
             (fair_yes if t.significant else fair_no).append((n, t))
@@ -286,7 +285,7 @@ def headline(b: Balance, extra=()) -> list[str]:
             if c.height:
                 r = c.row(0, named=True)
                 firsts.append(f"with {n} players {k.words(0)} wins {pm(r)} against a fair "
-                              f"{pct(r['fair'])} ({_flag(r).strip(' ;()') or 'n.s.'}, "
+                              f"{percent(r['fair'])} ({_flag(r).strip(' ;()') or 'n.s.'}, "
                               f"n = {r['n']:,})")  # fmt: skip
     out = []
     if joint:

@@ -28,3 +28,9 @@ def p_value(p: float) -> str:
     if p != p:
         return "n/a"
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def figure_points(x: float) -> str:
+    """A figure already in win-rate points, unsigned, to one decimal: 4.25 -> '4.2'; NaN ->
+    'n/a' (an imbalance and its interval)."""
+    return "n/a" if x != x else f"{x:.1f}"

@@ -28,7 +28,7 @@ from simcore.core.errors import InputError
 from . import charts as ch
 from . import first_screen, verdict_card, verdict_grid, words
 from . import tables as tb
-from .findings import _main_runs, findings, headline, section_title
+from .findings import findings, headline, main_runs, section_title
 from .notes import context_notes, grouped_warnings, stop_text
 from .output import VERDICT_SUFFIX, write_report
 from .replay import replay_command
@@ -76,7 +76,7 @@ def _joint_section(b: Balance, png_dir: Path | None) -> dict | None:
             "cannot be separated (re-run with a current version)."
         )
         return sec
-    main = _main_runs(b)
+    main = main_runs(b)
     fits = [f for f in b.model if main.get(f.players) == f.run]
     effect = ch.effect_chart(fits, png_dir, game)
     sec["charts"] = ([effect] if effect else []) + [

@@ -12,14 +12,16 @@ from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
 
-from analyses.imbalance import FORMULAS, MIN_CELL, block_weights, cell_differences
-from analyses.intervals import wilson
-from analyses.multiple import ALPHA, holm, score_p
+from analyses.imbalance import FORMULAS, MIN_CELL
+from analyses.multiple import ALPHA
 from analyses.tuning import Confirmed, Tuning, rank_candidates
+from analyses.tuning_cells import CellChange, key_comparison
+from analyses.tuning_front import tradeoff_front
 from analyses.win_cells import BLOCKS
 from simcore.core.store.commands import suggested_command
 
 from . import tune_charts as ch
+from .number_text import figure_points, p_value
 from .output import write_report
 from .render import environment
 from .tables import Table
@@ -35,13 +37,10 @@ def _word(v) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
-def _pts(x: float) -> str:
-    return "n/a" if x != x else f"{x:.1f}"
-
-
 def _est(c: Confirmed) -> str:
     e = c.estimate
-    return f"{_pts(e.value)} points (95% interval {_pts(e.lo)}–{_pts(e.hi)}; {_games(c)})"
+    lo, hi = figure_points(e.lo), figure_points(e.hi)
+    return f"{figure_points(e.value)} points (95% interval {lo}–{hi}; {_games(c)})"
 
 
 def _games(c: Confirmed) -> str:
@@ -49,12 +48,6 @@ def _games(c: Confirmed) -> str:
     if len(g) == 1:
         return f"n = {next(iter(g.values())):,} games"
     return "n = " + ", ".join(f"{v:,} games at {k} players" for k, v in sorted(g.items()))
-
-
-def _p(p: float) -> str:
-    if p != p:
-        return "n/a"
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
 def _diff(c: Confirmed) -> str:
@@ -101,8 +94,8 @@ def headline(t: Tuning) -> list[str]:
         )
         out.append(
             f"Imbalance ({_what(t)}): starting rules {_est(start)}; recommendation "
-            f"{_est(win)}. Difference {_diff(win)}, one-sided p {_p(win.diff.p_better)}, "
-            f"Holm-adjusted over {cands} candidate(s) {_p(win.p_holm)}."
+            f"{_est(win)}. Difference {_diff(win)}, one-sided p {p_value(win.diff.p_better)}, "
+            f"Holm-adjusted over {cands} candidate(s) {p_value(win.p_holm)}."
         )
     drv = _driver_text(t)
     if drv:
@@ -203,11 +196,11 @@ def _confirm_table(t: Tuning) -> Table:
             (_setting(c) + (" (starting rules)" if c is t.start else ""), ""),
             (str(c.distance), "num"),
             (_games(c).removeprefix("n = "), "num"),
-            (_pts(e.value), "num"),
-            (f"{_pts(e.lo)}–{_pts(e.hi)}", "num"),
-            (_pts(e.plug_in), "num"),
-            (_pts(c.score), "num"),
-            (_pts(search.get("imbalance", float("nan"))), "num"),
+            (figure_points(e.value), "num"),
+            (f"{figure_points(e.lo)}–{figure_points(e.hi)}", "num"),
+            (figure_points(e.plug_in), "num"),
+            (figure_points(c.score), "num"),
+            (figure_points(search.get("imbalance", float("nan"))), "num"),
         ]
         if c is t.start:
             row += [("–", "ns")] * 3 + [("reference", "ns")]
@@ -217,8 +210,8 @@ def _confirm_table(t: Tuning) -> Table:
                 flag = ("recommended", "down")
             row += [
                 (f"{c.diff.value:+.1f} ({c.diff.lo:+.1f} to {c.diff.hi:+.1f})", "num"),
-                (_p(c.diff.p_better), "num"),
-                (_p(c.p_holm), "num"),
+                (p_value(c.diff.p_better), "num"),
+                (p_value(c.p_holm), "num"),
                 flag,
             ]
         rows.append(row)
@@ -271,8 +264,8 @@ def _check_table(t: Tuning) -> Table:
             [
                 (_setting(x) + (" (starting rules)" if x.name == "start" else ""), ""),
                 (_games(x).removeprefix("n = "), "num"),
-                (_pts(e.value), "num"),
-                (f"{_pts(e.lo)}–{_pts(e.hi)}", "num"),
+                (figure_points(e.value), "num"),
+                (f"{figure_points(e.lo)}–{figure_points(e.hi)}", "num"),
             ]
         )
     verdict = {
@@ -285,7 +278,7 @@ def _check_table(t: Tuning) -> Table:
             ("difference (recommendation − start)", ""),
             ("", ""),
             (f"{c.diff.value:+.1f}", "num"),
-            (f"{c.diff.lo:+.1f} to {c.diff.hi:+.1f}; p {_p(c.diff.p_better)}", "num"),
+            (f"{c.diff.lo:+.1f} to {c.diff.hi:+.1f}; p {p_value(c.diff.p_better)}", "num"),
         ]
     )
     rows[-1][1] = verdict
@@ -312,8 +305,8 @@ def _search_tables(t: Tuning) -> list[Table]:
             (str(c["distance"]), "num"),
             (str(c["rung"] + 1), "num"),
             (f"{c['games']:,}", "num"),
-            (_pts(c["imbalance"]), "num"),
-            (_pts(c["value"]), "num"),
+            (figure_points(c["imbalance"]), "num"),
+            (figure_points(c["value"]), "num"),
         ]
         for c in ranked[:15]
     ]
@@ -372,75 +365,35 @@ def _search_tables(t: Tuning) -> list[Table]:
     return [top, spend]
 
 
-def _ordered_cells(t: Tuning, labels):
-    game = t.start.runs[0].plugin
-    out = {}
-    for i, (n, key, value) in enumerate(labels):
-        out.setdefault((n, key), []).append((value, i))
-    for (_, key), vals in out.items():
-        order = {str(v): j for j, v in enumerate(game.key(key).order)}
-        vals.sort(
-            key=lambda x: (
-                order.get(x[0], len(order)),
-                int(x[0]) if x[0].lstrip("-").isdigit() else 0,
-                x[0],
-            )
+def _key_rows(cells: list[CellChange], word) -> list[list]:
+    rows = []
+    for c in cells:
+        d = c.diff
+        flag = {"above": ("above fair", "up"), "below": ("below fair", "down")}
+        rows.append(
+            [
+                (word(c.value), ""),
+                (_rate(c.start), "num"),
+                (f"{c.start_n:,}", "num"),
+                (_rate(c.other), "num"),
+                (f"{c.other_n:,}", "num"),
+                (f"{d[0]:+.1f} ({d[1]:+.1f} to {d[2]:+.1f})" if d[0] == d[0] else "n/a", "num"),
+                ("changed", "up") if c.changed else ("n.s.", "ns"),
+                flag.get(c.side, ("n.s.", "ns")) if c.other else ("n/a", "ns"),
+            ]
+            + ([("fewer than 20 seats: not in the objective", "ns")] if c.few else [])
         )
-    return out
+    return rows
 
 
 def _key_section(t: Tuning, png_dir: Path | None) -> dict:
-    start = t.start
-    other = t.winner
-    if other is start:
-        other = min(t.confirmed[1:], key=lambda c: c.score, default=None)
-    if other is None:
+    kc = key_comparison(t)
+    if kc is None:
         return {"id": "keys", "title": "Per key", "charts": [], "tables": []}
-    rec = "recommendation" if other is t.winner else "closest candidate (not recommended)"
-    game = start.runs[0].plugin
-    weights = block_weights(t.weights_seed, BLOCKS)
-    diffs = cell_differences(other.cells, start.cells, weights)
-    p_diff = holm([d[3] for d in diffs])
-    wins_o, n_o = other.cells.total_wins, other.cells.total_n
-    wins_s, n_s = start.cells.total_wins, start.cells.total_n
-    fair = other.cells.fair
-    p_fair = holm(
-        [score_p(w, int(n), f) if n else float("nan") for w, n, f in zip(wins_o, n_o, fair)]
-    )
+    rec = "recommendation" if kc.recommended else "closest candidate (not recommended)"
+    game = t.start.runs[0].plugin
     charts, tables = [], []
-    for (n, key), vals in _ordered_cells(t, other.cells.labels).items():
-        word = label_for(game, key)
-        rows, chart_rows = [], []
-        for value, i in vals:
-            so = (wins_s[i] / n_s[i],) + wilson(wins_s[i], int(n_s[i])) if n_s[i] else None
-            ro = (wins_o[i] / n_o[i],) + wilson(wins_o[i], int(n_o[i])) if n_o[i] else None
-            d = diffs[i]
-            few = n_o[i] < MIN_CELL or n_s[i] < MIN_CELL
-            flag = (
-                ("n.s.", "ns")
-                if not (p_fair[i] == p_fair[i] and p_fair[i] < ALPHA)
-                else (("above fair", "up") if ro[0] > fair[i] else ("below fair", "down"))
-            )
-            dflag = (
-                ("n.s.", "ns")
-                if not (p_diff[i] == p_diff[i] and p_diff[i] < ALPHA)
-                else (("changed", "up"))
-            )
-            rows.append(
-                [
-                    (word(value), ""),
-                    (_rate(so), "num"),
-                    (f"{int(n_s[i]):,}", "num"),
-                    (_rate(ro), "num"),
-                    (f"{int(n_o[i]):,}", "num"),
-                    (f"{d[0]:+.1f} ({d[1]:+.1f} to {d[2]:+.1f})" if d[0] == d[0] else "n/a", "num"),
-                    dflag,
-                    flag if ro else ("n/a", "ns"),
-                ]
-                + ([("fewer than 20 seats: not in the objective", "ns")] if few else [])
-            )
-            if so and ro:
-                chart_rows.append((value, so, ro))
+    for (n, key), cells in kc.groups.items():
         tables.append(
             Table(
                 f"{title_for(game, key).capitalize()}, {n} players: starting rules and {rec}",
@@ -454,12 +407,13 @@ def _key_section(t: Tuning, png_dir: Path | None) -> dict:
                     "vs start",
                     "vs fair",
                 ],
-                rows,
+                _key_rows(cells, label_for(game, key)),
                 "Win rates with 95% Wilson intervals on the confirmation's seeds; difference: "
                 "paired bootstrap (same seeds); flags Holm-adjusted over every cell of this "
-                f"section ({len(diffs)} cells) at 5% family-wise. Fair share {100 / n:.1f}%.",
+                f"section ({kc.cells} cells) at 5% family-wise. Fair share {100 / n:.1f}%.",
             )
         )
+        chart_rows = [(c.value, c.start, c.other) for c in cells if c.start and c.other]
         if chart_rows:
             charts.append(ch.key_chart(t, n, key, chart_rows, png_dir))
     return {
@@ -477,31 +431,16 @@ def _rate(x) -> str:
 
 
 def _tradeoff_table(t: Tuning) -> Table:
-    front: dict[int, dict] = {}
-    for c in rank_candidates(t.search["trials"]):
-        d = c["distance"]
-        if d not in front or (c["rung"], -c["imbalance"]) > (
-            front[d]["rung"],
-            -front[d]["imbalance"],
-        ):
-            front[d] = c
-    rows, best = [], float("inf")
-    for d in sorted(front):
-        c = front[d]
-        mark = c["imbalance"] < best
-        best = min(best, c["imbalance"])
-        rows.append(
-            [
-                (str(d), "num"),
-                (_setting(c), ""),
-                (str(c["rung"] + 1), "num"),
-                (_pts(c["imbalance"]), "num"),
-                (
-                    "on the front" if mark else "no better than a smaller change",
-                    "down" if mark else "ns",
-                ),
-            ]
-        )
+    rows = [
+        [
+            (str(c["distance"]), "num"),
+            (_setting(c), ""),
+            (str(c["rung"] + 1), "num"),
+            (figure_points(c["imbalance"]), "num"),
+            ("on the front", "down") if mark else ("no better than a smaller change", "ns"),
+        ]
+        for c, mark in tradeoff_front(t.search["trials"])
+    ]
     return Table(
         "Trade-off: the search's fairest setting at each distance",
         ["steps", "setting", "rung", "imbalance (search)", ""],

@@ -17,6 +17,7 @@ from analyses.verdict_study import StudyVerdict
 from simcore.core.contract.plugin import GamePlugin
 
 from . import first_screen
+from .next_step_text import next_step_text
 from .number_text import points
 
 SCHEMA = 2  # 2: seats and positions from 1; summary, next step, turn order, confidence
@@ -211,13 +212,13 @@ def _question_line(q: Question, players: int, n_bots: int) -> str:
 
 
 def _next_step(sv: StudyVerdict, game: GamePlugin) -> str:
-    return next_step(sv, game).text
+    return next_step_text(next_step(sv, game), game)
 
 
 def _step_json(step, game: GamePlugin) -> dict:
     """The next step as the file gives it: kind, text, the imbalance it is about, and the
     proposed command with its `--vary` items (or the mechanism no rule value reaches)."""
-    doc = {"kind": step.kind, "text": step.text, "command": step.command or None,
+    doc = {"kind": step.kind, "text": next_step_text(step, game), "command": step.command or None,
            "rules": list(step.rules), "mechanism": step.mechanism or None}  # fmt: skip
     if step.value is not None:
         doc |= {"value": _number(game, game.primary.column, step.value),

@@ -40,7 +40,7 @@ def test_a_small_tuning_budget_never_writes_a_nan(capsys, tmp_path):
     """--budget 3000 gave a first rung of 10 games: no cell is seen MIN_CELL (20) times, so
     the rung's imbalance was NaN, written into search.json and then refused as bad input."""
     from analyses.imbalance import MIN_CELL
-    from jobs.tune_settings import TuneSettings
+    from jobs.tune.settings import TuneSettings
 
     st = TuneSettings(game="maharaja", players=(4,), vary=("palace_cost=10..12",),
                       budget=3000).check()  # fmt: skip
@@ -60,12 +60,12 @@ def test_a_small_tuning_budget_never_writes_a_nan(capsys, tmp_path):
 def test_a_rung_without_a_usable_cell_is_recorded_as_null(tmp_path):
     """Below MIN_CELL games (--first-games is refused there now; an older journal may hold
     one) the rung has no imbalance: null in search.json, never NaN."""
-    from jobs.tune_search import _finite
-    from jobs.tune_settings import MIN_RUNG, TuneSettings
+    from jobs.tune.search import finite
+    from jobs.tune.settings import MIN_RUNG, TuneSettings
     from simcore.core.errors import InputError
 
-    assert _finite(float("nan")) is None and _finite(float("inf")) is None
-    assert _finite(1.5) == 1.5
+    assert finite(float("nan")) is None and finite(float("inf")) is None
+    assert finite(1.5) == 1.5
     with pytest.raises(InputError, match="--first-games"):
         TuneSettings(game="maharaja", players=(4,), vary=("palace_cost=10..12",),
                      first_games=MIN_RUNG - 1).check()  # fmt: skip

@@ -18,8 +18,9 @@ from analyses.next_step import MECHANISM, NOTHING, PLAY_MORE, TUNE, UNKNOWN, nex
 from analyses.verdict import decide
 from analyses.verdict_study import StudyVerdict
 from jobs.batch import BatchSpec, play_chunk
-from jobs.tune_settings import TuneSettings
-from jobs.tune_space import check_points, parse_vary
+from jobs.tune.settings import TuneSettings
+from jobs.tune.space import check_points, parse_vary
+from reports.next_step_text import next_step_text
 from reports.verdict_card import card
 from simcore.core.contract.games import games
 from simcore.core.contract.levers import Lever, check_levers, key_values, lever_problems
@@ -184,7 +185,7 @@ def test_tune_on_the_largest_imbalance_with_its_rule_values():
         "palace-lab tune-rules --game toy --players 4 --vary seat0_points=0..4 --set rounds=3 "
         "--budget 300000 --out out/tune"
     )
-    assert step.text == (
+    assert next_step_text(step, game) == (
         "The largest imbalance is seat 1 at 4 players (+10.0 win-rate points under greedy), "
         "from the points added to its score. Tune the rule values that act on it: "
         f"`{step.command}` (docs/TUNING.md)."
@@ -195,8 +196,9 @@ def test_no_lever_names_the_mechanism_and_proposes_no_vary():
     game = _toy(*(Lever(s, mechanism="acting first in every round") for s in range(4)))
     step = next_step(_verdict("toy", 4, FOUR), game)
     assert step.kind == MECHANISM and step.command == "" and step.rules == ()
-    assert "--vary" not in step.text and "tune-rules" not in step.text
-    assert step.text == (
+    text = next_step_text(step, game)
+    assert "--vary" not in text and "tune-rules" not in text
+    assert next_step_text(step, game) == (
         "The largest imbalance is seat 1 at 4 players (+10.0 win-rate points under greedy); "
         "no rule value acts on it: its strength is acting first in every round, so a fix "
         "changes the game itself, not a number of its rules."
@@ -210,8 +212,9 @@ def test_no_lever_on_the_largest_but_on_another_imbalance():
     assert step.kind == MECHANISM and step.value == 0 and step.instead.value == 3
     assert step.command == ("palace-lab tune-rules --game toy --players 4 --vary rounds=2..5 "
                             "--budget 300000 --out out/tune")  # fmt: skip
-    assert "no rule value acts on it: its strength is acting first." in step.text
-    assert "The largest imbalance a rule value acts on is seat 4 at 4 players (-5.0" in step.text
+    text = next_step_text(step, game)
+    assert "no rule value acts on it: its strength is acting first." in text
+    assert "The largest imbalance a rule value acts on is seat 4 at 4 players (-5.0" in text
 
 
 def test_a_lever_that_acts_at_other_player_counts_only_is_no_lever_here():
@@ -225,21 +228,25 @@ def test_the_real_maharaja_mogul_names_acting_first_and_tunes_the_artist():
              "Sadhu": (10_000, 0.25)}  # fmt: skip
     game = games()["maharaja"]
     step = next_step(_verdict("maharaja", 4, cells, sets=["deal=random"], bot="weighted"), game)
-    assert step.kind == MECHANISM and "acting first in every round" in step.text
+    assert step.kind == MECHANISM
+    assert "acting first in every round" in next_step_text(step, game)
     assert step.command == ("palace-lab tune-rules --game maharaja --players 4 --vary "
                             "artist_palace_cost=6..12 --set deal=random --budget 300000 "
                             "--out out/tune")  # fmt: skip
-    assert "Mogul at 4 players (+10.0 win-rate points under weighted)" in step.text
+    text = next_step_text(step, game)
+    assert "Mogul at 4 players (+10.0 win-rate points under weighted)" in text
     alone = {k: v for k, v in cells.items() if k != "Artist"} | {"Builder": (10_000, 0.20)}
     step = next_step(_verdict("maharaja", 4, alone, bot="weighted"), game)
-    assert step.kind == MECHANISM and "--vary" not in step.text
+    assert step.kind == MECHANISM and "--vary" not in next_step_text(step, game)
 
 
 def test_a_game_without_levers_keeps_the_template():
-    step = next_step(_verdict("toy", 4, FOUR), _toy())
-    assert step.kind == UNKNOWN and "names no rule value that acts on it" in step.text
+    game = _toy()
+    step = next_step(_verdict("toy", 4, FOUR), game)
+    assert step.kind == UNKNOWN and step.command == ""
+    assert "names no rule value that acts on it" in next_step_text(step, game)
     assert ("`palace-lab tune-rules --game toy --players 4 --vary RULE=LO..HI --budget 300000 "
-            "--out out/tune`") in step.text  # fmt: skip
+            "--out out/tune`") in next_step_text(step, game)  # fmt: skip
 
 
 def test_open_cells_play_more_and_fair_cells_nothing():
@@ -248,10 +255,11 @@ def test_open_cells_play_more_and_fair_cells_nothing():
     assert next_step(_verdict("toy", 4, few), _toy()).kind == PLAY_MORE
     fair = {s: (10_000, 0.25) for s in range(4)}
     step = next_step(_verdict("toy", 4, fair), _toy())
-    assert step.kind == NOTHING and step.text == "Nothing to fix at the measured precision."
+    assert step.kind == NOTHING
+    assert next_step_text(step, _toy()) == "Nothing to fix at the measured precision."
 
 
 def test_the_card_shows_the_next_steps_text():
     game = _toy(Lever(0, ("seat0_points=0..4",), "its bonus"))
     sv = _verdict("toy", 4, FOUR)
-    assert card(sv, game)["next"] == next_step(sv, game).text
+    assert card(sv, game)["next"] == next_step_text(next_step(sv, game), game)

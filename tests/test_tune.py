@@ -17,7 +17,7 @@ import pytest
 from analyses.imbalance import block_weights, difference, estimate, point_value
 from analyses.win_cells import BLOCKS, Cells
 from jobs.executors import LocalExecutor
-from jobs.tune_space import distance, parse_vary
+from jobs.tune.space import distance, parse_vary
 from simcore.core.contract.games import get_game
 from simcore.core.errors import InputError
 from tests.cli_run import run_cli

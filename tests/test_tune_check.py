@@ -14,7 +14,7 @@ import numpy as np
 
 from analyses.imbalance import Difference, Estimate
 from analyses.tuning import Check, Confirmed, load_tuning
-from jobs.tune_settings import CHECK_CPU_SECONDS, MIN_CONFIRM, TuneSettings, check_bots
+from jobs.tune.settings import CHECK_CPU_SECONDS, MIN_CONFIRM, TuneSettings, check_bots
 from simcore.core.contract import games
 from simcore.core.contract.rungs import Measured, SearchRung
 from tests.cli_run import run_cli

@@ -28,10 +28,10 @@ from jobs.runner import RunInterrupted, RunWriteError
 from simcore.core.errors import InputError, WorkerLost
 from simcore.core.store.outpaths import TUNE_SEARCH
 
-from .plans import _run_started, save_json
-from .run_job import RunJob
-from .tune_settings import TuneSettings
-from .tune_space import distance, setting_folder, setting_sets, start_values
+from ..plans import run_started, save_json
+from ..run_job import RunJob
+from .settings import TuneSettings
+from .space import distance, setting_folder, setting_sets, start_values
 
 JOURNAL = "search.journal"
 CANDIDATES = "candidates"
@@ -198,7 +198,7 @@ class Search:
                     self._play(values, r, dirs)
                 imb = self._imbalance(folder, r)
                 value = (imb if imb == imb else NO_VALUE) + st.penalty * d
-                rungs.append({"games": step, "imbalance": _finite(imb), "value": value,
+                rungs.append({"games": step, "imbalance": finite(imb), "value": value,
                               "played": r in owns})  # fmt: skip
                 trial.set_user_attr("rungs", rungs)
             with warnings.catch_warnings():  # a resumed trial's steps are reported already
@@ -250,7 +250,7 @@ class Search:
                 data=st.data,
             ).check()
             try:
-                job.play(out, self.pool, _run_started(out), self.progress.for_run())
+                job.play(out, self.pool, run_started(out), self.progress.for_run())
             except (RunInterrupted, RunWriteError, WorkerLost) as e:  # finished runs kept
                 e.resume = self.command
                 raise
@@ -261,7 +261,7 @@ class Search:
         if last is None:
             self.progress.log(f"trial {trial.number}: {what}: not played ({state})")
             return
-        imb = _finite(last["imbalance"])
+        imb = finite(last["imbalance"])
         figure = f"imbalance {imb:.2f} points" if imb is not None else "no cell seen enough"
         self.progress.log(
             f"trial {trial.number}: {what}: {figure} after "
@@ -275,7 +275,7 @@ class Search:
         trials = []
         for t in self.study.get_trials(deepcopy=False):
             # a rung without a usable cell has no imbalance (null; older journals hold NaN)
-            rungs = [r | {"imbalance": _finite(r.get("imbalance"))}
+            rungs = [r | {"imbalance": finite(r.get("imbalance"))}
                      for r in t.user_attrs.get("rungs", [])]  # fmt: skip
             trials.append(
                 {
@@ -307,7 +307,7 @@ class Search:
         return rank_candidates(self.record()["trials"])
 
 
-def _finite(x) -> float | None:
+def finite(x) -> float | None:
     """A rung's imbalance as search.json records it: None when no cell was usable."""
     return x if isinstance(x, (int, float)) and math.isfinite(x) else None
 

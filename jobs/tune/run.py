@@ -22,14 +22,14 @@ from simcore.core.store.outpaths import TUNE, TUNE_CHECK, TUNE_CONFIRM
 from simcore.core.store.run_lock import RunLock
 from simcore.core.store.safe_files import check_plain, read_json, write_atomic
 
-from .plans import save_json
-from .run_job import rules_from
-from .runner import going_on
-from .tune_confirm import check_plan, confirm_plan, load_or_save, play_stage, spend_cap
-from .tune_progress import TuneProgress
-from .tune_search import Search
-from .tune_settings import FORMAT, TuneSettings
-from .tune_space import setting_sets
+from ..plans import save_json
+from ..run_job import rules_from
+from ..runner import going_on
+from .confirm import check_plan, confirm_plan, load_or_save, play_stage, spend_cap
+from .progress import TuneProgress
+from .search import Search
+from .settings import FORMAT, TuneSettings
+from .space import setting_sets
 
 BEST = "best.toml"
 

@@ -18,10 +18,10 @@ from simcore.core.errors import InputError, WorkerLost
 from simcore.core.store.manifest import load_manifest
 from simcore.core.store.safe_files import check_plain, read_json
 
-from .plans import _run_started, save_json
-from .run_job import RunJob
-from .tune_settings import TuneSettings
-from .tune_space import setting_sets, start_values
+from ..plans import run_started, save_json
+from ..run_job import RunJob
+from .settings import TuneSettings
+from .space import setting_sets, start_values
 
 MIN_CHUNK = 10
 ROUNDS = 10  # the stopping rule is checked about this many times before the cap
@@ -150,7 +150,7 @@ def play_stage(st: TuneSettings, root: Path, plan: dict, pool, progress, command
             ).check()
             progress.log(f"{plan['stage']}: {s['name']}, {n} players, {strategy}")
             try:
-                job.play(out, pool, _run_started(out), progress.for_run())
+                job.play(out, pool, run_started(out), progress.for_run())
             except (RunInterrupted, RunWriteError, WorkerLost) as e:  # finished runs kept
                 e.resume = command
                 raise

@@ -17,8 +17,8 @@ from simcore.core.contract.plugin import GamePlugin
 from simcore.core.contract.rungs import strongest_rung
 from simcore.core.errors import InputError
 
-from .run_job import MAX_GAMES, RunJob, check_players, check_seed, rules_from, study_strategy
-from .tune_space import Axis, check_points, grid_size, parse_vary
+from ..run_job import MAX_GAMES, RunJob, check_players, check_seed, rules_from, study_strategy
+from .space import Axis, check_points, grid_size, parse_vary
 
 FORMAT = "palace-lab-tune/1"
 OBJECTIVES = ("max", "rms")
