@@ -6,7 +6,7 @@ rule values that act on the largest imbalance, or says that none does and names 
 mechanism instead of proposing a number that changes nothing. The game knows which rule
 reaches which value; the generic layers do not, so the plug-in states it (`levers`).
 
-`rules` are `--vary` texts as `tune-rules` reads them (jobs/tune_space.py): `key=lo..hi`,
+`rules` are `--vary` texts as `tune-rules` reads them (jobs/tune/space.py): `key=lo..hi`,
 `key=v1,v2,...` or a bare switch `key`. `check_levers` proves them against the rule set
 (the key exists, every value is within the field's bounds and accepted at the player
 counts the lever acts at, the rulebook value lies inside the range), so that the command
