@@ -4,7 +4,10 @@ The search is flat Monte Carlo with sequential halving: at a searched decision i
 the candidate answers, plays the rest of the game (or `horizon` rounds of it) from a
 determinised copy once per candidate and rollout seed, keeps the better half of the
 candidates after each phase, and answers with the best. Every candidate replays the same
-rollout seeds (common random numbers), so the comparisons are paired. The rollouts are
+rollout seeds (common random numbers), so the comparisons are paired. With `width` = k
+it spends the rollouts only on the k candidates its policy ranks highest (the game's
+prior_nb: the values the policy compares anyway, so the ranking is free) rather than on
+all of them: a cheap search looks twice as often at the answers worth a look. The rollouts are
 the driver's own game loop (simcore/core/nb/driver.py writes them, with a dispatch in which
 each seat plays the strategy the table lists for it and a search plays its policy), so
 any registered strategy is a possible opponent model and nothing recurses.
