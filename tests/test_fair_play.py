@@ -78,3 +78,22 @@ def test_a_recommended_search_rung_never_reads_hidden_data(game, text, players):
     strategy = strategies.strategies(game)[text.split(":")[0]]
     params = seat_params(game, text, players)
     assert first_leak(game, strategy.decide, params, players) is None
+
+
+WIDTH_CASES = [
+    pytest.param(game, id=game)
+    for game in HIDDEN
+    if any(s.search for s in strategies.strategies(game).values())
+]
+
+
+@pytest.mark.parametrize("game", WIDTH_CASES)
+def test_a_widened_search_never_reads_hidden_data(game):
+    """`width` ranks the candidates by the game's prior_nb, which reads the view only:
+    a widened search is fair by construction too, checked as every strategy is."""
+    players = games()[game].default_players
+    text = "lookahead:rollouts=6:width=3"
+    params = seat_params(game, text, players)
+    assert (
+        first_leak(game, strategies.strategies(game)["lookahead"].decide, params, players) is None
+    )

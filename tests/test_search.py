@@ -66,6 +66,18 @@ def test_a_small_budget_looks_at_the_policys_answer_and_others_drawn():
     assert alive.tolist() == [0, 1, 2, 3, 4]
 
 
+def test_width_keeps_the_top_scores_in_candidate_order():
+    """top_nb by hand: the k highest scores, a tie to the lower candidate."""
+    scores = np.array([0.5, 2.0, -1.0, 2.0, 7.0, 0.5])
+    alive = np.zeros(6, np.int64)
+    G.top_nb(alive, scores, 6, 3)
+    assert alive[:3].tolist() == [1, 3, 4]
+    G.top_nb(alive, scores, 6, 4)  # 0.5 twice: candidate 0 before 5
+    assert alive[:4].tolist() == [0, 1, 3, 4]
+    G.top_nb(alive, scores, 6, 6)
+    assert alive.tolist() == [0, 1, 2, 3, 4, 5]
+
+
 def test_search_games_exist():
     assert SEARCHES, "no game registers a search strategy"
 
@@ -462,6 +474,54 @@ def test_threads_change_nothing_but_speed(game, search):
             ret, out, st = run_search(t, d, vec)
             answers.append((ret, out.tolist(), st[G.ST_BEST], st[G.ST_MEAN], st[G.ST_ROLLOUTS]))
         assert answers[1] == answers[0] and answers[2] == answers[0], kind
+
+
+def prior_scores(t: Table, d: dict) -> np.ndarray:
+    """prior_nb's scores of the candidates at decision d, on the seat's view, with the
+    policy's parameters and a copy of its memory (as the search calls it)."""
+    seat = d["seat"]
+    view = np.zeros_like(d["state"])
+    t.H.determinise_nb(d["state"], t.board, t.rules, seat, view)
+    cands = candidates(t, d)
+    scores = np.zeros(len(cands))
+    policy = t.search.model(t.search.params())[1]
+    t.H.prior_nb(d["kind"], seat, view, t.board, t.rules, policy, d["scratch"][seat].copy(),
+                 cands, len(cands), scores)  # fmt: skip
+    return scores
+
+
+@pytest.mark.parametrize(("game", "search"), SEARCHES)
+def test_width_searches_only_the_priors_top_candidates(game, search):
+    """`width` = k: the rollouts go to the k candidates prior_nb ranks highest (the
+    policy's own answer among them), so the answer is one of those; a prior that ranks
+    at all ranks the policy's own answer first (it is the policy's argmax); width 1 is
+    the policy's answer without a rollout; repeated and on 2 threads, the same answer."""
+    t = Table(game, search)
+    for kind, found in searched(t, seed=8).items():
+        for d in found:
+            n = len(candidates(t, d))
+            if n < 4:
+                continue
+            scores = prior_scores(t, d)
+            at = budget_index(t, kind)
+            _, _, st = run_search(t, d, vector(t, d["seat"], {at: 40}))
+            fav = int(st[G.ST_FAVOURED])
+            if np.ptp(scores) > 0 and fav >= 0:  # a real ranking: the policy's answer tops it
+                assert scores[fav] == scores.max(), (kind, fav, scores.tolist())
+            ranked = scores.copy()
+            if fav >= 0:
+                ranked[fav] = np.inf
+            top = set(np.argsort(-ranked, kind="stable")[:3].tolist())
+            runs = []
+            for threads in (1, 1, 2):
+                vec = vector(t, d["seat"], {at: 40, "width": 3, "threads": threads})
+                ret, out, st3 = run_search(t, d, vec)
+                assert int(st3[G.ST_BEST]) in top, (kind, st3[G.ST_BEST], top)
+                assert 0 < st3[G.ST_ROLLOUTS] <= 40
+                runs.append((ret, out.tolist(), st3[G.ST_BEST], st3[G.ST_MEAN]))
+            assert runs[1] == runs[0] and runs[2] == runs[0], kind
+            _, _, st1 = run_search(t, d, vector(t, d["seat"], {at: 40, "width": 1}))
+            assert st1[G.ST_ROLLOUTS] == 0 and (fav < 0 or st1[G.ST_BEST] == fav)
 
 
 # Redraws that mark a field hidden: a game that deals hidden cards (Taj Mahal: a hand is a

@@ -48,6 +48,7 @@ from simcore.maharaja.nb.hidden_nb import gold_hidden_nb, picks_hidden_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from strategies.maharaja.kit import view_nb
 from strategies.maharaja.kit.track_nb import rounds_until_scored_nb
+from strategies.maharaja.weighted import pair_values_nb
 from strategies.search import register_search
 
 PARAMS = {
@@ -159,6 +160,17 @@ def hidden_kind_nb(sim, seat, kind, q):
 def restore_nb(sim, q, kind, ret, out):
     sim[S.PICK0 + q] = out[0]
     sim[S.PICK1 + q] = out[1]
+
+
+@njit_static(cache=True)
+def prior_nb(kind, seat, view, board, rules, pparams, scratch, cands, n, scores):
+    """A pick: the policy's value of each pair (weighted.pair_values_nb; the candidates
+    are the 45 pairs in its order); the setup character: no ranking."""
+    if kind == DK_PICK:
+        pair_values_nb(view, board, rules, pparams, seat, scratch, scores)
+        return
+    for c in range(n):
+        scores[c] = 0.0
 
 
 @njit_static(cache=True)

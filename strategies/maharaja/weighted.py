@@ -723,8 +723,10 @@ def routes_nb(state, board, rules, params, seat, budget, scratch):
 
 
 @njit_static(cache=True)
-def pick_nb(state, board, rules, params, seat, scratch, out):
-    """M-R3: the best of the 45 unordered pairs."""
+def pick_setup_nb(state, board, rules, params, seat, scratch, fs):
+    """The tables every pair's value reads (shared by pick_nb and pair_values_nb):
+    route tables, this round's scoring, the memo cleared and each action's value part
+    in fs[_ACT + a] (minus fs[_ACT_SUB + a]); returns (gold0, got2, qh, low, vil_v)."""
     routes_nb(state, board, rules, params, seat, state[S.GOLD + seat] + 5, scratch)
     prepare_nb(state, board, rules, seat, scratch)
     scratch[_BUILDER] = 1 if holds_nb(state, seat, BUILDER) else 0
@@ -743,7 +745,6 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
     )
     for i in range(_MEMO_SIZE):
         scratch[_MEMO + i] = _UNSET
-    fs = scratch.view(np.float64)
     pick_tables_nb(state, board, rules, params, scratch, fs)
     gold0 = state[S.GOLD + seat]
     if holds_nb(state, seat, MERCHANT):
@@ -764,6 +765,14 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
     fs[_ACT + A_GOVERNOR] = gov_v
     fs[_ACT + A_CHARACTER] = swap_v
     fs[_ACT + A_MOVE_HOUSE] = -0.5
+    return gold0, got2, qh, low, vil_v
+
+
+@njit_static(cache=True)
+def pick_nb(state, board, rules, params, seat, scratch, out):
+    """M-R3: the best of the 45 unordered pairs."""
+    fs = scratch.view(np.float64)
+    gold0, got2, qh, low, vil_v = pick_setup_nb(state, board, rules, params, seat, scratch, fs)
     # pairs without a city part first, in order; the others with an upper bound of their
     # value (city_bound_nb), then valued from the highest bound down until no bound can
     # beat the best pair. Ties go to the first pair in (a0, a1) order, as if all 45 were
@@ -840,6 +849,51 @@ def pick_nb(state, board, rules, params, seat, scratch, out):
             best_p = p
     out[0] = best_p // N_ACTIONS
     out[1] = best_p - out[0] * N_ACTIONS
+
+
+@njit_static(cache=True)
+def pair_values_nb(state, board, rules, params, seat, scratch, vals):
+    """vals[i] := the value pick_nb gives the i-th unordered pair (a0 <= a1, in (a0, a1)
+    order), every pair valued (no bound prunes): a free ranking for a search's prior."""
+    fs = scratch.view(np.float64)
+    gold0, got2, qh, low, vil_v = pick_setup_nb(state, board, rules, params, seat, scratch, fs)
+    i = 0
+    for a0 in range(N_ACTIONS):
+        v0 = (0.0 + fs[_ACT + a0]) - fs[_ACT_SUB + a0]
+        for a1 in range(a0, N_ACTIONS):
+            val = v0
+            if a1 == A_QUARRY and a0 == A_QUARRY:
+                val += got2 * params[W_QUARRY] * low
+                if got2 < qh:
+                    val -= params[W_FORFEIT]
+            else:
+                val = (val + fs[_ACT + a1]) - fs[_ACT_SUB + a1]
+            parts = _PARTS[a0] + _PARTS[a1]
+            n_pal = parts & 15
+            n_house = (parts >> 4 & 15) + (parts >> 8 & 15)
+            n_flex = parts >> 8 & 15
+            n_vil = parts >> 12 & 15
+            n_gold = parts >> 16
+            gold = gold0 + n_gold * rules[R.GOLD_ACTION]
+            if n_pal + (parts >> 4 & 15) == 0:
+                vals[i] = val + travel_value_nb(
+                    state, board, rules, params, seat, scratch, vil_v, gold, n_flex, n_gold
+                )
+                i += 1
+                continue
+            if n_pal > 0 and (gold < scratch[_COST] or scratch[_LEFT] <= 0):
+                val -= n_pal * params[W_FORFEIT]  # forfeited, as in pick_nb
+                n_pal = 0
+            key = _MEMO + ((n_pal * 5 + n_house) * 3 + n_vil) * 3 + n_gold
+            if scratch[key] == _UNSET:
+                c = pick_city_nb(
+                    state, board, rules, params, scratch, fs, gold, n_pal, n_house, n_vil
+                )
+                if c < -1e17:
+                    c = -params[W_FORFEIT] * (n_pal + n_house)
+                scratch[key] = np.int64(c * 1048576.0)
+            vals[i] = val + scratch[key] / 1048576.0
+            i += 1
 
 
 @njit_static(cache=True, inline="always")

@@ -23,6 +23,7 @@ import numpy as np
 
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
+from simcore.core.nb.search_prior_nb import prior_nb  # noqa: F401
 
 # every decision is public and applied at once (T-I4): the generic secrecy hooks
 from simcore.core.nb.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401

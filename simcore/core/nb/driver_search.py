@@ -49,6 +49,7 @@ from simcore.core.nb.search_nb import (
     P_MS,
     P_PRIOR,
     P_THREADS,
+    P_WIDTH,
     ST_BEST,
     ST_CANDIDATES,
     ST_ENDED,
@@ -64,6 +65,7 @@ from simcore.core.nb.search_nb import (
     halve_nb,
     phases_nb,
     pick_nb,
+    top_nb,
 )
 
 # the rollout loop and the answer of a candidate (the engine inlined in each) are units:
@@ -291,6 +293,21 @@ def phase_nb(d, w, b, n_alive, done, per, share, threads, ms, t0, stats):
 
 
 @njit(cache=True)
+def widen_nb(d, w, k, favoured):
+    """w.alive[:k] := the k candidates the game's prior (H.prior_nb, the policy's own
+    ranking on the view) scores highest, the policy's answer first of all."""
+    n = w.alive.shape[0]
+    scores = np.zeros(n, dtype=np.float64)
+    H.prior_nb(
+        d.kind, d.seat, d.seen.copy(), d.board, d.rules, d.mparams[d.seat], d.scratch.copy(),
+        d.cands, n, scores,
+    )  # fmt: skip
+    if favoured >= 0:
+        scores[favoured] = np.inf
+    top_nb(w.alive, scores, n, k)
+
+
+@njit(cache=True)
 def halving_nb(d, w, b, budget, favoured, t0, stats):
     """Sequential halving of the candidates within `budget` rollouts (search_nb.py's
     schedule); returns the rollouts played, those each alive candidate had and the number
@@ -300,7 +317,11 @@ def halving_nb(d, w, b, budget, favoured, t0, stats):
     ms = d.params[P_MS]
     secret = H.secret_kind_nb(d.kind)
     n_alive = n
-    if budget < n:  # one look each at `budget` of them: the policy's and others drawn
+    width = np.int64(d.params[P_WIDTH])
+    if 0 < width < n:  # only the prior's top candidates (the policy's answer among them)
+        n_alive = min(width, budget)
+        widen_nb(d, w, n_alive, favoured)
+    elif budget < n:  # one look each at `budget` of them: the policy's and others drawn
         pick_nb(w.alive, n, budget, favoured, d.base)
         n_alive = budget
     phases = phases_nb(n_alive)

@@ -4,7 +4,10 @@ The search is flat Monte Carlo with sequential halving: at a searched decision i
 the candidate answers, plays the rest of the game (or `horizon` rounds of it) from a
 determinised copy once per candidate and rollout seed, keeps the better half of the
 candidates after each phase, and answers with the best. Every candidate replays the same
-rollout seeds (common random numbers), so the comparisons are paired. The rollouts are
+rollout seeds (common random numbers), so the comparisons are paired. With `width` = k
+it spends the rollouts only on the k candidates its policy ranks highest (the game's
+prior_nb: the values the policy compares anyway, so the ranking is free) rather than on
+all of them: a cheap search looks twice as often at the answers worth a look. The rollouts are
 the driver's own game loop (simcore/core/nb/driver.py writes them, with a dispatch in which
 each seat plays the strategy the table lists for it and a search plays its policy), so
 any registered strategy is a possible opponent model and nothing recurses.
@@ -50,6 +53,11 @@ Game hooks: a module, named when the search is registered, with
     value_nb(state, board, rules, seat, params) -> float64
         the rollout's outcome for `seat`: of the finished game, or an estimate when the
         rollout stopped early (the game is not over)
+    prior_nb(kind, seat, view, board, rules, pparams, scratch, cands, n, scores)
+        scores[:n] := how the policy (parameters pparams, a copy of its memory) ranks
+        the candidates on the view, higher better; only `width` reads it (progressive
+        widening). A game without a ranking re-exports the uniform one of
+        simcore/core/nb/search_prior_nb.py.
 
 plus the engine's protocol (simcore/core/nb/driver.py). Every hook is an @njit function
 with no allocation; `params` is the search seat's whole vector. A game whose decisions
@@ -83,6 +91,7 @@ HOOKS = (
     "restore_nb",
     "progress_nb",
     "value_nb",
+    "prior_nb",
 )  # what a game's hooks module must define (checked when a search is registered)
 
 # Generic parameters: indices into a search strategy's vector, which continues with the
@@ -95,6 +104,7 @@ GENERIC = {
     "horizon": 0.0,  # rollouts stop `horizon` progress ticks on (value estimate); 0 = the end
     "ms": 0.0,  # stop a decision's search after this many milliseconds; 0 = no clock
     "threads": 1.0,  # rollouts of a phase on this many threads; 0 = numba's thread count
+    "width": 0.0,  # rollouts only for the `width` candidates prior_nb ranks highest; 0 = all
 }
 P_ROLLOUTS = 0
 P_EXPLORE = 1
@@ -103,8 +113,9 @@ P_MODELS = 3
 P_HORIZON = 4
 P_MS = 5
 P_THREADS = 6
+P_WIDTH = 7
 N_GENERIC = len(GENERIC)
-assert tuple(GENERIC)[P_THREADS] == "threads"
+assert tuple(GENERIC)[P_WIDTH] == "width"
 
 NO_LIMIT = np.int64(1) << np.int64(62)
 NO_SEAT = np.int64(-1)
@@ -174,6 +185,22 @@ def pick_nb(alive, n, k, favoured, seed):
         j = m + randint_nb(rng, 0, n - m)
         alive[m], alive[j] = alive[j], alive[m]
         m += 1
+    alive[:k].sort()
+
+
+@njit(cache=True)
+def top_nb(alive, scores, n, k):
+    """alive[:k] := the k of the n candidates with the highest scores (ties keep the
+    lower candidate), in candidate order."""
+    for i in range(n):
+        alive[i] = i
+    for m in range(k):  # a partial selection sort by (-score, index)
+        j = m
+        for i in range(m + 1, n):
+            a = alive[i]
+            if scores[a] > scores[alive[j]] or (scores[a] == scores[alive[j]] and a < alive[j]):
+                j = i
+        alive[m], alive[j] = alive[j], alive[m]
     alive[:k].sort()
 
 
