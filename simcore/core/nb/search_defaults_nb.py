@@ -18,7 +18,9 @@ from simcore.core.contract.layout import N_PLAYERS, ROUND
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.search_nb import P_ROLLOUTS
 
-# public information: nothing is answered in secret (re-exported as the defaults)
+# no ranking of the candidates (width keeps the first ones); public information: nothing
+# is answered in secret (re-exported as the defaults)
+from simcore.core.nb.search_prior_nb import prior_nb  # noqa: F401
 from simcore.core.nb.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401
 
 PARAMS: dict = {}  # no search parameters of the game's own
