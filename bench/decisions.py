@@ -38,7 +38,7 @@ from simcore.maharaja.nb.game_nb import (
 )
 from simcore.maharaja.rules import RuleSet
 from strategies.maharaja import weighted as W
-from strategies.maharaja.weighted import _PLANNED, DEFAULTS, weighted_decide_nb
+from strategies.maharaja.weighted import DEFAULTS, PLANNED, weighted_decide_nb
 
 PLAN = 99  # a step that plans its turn
 KIND_NAMES = {DK_PICK: "pick", DK_STEP: "step", PLAN: "step (plans)"}
@@ -71,7 +71,7 @@ def record_nb(board, rules, n_players, seed, n_games, params, states, scratches,
                 meta[n, 0] = kind
                 meta[n, 1] = seat
                 n += 1
-            before = scratch[seat, _PLANNED] if state[S.STEPS] > 0 else 0
+            before = scratch[seat, PLANNED] if state[S.STEPS] > 0 else 0
             ret = weighted_decide_nb(
                 kind,
                 seat,
@@ -83,7 +83,7 @@ def record_nb(board, rules, n_players, seed, n_games, params, states, scratches,
                 scratch[seat],
                 out,
             )
-            if kind == DK_STEP and before == 0 and scratch[seat, _PLANNED] == 1:
+            if kind == DK_STEP and before == 0 and scratch[seat, PLANNED] == 1:
                 meta[n - 1, 0] = PLAN  # the step that plans the turn
             answer_nb(state, board, rules, log, out, ret)
     return n

@@ -158,7 +158,7 @@ _OPENS = _L.take("opens", B.MAX_JUNCTIONS)  # villages _ROUTE2 opens to each jun
 _WALK = _L.take("walk")  # route block this turn walks (_ROUTE or _ROUTE2)
 _BUILDER = _L.take("builder")  # 1 if the Builder's free house can open a village this turn
 _TARGET = _L.take("target")  # city this turn's plan builds in, -1 = none
-_PLANNED = _L.take("planned")  # 1 once this turn's route is planned
+PLANNED = _L.take("planned")  # 1 once this turn's route is planned
 _TMP = _L.take("tmp")  # one-entry out-parameter
 _RU = _L.take("ru", B.MAX_CITIES)  # rounds until each city is scored (kit.track_nb)
 _OPP = _L.take("opp", P)  # others' points in this round's city (kit.payout_nb)
@@ -959,7 +959,7 @@ def plan_turn_nb(state, board, rules, params, seat, scratch):
     scratch[_TARGET] = target
     scratch[_WALK] = block
     set_route_nb(state, board, seat, target, scratch, block)
-    scratch[_PLANNED] = 1
+    scratch[PLANNED] = 1
 
 
 @njit_static(cache=True)
@@ -1006,8 +1006,8 @@ def move_house_nb(state, board, rules, params, seat, s, out):
 def step_nb(state, board, rules, params, seat, scratch, out):
     """One operation of the turn; returns 1 when written, 0 for OP_END."""
     if state[S.STEPS] == 0:
-        scratch[_PLANNED] = 0
-    if state[S.ON_START] != 0 and scratch[_PLANNED] != 0:  # M-F3: walk on through S
+        scratch[PLANNED] = 0
+    if state[S.ON_START] != 0 and scratch[PLANNED] != 0:  # M-F3: walk on through S
         return walk_nb(state, board, rules, seat, scratch, out)
     # Gold first: it pays for the route and the palace
     for s in range(2):
@@ -1015,7 +1015,7 @@ def step_nb(state, board, rules, params, seat, scratch, out):
             out[0] = OP_GOLD
             out[1] = s
             return 1
-    if scratch[_PLANNED] == 0:
+    if scratch[PLANNED] == 0:
         plan_turn_nb(state, board, rules, params, seat, scratch)
     if walk_nb(state, board, rules, seat, scratch, out):
         return 1
