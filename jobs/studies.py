@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from analyses.climb import CLIMB_SHARE
 from analyses.verdict import DELTA, family_z
 from simcore.core.contract.plugin import GamePlugin, Study
 from simcore.core.errors import InputError
@@ -177,7 +178,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
             job = RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
                          chunk=size, target_ci=tci, game=game, decide=adapt, data=data)  # fmt: skip
         for lay in lays:  # a climb rung's runs play only while the rungs below disagree
-            gate = lay.climb_gate(r.folder, plugin.primary.column, DELTA)
+            gate = lay.climb_gate(r.folder, plugin.primary.column, DELTA * CLIMB_SHARE)
             if gate is not None:
                 job.gate = gate
         gate = good_play_gate(r.folder, places, plugin.primary.column)
