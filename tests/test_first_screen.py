@@ -126,4 +126,4 @@ def test_figures_from_several_bots_are_not_credited_to_one():
                    effects=trend)  # fmt: skip
     text = first_screen.summary(_study([strong, weak], converged={4: False}), GAME)
     assert "search's figures" not in text and "weighted's figures" not in text
-    assert "(each figure from the strongest bot that decided it; better play" in text
+    assert "(each figure from the strongest bot at its player count; better play" in text
