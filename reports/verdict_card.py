@@ -174,11 +174,13 @@ def card(sv: StudyVerdict, game: GamePlugin) -> dict:
 
 def _open(f, game: GamePlugin) -> str:
     """An open cell with what decides it: the strongest bot's effect and interval, every
-    bot's verdict and effect, and the games each open bot would need."""
+    bot's verdict and effect, and the games the strongest bot (whose verdict it is) would
+    need."""
     word = {UNDETERMINED: "open"}
     each = ", ".join(f"{b} {word.get(f.bots.get(b, UNDETERMINED), f.bots.get(b))} {points(e[0])}"
                      for b, e in f.effects.items())  # fmt: skip
-    need = "; ".join(f"{b} about {g:,} games" for b, g in f.need.items())
+    top = f.need.get(f.reference)
+    need = f"{f.reference} about {top:,} games" if top is not None else ""
     return (f"{_words(game, f.value)} {points(f.effect)} ({points(f.lo)} to {points(f.hi)}, "
             f"{f.reference}; each bot: {each}"
             + (f"; would be decided by {need}, if the rates stay where they are" if need else "")
