@@ -74,8 +74,11 @@ def summary(sv: StudyVerdict, game: GamePlugin) -> str:
         return head + _tail(sv, counts) + "."
     head = "Not balanced" if bad else "Not decided yet"
     head += f" at {counts_words(bad or counts)}"
-    if bad and ok:
-        head += f" (balanced at {counts_words(ok)})"
+    open_ = [n for n in counts if bal[n] is None]
+    aside = [f"balanced at {counts_words(ok)}"] if bad and ok else []
+    aside += [f"not decided yet at {counts_words(open_)}"] if bad and open_ else []
+    if aside:
+        head += f" ({'; '.join(aside)})"
     parts = [
         p
         for p in (
