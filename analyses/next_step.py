@@ -1,7 +1,7 @@
 """The verdict card's next step: what a designer should do about the verdicts, from the
 study verdict and the game's levers (simcore/core/contract/levers.py).
 
-The largest imbalance (above or below the band, under the bot that decided it) comes
+The largest imbalance (above or below the band, under the strongest bot, the top rung) comes
 first. If the game names rule values that act on it, the step is `tune-rules` on those;
 if it names none, the step says so and names the mechanism its strength comes from (a
 number that does not reach it would only move the others), and proposes the tune on the
@@ -42,7 +42,7 @@ class NextStep:
     value: Any = None
     players: int = 0
     effect: float = 0.0  # win rate minus the fair share (0.05 = +5 points)
-    bot: str = ""  # the bot (reference) that decided the cell
+    bot: str = ""  # the bot (reference: the top rung) whose verdict the cell is
     mechanism: str = ""
     rules: tuple[str, ...] = ()  # `--vary` items of the proposed tune
     command: str = ""  # the proposed `tune-rules` command ("" = none)

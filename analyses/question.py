@@ -8,8 +8,9 @@ value) cell the figure is the value's rate (win share of the seats holding it) m
 mean of those rates over the key's values, and its verdict comes from analyses.verdict's
 decision code: above / below (the adjusted interval wholly beyond +delta / -delta), fair
 (it lies within ±delta: the equivalence test) or undetermined; across bots the strongest
-bot that decided the cell, the same way. The family is the question's cells of one player
-count (values x bots), Bonferroni (analyses.multiple.family_z), like the primary verdicts.
+competent bot's (the top rung's, open when it is open), the same way. The family is the
+question's cells of one player count (values x bots), Bonferroni
+(analyses.multiple.family_z), like the primary verdicts.
 
 The interval: seats of one game share its outcome, a seat may hold several values, and the
 mean involves every value, so the rates are correlated. The variance of the difference is

@@ -1,7 +1,6 @@
 """The verdict procedure: per player count and value of the game's primary key (a starting
 card, a seat), is it above the fairness band, below it, fair, or not yet decided, under
-each competent bot, and the one verdict per cell quoted from the strongest bot that
-decided it.
+each competent bot, and the one verdict per cell: the strongest competent bot's.
 
 Per (players, bot, value) cell, with the fair share f = 1/players and the study's margin
 delta (default 2 points; the band is f ± delta):
@@ -26,9 +25,12 @@ z = z(1 - alpha / 2m) over the m cells of the family: Bonferroni, the first step
 procedure. The printed interval and the verdict never disagree.
 
 Across the competent bots of a player count (weakest first, as measured): the verdict and
-the effect are the **strongest bot that decided the cell** (`reference`, named); the
-weaker bots' effects are the skill trend (`Finding.effects`); `robust` is true when every
-bot gives the same decided verdict. No cell is decided when no bot decided it.
+the effect are the **strongest competent bot's** (`reference`, named: the top of the
+ladder played at that count, the climb rung when it was played), decided or not. A weaker
+bot that decided the cell never stands in for an open top: which weaker bot happens to
+decide a cell depends on the seed, and the weaker bots may be wrong where the strong one
+is not (issue 31). The weaker bots' effects are the skill trend (`Finding.effects`);
+`robust` is true when every bot gives the same decided verdict.
 
 The cells must come from one setup (values dealt at random, for power): seats of one
 game never share a value of the key (`Key.one_per_game`), so a cell's seats are
@@ -114,7 +116,7 @@ class Finding:
     n: int  # seats under the reference bot
     bots: dict[str, str]  # bot -> its verdict
     robust: bool  # the same decided verdict under every competent bot
-    reference: str  # the strongest bot that decided the cell (else the strongest bot)
+    reference: str  # the strongest competent bot (the top rung): its verdict is the cell's
     disagree: tuple[str, str] | None = None  # kept for old callers; no longer set
     need: dict[str, int] = field(default_factory=dict)  # bot -> games that would decide
     # the skill trend: bot -> (effect, lo, hi) against the cell's centre, weakest bot first
@@ -135,7 +137,7 @@ class Verdicts:
 
     def balanced(self) -> dict[int, bool | None]:
         """Per player count: True when every value is fair, False when one is above or below
-        the band (under the strongest bot that decided it), None while any is open."""
+        the band (under the strongest competent bot), None while any is open."""
         out: dict[int, bool | None] = {}
         for n in sorted({f.players for f in self.findings}):
             vs = [f.verdict for f in self.findings if f.players == n]
@@ -183,9 +185,9 @@ def decide(counts: pl.DataFrame, key: str, strength: dict[int, list[str]] | None
 
 def findings(cells: list[Cell], key: str, alpha: float = ALPHA, order=(),
              strength: dict[int, list[str]] | None = None) -> list[Finding]:  # fmt: skip
-    """Per (players, value): the verdict and figure of the strongest bot that decided the
-    cell (against the cell's centre: the fair share, or the mean over the values), and
-    every bot's figure (the skill trend)."""
+    """Per (players, value): the verdict and figure of the strongest competent bot (against
+    the cell's centre: the fair share, or the mean over the values), open when it is open
+    whatever the weaker bots say, and every bot's figure (the skill trend)."""
     out: list[Finding] = []
     for players in sorted({c.players for c in cells}):
         here = {(c.bot, c.value): c for c in cells if c.players == players}
@@ -198,7 +200,7 @@ def findings(cells: list[Cell], key: str, alpha: float = ALPHA, order=(),
             mine = {b: here[(b, value)] for b in bots if (b, value) in here}
             verdicts = {b: c.verdict for b, c in mine.items()}
             strong = list(reversed(mine))
-            ref = next((b for b in strong if mine[b].verdict in DECIDED), strong[0])
+            ref = strong[0]  # the top rung decides; the weaker ones are the trend only
             rc = mine[ref]
             need = {b: c.need_games for b, c in mine.items() if c.need_games is not None}
             effects = {b: (c.rate - c.fair, c.lo - c.fair, c.hi - c.fair) for b, c in mine.items()}

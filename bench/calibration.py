@@ -13,9 +13,9 @@ Each (size, seed) is played as the default study plays a player count: a ladder 
 weakest first (`keeper`, `random`; the climb rung `greedy`), each rung in every seat on the
 same game seeds, in rounds of 4 chunks of 2,000 games until every seat is decided by
 analyses.verdict's band rule at the family's z (at most 200,000 games a rung); the climb
-rung is played only while the two rungs below it are not shown to agree within ±2 points
-(analyses.climb); then analyses.verdict judges the cells, the strongest bot that decided
-each cell quoted.
+rung is played only while the two rungs below it are not shown to agree within ±1 point
+(half the margin, analyses.climb.CLIMB_SHARE); then analyses.verdict judges the cells,
+each by the strongest bot played (the climb rung when it was played).
 
 With `--skill` the effect is planted per rung (a stand-in for a rule that only strong play
 exploits; the toy engine has no such rule): none under `keeper`, a third under `random`
@@ -36,7 +36,7 @@ import statistics
 import numpy as np
 import polars as pl
 
-from analyses.climb import agreement
+from analyses.climb import CLIMB_SHARE, agreement
 from analyses.verdict import ABOVE, DELTA, UNDETERMINED, Verdicts, cell_verdict, decide, family_z
 from jobs.target import wilson_interval
 
@@ -100,7 +100,8 @@ def whole_procedure(players: int, q: int, seed: int, skill: bool = False,
     played: dict[str, tuple] = {}
     for b in LADDER:
         played[b] = play_rung(players, round(q * share[b]), seed, b, z, cap=cap)
-    ag = agreement(_cells(*played[LADDER[-1]]), _cells(*played[LADDER[-2]]), players, DELTA)
+    ag = agreement(_cells(*played[LADDER[-1]]), _cells(*played[LADDER[-2]]), players,
+                   DELTA * CLIMB_SHARE)  # fmt: skip
     climbed = not ag.converged
     if climbed:
         played[CLIMB] = play_rung(players, round(q * share[CLIMB]), seed, CLIMB, z, cap=cap)

@@ -6,7 +6,8 @@ ladder back from the study folder alone.
 
 The ladder's `climb` rungs follow its rungs: each is played (its table, then its step
 against the rung below) only while the two strongest rungs played so far disagree by more
-than the margin on some cell (`climb_gate`, analyses.climb); once they agree, or a climb
+than half the margin on some cell (`climb_gate`, analyses.climb.CLIMB_SHARE: the verdict is the
+top rung's, so the climb stops only on a close agreement); once they agree, or a climb
 rung was not played, the rungs above it are not played either.
 """
 

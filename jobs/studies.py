@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from analyses.climb import CLIMB_SHARE
 from analyses.verdict import DELTA, family_z
 from simcore.core.contract.plugin import GamePlugin, Study
 from simcore.core.errors import InputError
@@ -23,7 +24,11 @@ ADAPT = 80
 ADAPT_LARGE = 5
 # A rung whose first round is small (under SMALL_ROUND games: a search rung) grows by at
 # most ADAPT_SEARCH rounds in the default study: its games cost a thousand times more.
-SMALL_ROUND, ADAPT_SEARCH = 1_000, 8
+# The verdict is the top rung's (analyses.verdict), so the budget goes to the top: a climb
+# rung (the top whenever it is played) grows by up to ADAPT_TOP rounds, the ladder's last
+# rung (the top when the climb is not played) by ADAPT_SEARCH, and a search rung below
+# those (the skill trend only) by ADAPT_TREND.
+SMALL_ROUND, ADAPT_SEARCH, ADAPT_TOP, ADAPT_TREND = 1_000, 8, 12, 4
 ROUND_CHUNKS = 4  # chunks per round between two checks of a stopping rule
 # The time cap of a ladder rung whose speed the ladder declares (games per CPU second): its
 # adaptive rounds stop at RUNG_CPU_SECONDS of CPU time at that speed (as games, so the cap
@@ -94,6 +99,18 @@ def rung_speed(lays: list[LadderLayout], folder: str) -> float | None:
     return None
 
 
+def search_rounds(lays: list[LadderLayout], folder: str) -> int:
+    """Rounds a default study's search rung (a small first round) may grow to: more for the
+    rungs whose verdict is the cell's (the climb, then the ladder's last rung), fewer for
+    those below (the skill trend, which needs no decided cell)."""
+    for lay in lays:
+        last = len(lay.ladder.rungs) - 1
+        for i in range(len(lay.labels)):
+            if lay.table_folder(i) == folder:
+                return ADAPT_TOP if lay.is_climb(i) else ADAPT_SEARCH if i == last else ADAPT_TREND
+    return ADAPT_SEARCH
+
+
 def decide_settings(st: Study, players: int, values: int, delta: float = DELTA) -> tuple:
     """(z, delta) of the adaptive rule at this player count: the verdicts' family z over
     `values` x the bots the study plays there (the ladder's rungs with its climb, else one),
@@ -134,7 +151,8 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
         data = shipped_data(plugin, r)  # StudyRun.data as `--data NAME=FILE` items
         size = chunk or st.chunk
         if r.folder in tables:
-            grow = ADAPT_SEARCH if default and r.games < SMALL_ROUND else ADAPT
+            small = default and r.games < SMALL_ROUND
+            grow = search_rounds(lays, r.folder) if small else ADAPT
             cap = r.games * (grow if default else ADAPT_LARGE)
             speed = rung_speed(lays, r.folder)
             if speed:  # the stated time cap, as games at the rung's measured speed
@@ -160,7 +178,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
             job = RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
                          chunk=size, target_ci=tci, game=game, decide=adapt, data=data)  # fmt: skip
         for lay in lays:  # a climb rung's runs play only while the rungs below disagree
-            gate = lay.climb_gate(r.folder, plugin.primary.column, DELTA)
+            gate = lay.climb_gate(r.folder, plugin.primary.column, DELTA * CLIMB_SHARE)
             if gate is not None:
                 job.gate = gate
         gate = good_play_gate(r.folder, places, plugin.primary.column)

@@ -74,8 +74,11 @@ def summary(sv: StudyVerdict, game: GamePlugin) -> str:
         return head + _tail(sv, counts) + "."
     head = "Not balanced" if bad else "Not decided yet"
     head += f" at {counts_words(bad or counts)}"
-    if bad and ok:
-        head += f" (balanced at {counts_words(ok)})"
+    open_ = [n for n in counts if bal[n] is None]
+    aside = [f"balanced at {counts_words(ok)}"] if bad and ok else []
+    aside += [f"not decided yet at {counts_words(open_)}"] if bad and open_ else []
+    if aside:
+        head += f" ({'; '.join(aside)})"
     parts = [
         p
         for p in (
@@ -121,11 +124,11 @@ def _side(findings: Sequence[Finding], kind: str, word: str, bad: Sequence[int],
 
 
 def _tail(sv: StudyVerdict, counts: Sequence[int]) -> str:
-    """Whose figures these are (each cell's is the strongest bot that decided it: one bot's
+    """Whose figures these are (each cell's is the strongest bot's at its player count: one bot's
     name when that is one bot), and where better play still moves them."""
     refs = sorted({f.reference for f in sv.verdicts.findings})
     who = f"{refs[0]}'s figures" if len(refs) == 1 else \
-        "each figure from the strongest bot that decided it"  # fmt: skip
+        "each figure from the strongest bot at its player count"  # fmt: skip
     moving = [n for n in counts if n in sv.agreement and not sv.agreement[n].converged]
     single = [n for n in counts if n not in sv.agreement]
     if moving:
@@ -190,8 +193,8 @@ def glossary(delta: float) -> list[tuple[str, str]]:
         ("bot, rung, ladder", "the players the study uses: scripted bots (fast, simple rules) "
          "and searching bots (they try moves ahead); the ladder is these bots from weakest to "
          "strongest, each one a rung, its strength measured head to head."),
-        ("strongest bot that decided it", "each cell's figure comes from the strongest bot "
-         "whose interval settled the cell; the weaker bots' figures are the skill trend."),
+        ("strongest bot", "each cell's verdict and figure come from the strongest bot the study "
+         "played at that player count; the weaker bots' figures are the skill trend."),
         ("skill trend", "how a value's effect changes from the weakest bot to the strongest: "
          "an effect that shrinks with skill is partly the bots', one that stays is the game's."),
         ("better play no longer changes them (converged)", "the two strongest bots agree within "

@@ -216,8 +216,8 @@ def robustness_section(rb: Robustness, png_dir: Path | None,
     why = f", with {rb.ladder.note}" if rb.ladder.note else ""
     note = (
         f"The key table (win rate by {rb.key.label}) played by several bots, weakest expected "
-        f"first{why}. The verdict card quotes each cell from the strongest bot that decided "
-        "it; the weaker bots' figures are the skill trend (chart), and the card says whether "
+        f"first{why}. The verdict card quotes each cell from the strongest bot "
+        "played; the weaker bots' figures are the skill trend (chart), and the card says whether "
         "the two strongest bots agree within the margin (converged). "
         + ("The ladder is not a ladder everywhere: " + "; ".join(broken) + "."
            if broken else "Each rung is measurably stronger than the one below.")

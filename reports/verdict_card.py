@@ -33,7 +33,7 @@ def _agree(f, n_bots: int) -> str:
 
 
 def _figure(f, n_bots: int) -> str:
-    """A finding's effect under the bot that decided it, named, with the agreement."""
+    """A finding's effect under the strongest bot, named, with the agreement."""
     return (f"{points(f.effect)} points ({points(f.lo)} to {points(f.hi)}, {f.reference}; "
             f"{_agree(f, n_bots)})")  # fmt: skip
 
@@ -44,8 +44,8 @@ def rule_sentence(delta: float) -> str:
     return (f"A cell is fair when its interval lies within ±{d} points of the fair share, above "
             f"or below when it lies wholly beyond +{d} or −{d} points; anything else is open "
             "(played on, and \"on the margin\" if still open at the cap); a player count is "
-            "balanced when every cell is fair, each cell judged by the strongest bot that "
-            "decided it.")  # fmt: skip
+            "balanced when every cell is fair, each cell judged by the strongest bot played "
+            "at that player count.")  # fmt: skip
 
 
 def skill_trend(f, game: GamePlugin) -> str:
@@ -74,7 +74,7 @@ def _skill_line(sv: StudyVerdict, players: int, game: GamePlugin) -> str:
 
 def card(sv: StudyVerdict, game: GamePlugin) -> dict:
     """Per player count: the state in one word, the values above/below the band with the
-    effect of the strongest bot that decided them (named) and the agreement, the fair ones,
+    effect of the strongest bot (named) and the agreement, the fair ones,
     the open ones with what would decide them, the skill trend and whether the ladder has
     converged, the turn-order effect and the confidence; then the bots left out and the
     next step."""
@@ -141,14 +141,15 @@ def card(sv: StudyVerdict, game: GamePlugin) -> dict:
         rule_sentence(v.delta),
         f"Verdicts per {sv.key_label} from {sv.setup}"
         + (" (power: the bots' own choices taken out)" if sv.sets else "")
-        + ": effects are points against the fair share under the strongest bot that decided "
-        "the cell (named), intervals Bonferroni-adjusted per player count like the verdicts; "
-        "the weaker bots' effects are the skill trend.",
+        + ": effects are points against the fair share under the strongest bot played "
+        "at the player count (named), intervals Bonferroni-adjusted per player count like "
+        "the verdicts; the weaker bots' effects are the skill trend.",
     ]
     climbs = {n: [r for r in rows_ if r.get("climb")] for n, rows_ in sv.ladder.items()}
     if any(climbs.values()):
         notes.append("The climb: a stronger rung is added while the two strongest rungs are not "
-                     "shown to agree within the margin, each played up to its cap (" + "; ".join(
+                     "shown to agree within half the margin, each played up to its cap ("
+                     + "; ".join(
                          f"{n} players: " + ", ".join(f"{r['bot']} up to {r['cap']:,} games"
                                                       for r in c)
                          for n, c in sorted(climbs.items()) if c) + ").")  # fmt: skip
@@ -174,11 +175,13 @@ def card(sv: StudyVerdict, game: GamePlugin) -> dict:
 
 def _open(f, game: GamePlugin) -> str:
     """An open cell with what decides it: the strongest bot's effect and interval, every
-    bot's verdict and effect, and the games each open bot would need."""
+    bot's verdict and effect, and the games the strongest bot (whose verdict it is) would
+    need."""
     word = {UNDETERMINED: "open"}
     each = ", ".join(f"{b} {word.get(f.bots.get(b, UNDETERMINED), f.bots.get(b))} {points(e[0])}"
                      for b, e in f.effects.items())  # fmt: skip
-    need = "; ".join(f"{b} about {g:,} games" for b, g in f.need.items())
+    top = f.need.get(f.reference)
+    need = f"{f.reference} about {top:,} games" if top is not None else ""
     return (f"{_words(game, f.value)} {points(f.effect)} ({points(f.lo)} to {points(f.hi)}, "
             f"{f.reference}; each bot: {each}"
             + (f"; would be decided by {need}, if the rates stay where they are" if need else "")

@@ -1,5 +1,5 @@
 """The first screen's chart: a grid of key values × player counts, each cell coloured by its
-verdict with the effect written in (the strongest bot that decided it), and beside it the
+verdict with the effect written in (the strongest bot's), and beside it the
 skill trend — each value's effect under every rung of the ladder, weakest first — where the
 study played a ladder. One picture of the whole card; the card's lines are its legend.
 """
@@ -52,7 +52,7 @@ def grid_chart(sv: StudyVerdict, game: GamePlugin, png_dir: Path | None) -> Char
     fig.legend(handles=handles, loc="lower center", ncol=4, fontsize=7, frameon=False,
                bbox_to_anchor=(0.5, -0.02))  # fmt: skip
     title = (f"Verdict per {game.primary.label} and player count (win-rate points against "
-             "fair, strongest bot that decided each cell)")  # fmt: skip
+             "fair, the strongest bot's)")  # fmt: skip
     return save(fig, "verdict-grid", title, png_dir)
 
 

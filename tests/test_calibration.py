@@ -35,18 +35,21 @@ def test_a_planted_effect_of_five_points_is_named_and_nothing_else():
     rounds; no other seat is above."""
     q = planted_per_mille(5, 4)
     for seed in range(3):
-        v, _, _ = whole_procedure(4, q, seed, cap=40_000)
+        v, _, climbed = whole_procedure(4, q, seed, cap=40_000)
         seat0 = next(f for f in v.findings if f.value == 0)
         assert seat0.verdict == ABOVE and v.balanced()[4] is False
-        assert seat0.reference == "random"  # the strongest bot played (no climb needed)
+        # the verdict is the top rung's: the climb rung when it was played
+        assert seat0.reference == ("greedy" if climbed else "random")
+        assert {f.reference for f in v.findings} == {seat0.reference}
         assert abs(seat0.effect - 0.05025) < 0.02
         assert not [f for f in v.findings if f.verdict == ABOVE and f.value != 0]
 
 
 def test_the_climb_finds_an_effect_only_strong_play_sees():
     """Planted per rung: none under keeper, a third (+1.7 points, inside the band) under
-    random, all +5 under greedy. The two ladder rungs are not shown to agree within ±2
-    points, so the climb plays greedy, and greedy's verdict names seat 1."""
+    random, all +5 under greedy. The two ladder rungs are not shown to agree within ±1
+    point (half the margin: they differ by 1.7), so the climb plays greedy, and greedy's
+    verdict names seat 1."""
     q = planted_per_mille(5, 4)
     for seed in range(2):
         v, _, climbed = whole_procedure(4, q, seed, skill=True, cap=40_000)

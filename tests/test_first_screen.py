@@ -126,4 +126,14 @@ def test_figures_from_several_bots_are_not_credited_to_one():
                    effects=trend)  # fmt: skip
     text = first_screen.summary(_study([strong, weak], converged={4: False}), GAME)
     assert "search's figures" not in text and "weighted's figures" not in text
-    assert "(each figure from the strongest bot that decided it; better play" in text
+    assert "(each figure from the strongest bot at its player count; better play" in text
+
+
+def test_a_count_the_top_rung_left_open_is_named_beside_the_bad_ones():
+    """2 players: both seats open under the top rung (whatever a weaker bot decided), 4
+    players: Mogul above. The head names the open count, so a designer does not read the
+    sentence as covering 2 players."""
+    fs = [_f(2, "Mogul", UNDETERMINED, -0.008), _f(2, "Sadhu", UNDETERMINED, 0.008),
+          _f(4, "Mogul", ABOVE, 0.132), _f(4, "Sadhu", FAIR, 0.0)]  # fmt: skip
+    text = first_screen.summary(_study(fs, converged={2: False, 4: False}), GAME)
+    assert text.startswith("Not balanced at 4 players (not decided yet at 2 players): Mogul ")

@@ -210,8 +210,15 @@ def test_small_fixed_runs_are_split_for_the_workers():
     st = get_study(MAHARAJA, None)
     jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
     lad = layout(st)
-    la = jobs[lad.table_folder(3)]  # search-fast, 600 games a round, up to 8 rounds (search)
-    assert la.games == 600 * 8 and la.chunk == 150 and la.round_chunks == 4
+    # search-fast, 600 games a round, below the ladder's last rung: the skill trend only,
+    # up to 4 rounds; search-strong (the top unless the climb plays) up to 8 rounds of 300;
+    # the climb rung (the top when played, its verdict the cell's) up to 12 rounds of 150
+    la = jobs[lad.table_folder(3)]
+    assert lad.labels[3:] == ["search-fast", "search-strong", "search-200"]
+    assert la.games == 600 * 4 and la.chunk == 150 and la.round_chunks == 4
+    assert jobs[lad.table_folder(4)].games == 300 * 8 and jobs[lad.table_folder(4)].chunk == 75
+    assert jobs[lad.table_folder(5)].games == 150 * 12 and jobs[lad.table_folder(5)].chunk == 38
+    assert all(jobs[lad.table_folder(i)].decide is not None for i in (3, 4, 5))
     assert jobs[lad.table_folder(2)].games == 6_000 * 80  # weighted: up to ADAPT = 80 rounds
     assert la.decide is not None and la.decide[1] == 0.02
     assert jobs[lad.table_folder(0)].chunk == 1500  # 6,000 games a round in 4 chunks

@@ -1,7 +1,7 @@
 """The verdict procedure (analyses.verdict) on counts whose answer is known: hand-computed
 intervals, a fair game drawn at random (false alarms at most the family's 5%), a planted
-effect (named), an effect inside the band (fair, never named), the strongest bot that
-decided a cell quoted, and too few games (undetermined)."""
+effect (named), an effect inside the band (fair, never named), the strongest bot's verdict
+(open when it is open, whatever the weaker bots decided), and too few games (undetermined)."""
 
 import math
 
@@ -56,7 +56,7 @@ def test_one_cell_by_hand():
     assert v.balanced() == {4: True}
 
 
-def test_the_strongest_bot_that_decided_the_cell_is_quoted():
+def test_the_strongest_bot_decides_the_cell():
     # a (weaker) above the band, b (stronger) below it: the cell is b's, named, with a's
     # figure in the skill trend
     cells = [(4, "a", "x", 3000, 10_000, 10_000), (4, "b", "x", 2000, 10_000, 10_000)]
@@ -67,16 +67,73 @@ def test_the_strongest_bot_that_decided_the_cell_is_quoted():
     # the same counts with the strength the other way round: a's verdict
     f = decide(_counts(cells), "k", {4: ["b", "a"]}).findings[0]
     assert f.verdict == ABOVE and f.reference == "a"
-    # the stronger bot has not decided: the weaker one that did is quoted, named
-    cells = [(4, "a", "x", 3000, 10_000, 10_000), (4, "b", "x", 30, 100, 100)]
-    f = decide(_counts(cells), "k", {4: ["a", "b"]}).findings[0]
-    assert f.verdict == ABOVE and f.reference == "a" and f.top == "b"
-    assert f.bots == {"a": ABOVE, "b": UNDETERMINED}
-    assert f.need["b"] > 100
     # no bot decided: open
     cells = [(4, "a", "x", 30, 100, 100), (4, "b", "x", 31, 100, 100)]
     f = decide(_counts(cells), "k", {4: ["a", "b"]}).findings[0]
     assert f.verdict == UNDETERMINED and f.reference == "b"
+
+
+def test_an_open_top_rung_leaves_the_cell_open_whatever_the_weaker_bots_decided():
+    """a decides (30% of 10,000 at 1/4: Wilson at z = 2.24 over 2 cells is about
+    [29.0, 31.0], wholly above 27), b (the top) has 30 of 100: [21.2, 40.9] reaches into
+    the band, open. The cell is open under b, not a's "above": the weaker bot is the skill
+    trend only, and the count is not called balanced or not balanced."""
+    cells = [(4, "a", "x", 3000, 10_000, 10_000), (4, "b", "x", 30, 100, 100)]
+    v = decide(_counts(cells), "k", {4: ["a", "b"]})
+    f = v.findings[0]
+    assert f.bots == {"a": ABOVE, "b": UNDETERMINED}
+    assert f.verdict == UNDETERMINED and f.reference == "b" == f.top and not f.robust
+    assert math.isclose(f.effect, 0.05) and math.isclose(f.effects["a"][0], 0.05)
+    assert f.n == 100  # the top rung's seats, not the weaker bot's
+    # on the margin: the games that would decide it are the top rung's, more than played;
+    # 30% stays 3 points past the edge: n = z^2 p(1-p) / 0.03^2 seats, one per game
+    z = family_z(2)
+    assert f.need["b"] == math.ceil(z * z * 0.21 / 0.03**2) > 100
+    assert v.balanced() == {4: None}
+
+
+def test_two_seeds_of_a_two_player_game_no_longer_flip():
+    """The Vermächtnis-like flip (issue 31), built by hand: 2 players, seats 1 and 2, a
+    scripted bot (w) and two search rungs (s1 weaker, s2 the top). Seed A: w has seat 1 at
+    60.75% of 5,000 (+10.75 points), s1 and s2 are near fair with too few games to decide;
+    seed B: w the same, s1 decides fair with 6,400 games, s2 still open. The old rule quoted
+    w in A (above/below, not balanced) and s1 in B (fair, balanced). Under the top rung both
+    seeds give the same answer: every cell open, the count neither balanced nor not."""
+
+    def seed(s1_wins, s1_n):
+        cells = []
+        for value, w_wins in (("1", 3037.5), ("2", 1962.5)):  # +/-10.75 points of 5,000
+            cells.append((2, "w", value, w_wins, 5000, 5000))
+        for value, k in (("1", s1_wins), ("2", s1_n - s1_wins)):
+            cells.append((2, "s1", value, k, s1_n, s1_n))
+        for value, k in (("1", 610), ("2", 590)):  # 1,200 games: half-width > 4 points
+            cells.append((2, "s2", value, k, 1200, 1200))
+        return decide(_counts(cells), "seat", {2: ["w", "s1", "s2"]})
+
+    a = seed(3290, 6400)  # s1 at +1.4 points of 6,400: its interval reaches past +2
+    b = seed(3202, 6400)  # s1 at +0.03 points: fair (half-width about 1.8 points at z 2.64)
+    assert {f.bots["w"] for f in a.findings} == {ABOVE, BELOW}
+    assert [f.bots["s1"] for f in a.findings] == [UNDETERMINED] * 2
+    assert [f.bots["s1"] for f in b.findings] == [FAIR] * 2
+    for v in (a, b):
+        assert [f.reference for f in v.findings] == ["s2", "s2"]
+        assert [f.verdict for f in v.findings] == [UNDETERMINED] * 2
+        assert v.balanced() == {2: None}
+    assert a.balanced() == b.balanced()
+
+
+def test_a_deciding_top_rung_is_the_verdict_whatever_the_weaker_ones_say():
+    """The top (c) at 25.0% of 40,000 seats: Wilson half-width at z 2.39 (3 bots x 1 value)
+    is 2.39 sqrt(.1875 / 40,000) = 0.52 points, inside ±2: fair, although a says above and
+    b below, each decided on 10,000 seats."""
+    cells = [(4, "a", "x", 3000, 10_000, 10_000), (4, "b", "x", 2000, 10_000, 10_000),
+             (4, "c", "x", 10_000, 40_000, 40_000)]  # fmt: skip
+    v = decide(_counts(cells), "k", {4: ["a", "b", "c"]})
+    f = v.findings[0]
+    assert f.bots == {"a": ABOVE, "b": BELOW, "c": FAIR}
+    assert f.verdict == FAIR and f.reference == "c" and f.effect == 0 and not f.robust
+    assert abs(f.hi - 2.394 * math.sqrt(0.1875 / 40_000)) < 2e-4
+    assert v.balanced() == {4: True}
 
 
 def test_seats_to_decide_by_hand():
@@ -131,7 +188,10 @@ def test_an_effect_inside_the_band_is_fair_never_named():
     family's z (18 cells, z = 2.99) is 2.99 sqrt(.26 x .74 / 40,000) = 0.66 points, so the
     interval [+0.3, +1.7] lies inside the band: fair. Above the band would need the interval
     wholly beyond +2 points, which no table of 100 seeds reaches; the verdict does not flip
-    between "fair" and "above" with the seed."""
+    between "fair" and "above" with the seed. The verdict is the top bot's alone: its drawn
+    rate has a standard error of sqrt(.26 x .74 / 40,000) = 0.22 points, and the cell stays
+    open when the rate lands more than 2 - 1 - 0.66 = 0.34 points high, P(Z > 1.55) = 6%
+    of tables: fair in about 94 of 100 (sd 2.4), at least 88 here."""
     rng = np.random.default_rng(5)
     fair = 0
     for _ in range(100):
@@ -139,4 +199,4 @@ def test_an_effect_inside_the_band_is_fair_never_named():
         by = {f.value: f for f in v.findings}
         assert by["v0"].verdict in (FAIR, UNDETERMINED)
         fair += by["v0"].verdict == FAIR
-    assert fair >= 95
+    assert fair >= 88

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from analyses.climb import agreement, difference
+from analyses.climb import CLIMB_SHARE, agreement, difference
 from analyses.multiple import family_z
 
 
@@ -62,3 +62,26 @@ def test_agreement_is_an_equivalence_test_per_cell():
     w = np.array([1.0, 0, 0, 0] * 50)  # rate .25 under both rungs, 200 unshared deals each
     few = agreement({0: (ids[:200], w)}, {0: (ids[200:400], w)}, 4, 0.02)
     assert math.isclose(few.cells[0].diff, 0.0) and not few.converged
+
+
+def test_the_climb_needs_agreement_within_half_the_margin():
+    """Shared deals, the upper rung winning where the lower did plus 1.5 points more of the
+    deals on value 0 (the --skill calibration's hidden effect: a difference inside the
+    margin): paired half-width at z(1 - 0.05/2) = 2.24 is 2.24 sqrt(.015 x .985 / 40,000)
+    = 0.14 points, so the difference [+1.36, +1.64] lies within ±2 ("converged") but not
+    within ±1 (CLIMB_SHARE of the margin): the study still climbs."""
+    n = 40_000
+    ids = np.arange(n)
+    lower = np.zeros(n)
+    lower[:10_000] = 1.0  # 25%
+    upper = lower.copy()
+    upper[10_000:10_600] = 1.0  # +600 of 40,000 deals = +1.5 points
+    down = {0: (ids, lower), 1: (ids, 1 - lower)}
+    up = {0: (ids, upper), 1: (ids, 1 - upper)}
+    assert CLIMB_SHARE == 0.5
+    loose = agreement(up, down, 2, 0.02)
+    strict = agreement(up, down, 2, 0.02 * CLIMB_SHARE)
+    assert loose.converged and not strict.converged
+    c = loose.cells[0]
+    half = family_z(2) * math.sqrt(0.015 * 0.985 * n / (n - 1) / n)
+    assert math.isclose(c.diff, 0.015) and math.isclose(c.hi - c.diff, half, rel_tol=1e-6)
