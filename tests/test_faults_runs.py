@@ -260,12 +260,12 @@ def test_a_stop_swallowed_while_compiling_still_stops_the_run(capsys, tmp_path, 
 
 def test_an_interrupt_after_the_last_chunk_says_the_run_is_complete(capsys, tmp_path,
                                                                     monkeypatch):  # fmt: skip
-    import cli
+    from jobs import run_command
 
     def summary(*a, **k):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "_print_summary", summary)
+    monkeypatch.setattr(run_command, "summary_lines", summary)
     out = tmp_path / "r"
     code, _, err = run_cli(capsys, *RUN, "--out", out)
     last = err.splitlines()[-1]  # above it: the progress line
