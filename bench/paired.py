@@ -259,7 +259,8 @@ def main() -> None:
     a = ap.parse_args()
     rows = measure(a.game, a.players, a.deals, a.seed, a.bot)
     print(f"{a.game}, {a.players} players, {a.bot}, seed {a.seed}: "
-          f"{rows[0]['secs'][0]:.1f} s independent, {rows[0]['secs'][1]:.1f} s paired; {rows[0]['same']} of {a.deals // a.players} "
+          f"{rows[0]['secs'][0]:.1f} s independent, {rows[0]['secs'][1]:.1f} s paired; "
+          f"{rows[0]['same']} of {a.deals // a.players} "
           "deals replay the same game in every rotation")  # fmt: skip
     print(
         "| value | independent: games, win share | paired: deals x k, win share "
