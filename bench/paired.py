@@ -174,6 +174,20 @@ def per_value(vals: np.ndarray, sh: np.ndarray, v: int) -> np.ndarray:
     return (sh * hit).sum(axis=-1)[rows]
 
 
+def strata_ratio(vals: np.ndarray, sh: np.ndarray, v: int) -> float:
+    """Games needed by the value's cell with the dealt set of values stratified (every set
+    dealt in its share of the games) per game without: the pooled within-set variance over
+    the total variance. 1 where every game deals every value."""
+    hit = (vals == v).any(axis=-1)
+    x = (sh * (vals == v)).sum(axis=-1)[hit]
+    sets = np.sort(vals[hit], axis=-1)
+    _, group = np.unique(sets, axis=0, return_inverse=True)
+    group = group.ravel()
+    means = np.bincount(group, x) / np.bincount(group)
+    within = float(((x - means[group]) ** 2).sum() / (x.size - means.size))
+    return within / float(x.var(ddof=1))
+
+
 def ratio_stats(x_ind: np.ndarray, x_pair: np.ndarray, k: int, rng: np.random.Generator
                 ) -> tuple[float, float, float]:  # fmt: skip
     """(ratio, lo, hi): per-game variance of the paired mean (deal-mean variance x k)
@@ -212,10 +226,11 @@ def measure(game: str, players: int, deals: int, seed: int, bot: str) -> list[di
         dealt = hit.all(axis=1)
         x_pair = (s_pair * (v_pair == v)).sum(axis=-1)[dealt].mean(axis=1)  # per-deal mean
         r, lo, hi = ratio_stats(x_ind, x_pair, k, boot)
+        strata = strata_ratio(v_ind, s_ind, v)
         out.append({"value": int(v), "n_ind": x_ind.size, "p_ind": x_ind.mean(),
                     "n_pair": int(dealt.sum()) * k, "deals": int(dealt.sum()),
                     "p_pair": x_pair.mean(), "ratio": r, "lo": lo, "hi": hi,
-                    "secs": (t1 - t0, t2 - t1), "same": same})  # fmt: skip
+                    "secs": (t1 - t0, t2 - t1), "same": same, "strata": strata})  # fmt: skip
     return out
 
 
@@ -264,13 +279,13 @@ def main() -> None:
           "deals replay the same game in every rotation")  # fmt: skip
     print(
         "| value | independent: games, win share | paired: deals x k, win share "
-        "| games needed paired / independent [95%] |"
+        "| games needed paired / independent [95%] | dealt set stratified / independent |"
     )
-    print("|---|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|")
     for r in rows:
         print(f"| {r['value']} | {r['n_ind']:,}, {100 * r['p_ind']:.1f}% | "
               f"{r['deals']:,} x {a.players}, {100 * r['p_pair']:.1f}% | "
-              f"{r['ratio']:.2f} [{r['lo']:.2f}, {r['hi']:.2f}] |")  # fmt: skip
+              f"{r['ratio']:.2f} [{r['lo']:.2f}, {r['hi']:.2f}] | {r['strata']:.3f} |")  # fmt: skip
 
 
 if __name__ == "__main__":
