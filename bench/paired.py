@@ -23,7 +23,8 @@ What is rotated (simcore/<game>, docs/games/<game>.md):
   to a seat (the deck is shared, the starting money or resources follow the position), so
   a rotation moves only the seats' strategy streams: the players move round the table.
 
-One process, one core; not a test.
+Measured: no game saves games (docs/STUDIES.md, "Paired deals"), so the studies play
+independent games. One process, one core; not a test.
 """
 
 from __future__ import annotations
