@@ -111,14 +111,13 @@ def search_rounds(lays: list[LadderLayout], folder: str) -> int:
     return ADAPT_SEARCH
 
 
-def decide_settings(st: Study, players: int, values: int, delta: float = DELTA) -> tuple:
+def decide_settings(players: int, values: int, delta: float = DELTA) -> tuple:
     """(z, delta) of the adaptive rule at this player count: the verdicts' family z over
-    `values` x the bots the study plays there (the ladder's rungs with its climb, else one),
-    an upper bound of the report's family (bots left out or not climbed shrink it), so a
-    run stopped as decided is decided in the report too."""
-    lad = st.all_ladders().get(players)
-    bots = len(lad.rungs) + len(lad.climb) if lad is not None else 1
-    return family_z(max(values, players) * bots), delta
+    the `values` (the deciding bot's cells; analyses.verdict.family_size), an upper bound of
+    the report's family (a value never dealt shrinks it), so a run stopped as decided is
+    decided in the report too. Every rung plays to the same z: the weaker ones' cells are
+    descriptive, and spend none of the error rate."""
+    return family_z(max(values, players)), delta
 
 
 def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
@@ -162,7 +161,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
             job = RunJob(r.players, cap, seed, strat, r.variants, r.sets,
                          chunk=max(FIXED_CHUNK_MIN, math.ceil(r.games / ROUND_CHUNKS)),
                          round_chunks=ROUND_CHUNKS, game=game,
-                         decide=decide_settings(st, r.players, n_values), data=data)  # fmt: skip
+                         decide=decide_settings(r.players, n_values), data=data)  # fmt: skip
         elif r.games is not None:
             n = min(r.games, games) if games else r.games
             # at least 8 chunks when the run is small (a few hundred lookahead games), so
@@ -174,7 +173,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
             tci = st.target_ci if target_ci is None else target_ci
             dealt = ladder_sets is not None and tuple(r.sets) == ladder_sets and not r.variants
             own = dealt and r.players not in laddered  # a ladder decides its own count
-            adapt = decide_settings(st, r.players, n_values) if own else None
+            adapt = decide_settings(r.players, n_values) if own else None
             job = RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
                          chunk=size, target_ci=tci, game=game, decide=adapt, data=data)  # fmt: skip
         for lay in lays:  # a climb rung's runs play only while the rungs below disagree
