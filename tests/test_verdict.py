@@ -206,11 +206,12 @@ def test_an_effect_inside_the_band_is_fair_never_named():
     """+1 point planted (inside the ±2 band): with 40,000 seats a cell's half-width at the
     family's z (the top bot's 6 cells, z = 2.64) is 2.64 sqrt(.26 x .74 / 40,000) = 0.58
     points, so the interval [+0.4, +1.6] lies inside the band: fair. Above the band would
-    need the interval wholly beyond +2 points, which no table of 100 seeds reaches; the verdict does not flip
-    between "fair" and "above" with the seed. The verdict is the top bot's alone: its drawn
-    rate has a standard error of sqrt(.26 x .74 / 40,000) = 0.22 points, and the cell stays
-    open when the rate lands more than 2 - 1 - 0.58 = 0.42 points high, P(Z > 1.92) = 3%
-    of tables: fair in about 97 of 100 (sd 1.7), at least 90 here."""
+    need the interval wholly beyond +2 points, which no table of 100 seeds reaches; the
+    verdict does not flip between "fair" and "above" with the seed. The verdict is the top
+    bot's alone: its drawn rate has a standard error of sqrt(.26 x .74 / 40,000) = 0.22
+    points, and the cell stays open when the rate lands more than 2 - 1 - 0.58 = 0.42
+    points high, P(Z > 1.92) = 3% of tables: fair in about 97 of 100 (sd 1.7), at least
+    90 here."""
     rng = np.random.default_rng(5)
     fair = 0
     for _ in range(100):
