@@ -9,8 +9,9 @@ mean of those rates over the key's values, and its verdict comes from analyses.v
 decision code: above / below (the adjusted interval wholly beyond +delta / -delta), fair
 (it lies within ±delta: the equivalence test) or undetermined; across bots the strongest
 competent bot's (the top rung's, open when it is open), the same way. The family is the
-question's cells of one player count (values x bots), Bonferroni
-(analyses.multiple.family_z), like the primary verdicts.
+question's cells of one player count under that bot (the values; the weaker bots' cells are
+descriptive, analyses.verdict.family_size), Bonferroni (analyses.multiple.family_z), like
+the primary verdicts.
 
 The interval: seats of one game share its outcome, a seat may hold several values, and the
 mean involves every value, so the rates are correlated. The variance of the difference is
@@ -41,6 +42,7 @@ from .verdict import (
     Cell,
     Verdicts,
     cell_verdict,
+    family_size,
     findings,
 )
 
@@ -141,10 +143,11 @@ def decide_relative(
     effect, se (relative_cells, one frame for all bots and counts): each value's effect
     against 0 with the family's z, then across bots as analyses.verdict does."""
     out: list[Cell] = []
-    zs, dets, seats = {}, {}, {}
+    zs, dets, seats, sizes = {}, {}, {}, {}
     for players in sorted(set(cells["players"].to_list())):
         fam = cells.filter(pl.col("players") == players)
-        z = family_z(fam.height, alpha)
+        top, sizes[players] = family_size(fam, (strength or {}).get(players, ()))
+        z = family_z(sizes[players], alpha)
         zs[players] = z
         for r in fam.iter_rows(named=True):
             lo, hi = r["effect"] - z * r["se"], r["effect"] + z * r["se"]
@@ -156,10 +159,11 @@ def decide_relative(
             out.append(Cell(players, r["bot"], r["value"], r["wins"], r["n"], r["games"],
                             r["rate"], centre + lo, centre + hi, v, need, centre,
                             r["se"]))  # fmt: skip
-        seats[players] = int(fam["n"].min())
-        dets[players] = (z + POWER_Z) * float(fam["se"].max())
+        deciding = fam.filter(pl.col("bot") == top)
+        seats[players] = int(deciding["n"].min())
+        dets[players] = (z + POWER_Z) * float(deciding["se"].max())
     return Verdicts(key, delta, alpha, out, findings(out, key, alpha, order, strength), zs, dets,
-                    seats)  # fmt: skip
+                    seats, sizes)  # fmt: skip
 
 
 def question_verdicts(frames: dict, bots: dict[int, list[str]], key: Key | MaskKey,

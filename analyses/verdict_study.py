@@ -26,7 +26,7 @@ from .data_setting import changed_data
 from .question import Question, question_key, question_verdicts
 from .rates import win
 from .robustness import LadderPlan, has_sets, ladder_plans
-from .rundata import Run, load_run
+from .rundata import Run, load_run, read_manifest
 from .verdict import DELTA, Verdicts, decide
 
 
@@ -186,7 +186,9 @@ def ladder_rows(root: Path, plan: LadderPlan, frames: dict) -> list[dict]:
     steps = [step_strength([load_run(Path(root) / r["folder"]).scan() for r in st["runs"]],
                            [tuple(r["upper_seats"]) for r in st["runs"]], z)
              for st in plan.steps]  # fmt: skip
-    caps = {b: int(load_run(Path(root) / f).manifest.get("games", 0))
+    # the tables' caps from their manifests alone: power_frames verified their chunks (a
+    # second load_run re-read every chunk of the scripted rungs' tables, ~1/3 of the report)
+    caps = {b: int(read_manifest(Path(root) / f).get("games", 0))
             for b, f in zip(plan.labels, plan.tables, strict=True)}  # fmt: skip
 
     def row(b: str, strength) -> dict:

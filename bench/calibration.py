@@ -95,7 +95,7 @@ def whole_procedure(players: int, q: int, seed: int, skill: bool = False,
                     cap: int = CAP) -> tuple[Verdicts, int, bool]:  # fmt: skip
     """The ladder, the climb and the verdicts of one seed: (verdicts, games, climbed)."""
     bots = [*LADDER, CLIMB]
-    z = family_z(players * len(bots))  # the study's family bound (jobs.studies)
+    z = family_z(players)  # the deciding family: the seats under one bot (jobs.studies)
     share = {"keeper": 0.0, "random": 1 / 3, "greedy": 1.0} if skill else dict.fromkeys(bots, 1.0)
     played: dict[str, tuple] = {}
     for b in LADDER:

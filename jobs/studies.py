@@ -22,13 +22,18 @@ FIXED_CHUNK_MIN = 10  # games per chunk at least, for runs of a fixed size
 # (`study robustness`) already large, so they grow by less.
 ADAPT = 80
 ADAPT_LARGE = 5
-# A rung whose first round is small (under SMALL_ROUND games: a search rung) grows by at
-# most ADAPT_SEARCH rounds in the default study: its games cost a thousand times more.
-# The verdict is the top rung's (analyses.verdict), so the budget goes to the top: a climb
-# rung (the top whenever it is played) grows by up to ADAPT_TOP rounds, the ladder's last
-# rung (the top when the climb is not played) by ADAPT_SEARCH, and a search rung below
-# those (the skill trend only) by ADAPT_TREND.
-SMALL_ROUND, ADAPT_SEARCH, ADAPT_TOP, ADAPT_TREND = 1_000, 8, 12, 4
+# In the default study the budget goes to the rung whose verdict is the cell's (the top,
+# analyses.verdict): the last climb rung, or the ladder's last rung when it declares no
+# climb. A rung whose first round is small (under SMALL_ROUND games: a search rung, whose
+# games cost a thousand times more) grows by at most ADAPT_TOP rounds at the top and
+# ADAPT_TREND below it; a scripted rung (a large first round) by ADAPT at the top and
+# ADAPT_TREND_LARGE below it. The rungs below the top are the skill trend only, which
+# needs a direction, not a decided cell. That includes the ladder's last rung under a
+# climb: the climb is skipped only when the two rungs below agree within ±1 point
+# (analyses.climb.CLIMB_SHARE), and at a few thousand games a rung their difference's
+# interval is ±3 to ±7 points wide (the default Maharaja study), so the climb is played and
+# its rung is the top; were it skipped, the last rung's cells are read at the trend budget.
+SMALL_ROUND, ADAPT_TOP, ADAPT_TREND, ADAPT_TREND_LARGE = 1_000, 12, 4, 8
 ROUND_CHUNKS = 4  # chunks per round between two checks of a stopping rule
 # The time cap of a ladder rung whose speed the ladder declares (games per CPU second): its
 # adaptive rounds stop at RUNG_CPU_SECONDS of CPU time at that speed (as games, so the cap
@@ -99,26 +104,26 @@ def rung_speed(lays: list[LadderLayout], folder: str) -> float | None:
     return None
 
 
-def search_rounds(lays: list[LadderLayout], folder: str) -> int:
-    """Rounds a default study's search rung (a small first round) may grow to: more for the
-    rungs whose verdict is the cell's (the climb, then the ladder's last rung), fewer for
-    those below (the skill trend, which needs no decided cell)."""
+def rung_rounds(lays: list[LadderLayout], folder: str, small: bool) -> int:
+    """Rounds a default study's ladder rung may grow to: ADAPT_TOP / ADAPT (small / large
+    first round) for the rung whose verdict is the cell's (the ladder's top, climb rungs
+    included), ADAPT_TREND / ADAPT_TREND_LARGE for those below (the skill trend)."""
     for lay in lays:
-        last = len(lay.ladder.rungs) - 1
         for i in range(len(lay.labels)):
             if lay.table_folder(i) == folder:
-                return ADAPT_TOP if lay.is_climb(i) else ADAPT_SEARCH if i == last else ADAPT_TREND
-    return ADAPT_SEARCH
+                top = i == len(lay.labels) - 1
+                return (ADAPT_TOP if top else ADAPT_TREND) if small else (
+                    ADAPT if top else ADAPT_TREND_LARGE)  # fmt: skip
+    return ADAPT_TOP if small else ADAPT
 
 
-def decide_settings(st: Study, players: int, values: int, delta: float = DELTA) -> tuple:
+def decide_settings(players: int, values: int, delta: float = DELTA) -> tuple:
     """(z, delta) of the adaptive rule at this player count: the verdicts' family z over
-    `values` x the bots the study plays there (the ladder's rungs with its climb, else one),
-    an upper bound of the report's family (bots left out or not climbed shrink it), so a
-    run stopped as decided is decided in the report too."""
-    lad = st.all_ladders().get(players)
-    bots = len(lad.rungs) + len(lad.climb) if lad is not None else 1
-    return family_z(max(values, players) * bots), delta
+    the `values` (the deciding bot's cells; analyses.verdict.family_size), an upper bound of
+    the report's family (a value never dealt shrinks it), so a run stopped as decided is
+    decided in the report too. Every rung plays to the same z: the weaker ones' cells are
+    descriptive, and spend none of the error rate."""
+    return family_z(max(values, players)), delta
 
 
 def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
@@ -151,8 +156,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
         data = shipped_data(plugin, r)  # StudyRun.data as `--data NAME=FILE` items
         size = chunk or st.chunk
         if r.folder in tables:
-            small = default and r.games < SMALL_ROUND
-            grow = search_rounds(lays, r.folder) if small else ADAPT
+            grow = rung_rounds(lays, r.folder, r.games < SMALL_ROUND)
             cap = r.games * (grow if default else ADAPT_LARGE)
             speed = rung_speed(lays, r.folder)
             if speed:  # the stated time cap, as games at the rung's measured speed
@@ -162,7 +166,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
             job = RunJob(r.players, cap, seed, strat, r.variants, r.sets,
                          chunk=max(FIXED_CHUNK_MIN, math.ceil(r.games / ROUND_CHUNKS)),
                          round_chunks=ROUND_CHUNKS, game=game,
-                         decide=decide_settings(st, r.players, n_values), data=data)  # fmt: skip
+                         decide=decide_settings(r.players, n_values), data=data)  # fmt: skip
         elif r.games is not None:
             n = min(r.games, games) if games else r.games
             # at least 8 chunks when the run is small (a few hundred lookahead games), so
@@ -174,7 +178,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
             tci = st.target_ci if target_ci is None else target_ci
             dealt = ladder_sets is not None and tuple(r.sets) == ladder_sets and not r.variants
             own = dealt and r.players not in laddered  # a ladder decides its own count
-            adapt = decide_settings(st, r.players, n_values) if own else None
+            adapt = decide_settings(r.players, n_values) if own else None
             job = RunJob(r.players, games or st.cap, seed, strat, r.variants, r.sets,
                          chunk=size, target_ci=tci, game=game, decide=adapt, data=data)  # fmt: skip
         for lay in lays:  # a climb rung's runs play only while the rungs below disagree

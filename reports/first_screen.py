@@ -172,7 +172,7 @@ def confidence(sv: StudyVerdict) -> dict[str, dict]:
         det = v.detectable.get(n, math.inf)
         out[str(n)] = {"bots": list(sv.bots[n]), "seats_per_cell": v.seats.get(n, 0),
                        "detectable": round(100 * det, 3) if math.isfinite(det) else None,
-                       "cells": sum(1 for c in v.cells if c.players == n),
+                       "cells": v.family.get(n, sum(1 for c in v.cells if c.players == n)),
                        "converged": sv.converged().get(n, False)}  # fmt: skip
     return out
 

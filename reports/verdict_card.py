@@ -128,11 +128,13 @@ def card(sv: StudyVerdict, game: GamePlugin) -> dict:
         lines += [q for q in (_question_line(q, players, nb) for q in sv.questions) if q]
         seats = v.seats.get(players, 0)
         det = v.detectable.get(players, math.inf)
+        m = v.family.get(players, sum(1 for c in v.cells if c.players == players))
         lines.append(
             f"confidence: {nb} bot{'s' if nb != 1 else ''} ({', '.join(sv.bots[players])}); "
             f"at least {seats:,} seats per cell; smallest difference from fair detected with "
-            f"80% power {100 * det:.1f} points; intervals family-wise 95% over "
-            f"{sum(1 for c in v.cells if c.players == players)} cells"
+            f"80% power {100 * det:.1f} points; intervals family-wise 95% over the "
+            f"strongest bot's {m} cells (the weaker bots' descriptive, "
+            "at the same z)"
         )
         cls = {True: "ok", False: "bad", None: "open"}[balanced[players]]
         rows.append({"players": players, "state": state, "lines": lines, "cls": cls})
@@ -253,7 +255,8 @@ def verdict_json(sv: StudyVerdict, page: str, game: GamePlugin) -> str:
         },  # fmt: skip
         "delta": v.delta,
         "alpha": v.alpha,
-        "adjustment": "Bonferroni per player count (Holm's first step); ci95 is family-wise",
+        "adjustment": "Bonferroni per player count over the strongest bot's cells (Holm's "
+        "first step); its ci95 is family-wise, the weaker bots' (effects) descriptive",
         "balanced": {str(k): b for k, b in v.balanced().items()},
         "rule": rule_sentence(v.delta),
         "converged": {str(k): b for k, b in sv.converged().items()},

@@ -20,9 +20,10 @@ def test_planted_sizes_by_hand():
 
 
 def test_a_fair_game_comes_out_balanced():
-    """6 seeds: the family-wise error is at most 5% per seed (Bonferroni over 4 seats x 3
-    bots), so more than one false alarm in 6 would be a 3% event at worst; seeded, so
-    fixed. Fair means every interval inside ±2 points: never a flag for a small wobble."""
+    """6 seeds: the family-wise error is at most 5% per seed (Bonferroni over the 4 seats
+    of the deciding bot; the weaker bots' cells claim nothing), so more than one false
+    alarm in 6 would be a 3% event at worst; seeded, so fixed. Fair means every interval
+    inside ±2 points: never a flag for a small wobble."""
     results = [whole_procedure(4, 0, seed, cap=40_000)[0] for seed in range(6)]
     balanced = [v.balanced()[4] for v in results]
     assert balanced.count(True) >= 5, balanced

@@ -3,11 +3,13 @@ agree with a direct polars computation over the same Parquet files."""
 
 import html as htmllib
 import json
+import math
 import re
 
 import polars as pl
 import pytest
 
+from analyses.multiple import family_z
 from jobs.good_play import GOOD_PLAY
 from jobs.run_job import RunJob
 from jobs.studies import get_study, layout, study_jobs
@@ -210,16 +212,19 @@ def test_small_fixed_runs_are_split_for_the_workers():
     st = get_study(MAHARAJA, None)
     jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
     lad = layout(st)
-    # search-fast, 600 games a round, below the ladder's last rung: the skill trend only,
-    # up to 4 rounds; search-strong (the top unless the climb plays) up to 8 rounds of 300;
-    # the climb rung (the top when played, its verdict the cell's) up to 12 rounds of 150
+    # search-fast (600 games a round) and search-strong (300), below the climb: the skill
+    # trend only, up to 4 rounds each; the climb rung (the top, its verdict the cell's) up
+    # to 12 rounds of 150
     la = jobs[lad.table_folder(3)]
     assert lad.labels[3:] == ["search-fast", "search-strong", "search-200"]
     assert la.games == 600 * 4 and la.chunk == 150 and la.round_chunks == 4
-    assert jobs[lad.table_folder(4)].games == 300 * 8 and jobs[lad.table_folder(4)].chunk == 75
+    assert jobs[lad.table_folder(4)].games == 300 * 4 and jobs[lad.table_folder(4)].chunk == 75
     assert jobs[lad.table_folder(5)].games == 150 * 12 and jobs[lad.table_folder(5)].chunk == 38
     assert all(jobs[lad.table_folder(i)].decide is not None for i in (3, 4, 5))
-    assert jobs[lad.table_folder(2)].games == 6_000 * 80  # weighted: up to ADAPT = 80 rounds
+    # the scripted rungs are trend rungs too: up to ADAPT_TREND_LARGE = 8 rounds, not 80
+    assert jobs[lad.table_folder(2)].games == 6_000 * 8
+    # every rung plays to the deciding family's z: the 7 characters of one bot, not x 6 bots
+    assert math.isclose(la.decide[0], family_z(7))
     assert la.decide is not None and la.decide[1] == 0.02
     assert jobs[lad.table_folder(0)].chunk == 1500  # 6,000 games a round in 4 chunks
     assert jobs[lad.step_folder(3, 0)].chunk == 10  # 24 games: at least 10 per chunk
