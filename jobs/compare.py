@@ -16,7 +16,7 @@ SUFFIX = ".compare.json"  # page.html -> page.compare.json
 def compare_dirs(a: str, b: str, out: str | Path) -> Comparison:
     from reports.compare import compare_json, compare_page, compare_table
     from reports.output import check_report_target, is_side_file, side_file, write_report
-    from reports.replay import replay_command
+    from simcore.core.store.commands import replay_command
 
     page = check_report_target(out)
     side = side_file(page, SUFFIX)

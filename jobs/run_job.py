@@ -12,6 +12,7 @@ import time
 from simcore.core.contract.games import default_game, get_game
 from simcore.core.contract.plugin import GamePlugin
 from simcore.core.errors import InputError, WorkerLost
+from simcore.core.store.commands import RunLine
 
 MAX_SEED = 2**63  # seeds are 0 <= seed < 2^63 (the engine mixes them as int64)
 MAX_GAMES = 10**10
@@ -205,19 +206,11 @@ def default_out():
 def run_command(players, games, seed, strategy, chunk, rules_file, variants, sets, board, out,
                 target_ci=None, game=None, data=()):  # fmt: skip
     """The full command that reproduces (and with --resume continues) this run."""
-    import shlex
-
     game = game or default_game()
-    args = ["palace-lab", "run"] + (["--game", game] if game != default_game() else [])
-    args += ["--players", players, "--games", games, "--seed", seed]
-    args += ["--strategy", strategy, "--chunk-size", chunk]
-    args += ["--target-ci", target_ci] if target_ci is not None else []
-    args += ["--rules", rules_file] if rules_file else []
-    args += [a for v in variants for a in ("--variant", v)]
-    args += [a for s in sets for a in ("--set", s)]
-    args += ["--board", board] if board else []
-    args += [a for d in data for a in ("--data", d)]
-    return shlex.join(str(a) for a in [*args, "--out", out])
+    line = RunLine(int(players), int(games), int(seed), int(chunk), str(strategy),
+                   None if game == default_game() else game, target_ci, rules_file,
+                   tuple(variants), tuple(sets), board, tuple(data))  # fmt: skip
+    return line.text(out)
 
 
 def study_strategy(plugin: GamePlugin) -> str:

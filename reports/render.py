@@ -24,6 +24,7 @@ from analyses.checks import warnings_for
 from analyses.multiple import FAMILY_NOTE
 from analyses.rundata import Run, load_run
 from simcore.core.errors import InputError
+from simcore.core.store.commands import replay_command
 
 from . import charts as ch
 from . import first_screen, verdict_card, verdict_grid, words
@@ -31,7 +32,6 @@ from . import tables as tb
 from .findings import findings, headline, main_runs, section_title
 from .notes import context_notes, grouped_warnings, stop_text
 from .output import VERDICT_SUFFIX, write_report
-from .replay import replay_command
 from .words import title_for
 
 

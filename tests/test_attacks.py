@@ -172,8 +172,8 @@ def test_a_forged_game_name_is_quoted_in_the_hint(run_dir, capsys):
     write_m(run_dir, m | {"game": "maharaja; rm -rf ~", "status": "interrupted"})
     code, out, err = run_cli(capsys, "verify", run_dir)
     hint = out.split("to continue: ", 1)[1].strip()
-    assert "'maharaja; rm -rf ~'" in hint, hint
-    assert shlex.split(hint)[:2] == ["palace-lab", "run"]
+    assert "'maharaja; rm -rf ~'" in hint, hint  # named, quoted
+    assert hint.startswith("not reproducible from its manifest (game "), hint  # not a command
 
 
 def test_the_rebuilt_command_replays_the_run(tmp_path, capsys, monkeypatch):

@@ -101,7 +101,7 @@ def test_a_tables_folder_with_a_foreign_file_is_refused(pair, tmp_path, capsys):
 
 
 def test_replay_command_is_rebuilt_from_the_manifest_fields(tmp_path):
-    from reports.replay import replay_command
+    from simcore.core.store.commands import replay_command
 
     m = {"game": "maharaja", "players": 4, "seed": 7, "chunk_size": 500,
          "strategies": [{"name": "weighted", "params": {"char_noise": 1.0}}] * 4,
@@ -118,7 +118,7 @@ def test_replay_command_is_rebuilt_from_the_manifest_fields(tmp_path):
     assert ["--set", "deal=random"] == args[args.index("--set") : args.index("--set") + 2]
     assert "yogi=true" not in args  # the variant names it
     bad = replay_command(m | {"game": "maharaja; rm -rf ~"}, tmp_path)
-    assert bad == "not reproducible from its manifest (game)"
+    assert bad == "not reproducible from its manifest (game 'maharaja; rm -rf ~')"
 
 
 def test_values_are_in_the_games_words_seats_counted_from_1(tmp_path):
