@@ -127,7 +127,7 @@ def code_value_nb(state, seat, code, params, sc):
 @njit_static(cache=True)
 def harbour_nb(state, data, rules, seat, params, rng, sc, values):
     """P-D1: the listed side of most value; values[i] := the i-th's (scan_nb)."""
-    m = values.shape[0]
+    n_vals = values.shape[0]
     best = NEG
     ans = state[S.LEGAL]
     for i in range(state[S.LEGAL_N]):
@@ -158,7 +158,7 @@ def harbour_nb(state, data, rules, seat, params, rng, sc, values):
         elif s == SIDE_D:
             v += params[W.SIDE_D]
         v += gumbel_nb(rng, params)
-        if i < m:
+        if i < n_vals:
             values[i] = v
         if v > best:
             best = v
@@ -227,7 +227,7 @@ def free_end_nb(state, rules, seat, params, rng, sc):
 def place_nb(state, rules, seat, params, rng, sc, values):
     """P-D5: a quarter's use per own turn left, less its gold and a figure kept back (NONE
     unless one is worth more than 0); values[i] := the i-th listed answer's (scan_nb)."""
-    m = values.shape[0]
+    n_vals = values.shape[0]
     left = own_turns_left_nb(state)
     best = 0.0
     ans = NONE
@@ -235,7 +235,7 @@ def place_nb(state, rules, seat, params, rng, sc, values):
     for i in range(state[S.LEGAL_N]):
         q = state[S.LEGAL + i]
         if q < 0:
-            if i < m:
+            if i < n_vals:
                 values[i] = 0.0
             continue
         if q < len(QUARTER_RES):
@@ -251,7 +251,7 @@ def place_nb(state, rules, seat, params, rng, sc, values):
         if figs_after < params[W.KEEP]:
             v -= params[W.KEEP_PEN]
         v += gumbel_nb(rng, params)
-        if i < m:
+        if i < n_vals:
             values[i] = v
         if v > best:
             best = v
@@ -268,7 +268,7 @@ def scan_nb(kind, seat, state, data, rules, params, rng, sc, values):
         return harbour_nb(state, data, rules, seat, params, rng, sc, values)
     if kind == DK_PLACE:
         return place_nb(state, rules, seat, params, rng, sc, values)
-    m = values.shape[0]
+    n_vals = values.shape[0]
     best = NEG
     ans = state[S.LEGAL]
     for i in range(state[S.LEGAL_N]):
@@ -277,7 +277,7 @@ def scan_nb(kind, seat, state, data, rules, params, rng, sc, values):
             v = 0.0 if k < 0 else removal_nb(state, data, rules, seat, k, params, sc)
         else:
             v = vizier_value_nb(state, seat, k, params, sc) + gumbel_nb(rng, params)
-        if i < m:
+        if i < n_vals:
             values[i] = v
         if v > best:
             best = v
