@@ -17,8 +17,8 @@ with a horizon (in turns) the estimate is a logistic in the figure lead now.
 import numpy as np
 
 from simcore.core.nb.numba_compat import njit_static
+from simcore.core.nb.rng_nb import stream_seed_nb
 from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
-from simcore.core.nb.search_prior_nb import prior_nb  # noqa: F401
 
 # every decision is public and applied at once (P-I4): the generic secrecy hooks
 from simcore.core.nb.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401
@@ -37,6 +37,8 @@ from simcore.palast.nb.game_nb import OUT_SIZE
 from simcore.palast.nb.hidden_nb import redraw_nb as redraw_hidden_nb
 from simcore.palast.nb.palace_nb import figures_up_nb
 from strategies.palast import weighted  # noqa: F401  (the policy must be registered first)
+from strategies.palast.kit.player_nb import scan_nb
+from strategies.palast.kit.values_nb import PRIOR_RNG, target_nb
 from strategies.search import register_search
 
 PARAMS = {
@@ -139,6 +141,20 @@ def determinise_nb(state, data, rules, seat, view):
 def redraw_nb(sim, data, rules, seat, params, rng):
     """The unseen cards dealt anew and the deck phases shuffled (hidden_nb.redraw_nb)."""
     redraw_hidden_nb(sim, seat, rng)
+
+
+@njit_static(cache=True)
+def prior_nb(kind, seat, view, data, rules, pparams, scratch, cands, n, scores):
+    """A harbour side, a removal, a Vizier move or a quarter: the value `weighted` gives
+    each listed answer (kit.player_nb.scan_nb, the candidates are the engine's list in
+    its order), so its own answer ranks first; other kinds 0."""
+    for c in range(n):
+        scores[c] = 0.0
+    if kind == DK_HARBOUR or kind == DK_REMOVE or kind == DK_VIZIER or kind == DK_PLACE:
+        rng = scratch.view(np.uint64)[PRIOR_RNG : PRIOR_RNG + 1]  # Gumbel noise only
+        rng[0] = stream_seed_nb(0, seat, 0)
+        target_nb(view, data, rules, seat, pparams, scratch)
+        scan_nb(kind, seat, view, data, rules, pparams, rng, scratch, scores[:n])
 
 
 @njit_static(cache=True)

@@ -22,8 +22,8 @@ strategies/search.py); `models=0` plays them all as the policy.
 import numpy as np
 
 from simcore.core.nb.numba_compat import njit_static
+from simcore.core.nb.rng_nb import stream_seed_nb
 from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
-from simcore.core.nb.search_prior_nb import prior_nb  # noqa: F401
 
 # every decision is public and applied at once (T-I4): the generic secrecy hooks
 from simcore.core.nb.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401
@@ -35,6 +35,8 @@ from simcore.tajmahal.nb.hidden_nb import public_view_nb
 from simcore.tajmahal.nb.hidden_nb import redraw_nb as redraw_hidden_nb
 from strategies.search import register_search
 from strategies.tajmahal import weighted  # noqa: F401  (the policy must be registered first)
+from strategies.tajmahal.kit import layout as K
+from strategies.tajmahal.kit.play_nb import pick_scan_nb, turn_scan_nb
 
 PARAMS = {
     "pick_rollouts": 0.0,  # rollouts for a display pick (T-D3); 0 = the policy's pick
@@ -125,6 +127,22 @@ def held_nb(state, q):
 def redraw_nb(sim, board, rules, seat, params, rng):
     """The unseen cards dealt anew over the other hands and the pile (hidden_nb)."""
     redraw_hidden_nb(sim, seat, rng)
+
+
+@njit_static(cache=True)
+def prior_nb(kind, seat, view, board, rules, pparams, scratch, cands, n, scores):
+    """A turn (T-D1) or a display pick (T-D3): the value `weighted` gives each candidate
+    (kit.play_nb's scans: the options it compares anyway, in the candidates' order), so
+    its own answer ranks first; -1e18 for a candidate it does not value; other kinds 0."""
+    ranked = kind == DK_TURN or kind == DK_PICK
+    for c in range(n):
+        scores[c] = -1e18 if ranked else 0.0
+    rng = scratch.view(np.uint64)[K.PRIOR_RNG : K.PRIOR_RNG + 1]  # Gumbel noise only
+    rng[0] = stream_seed_nb(0, seat, 0)
+    if kind == DK_TURN:
+        turn_scan_nb(seat, view, board, rules, pparams, scratch, rng, cands[:n, 0], scores[:n])
+    elif kind == DK_PICK:
+        pick_scan_nb(seat, view, board, pparams, rng, cands[:n, 0], scores[:n])
 
 
 @njit_static(cache=True)

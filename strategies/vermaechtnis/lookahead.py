@@ -24,8 +24,8 @@ policy. The policy is deterministic, so the shuffled pile is what makes the seed
 import numpy as np
 
 from simcore.core.nb.numba_compat import njit_static
+from simcore.core.nb.rng_nb import stream_seed_nb
 from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
-from simcore.core.nb.search_prior_nb import prior_nb  # noqa: F401
 
 # every decision is public and applied at once (V-I3): the generic secrecy hooks
 from simcore.core.nb.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401
@@ -47,6 +47,8 @@ from simcore.vermaechtnis.nb.hidden_nb import redraw_nb as redraw_pile_nb
 from strategies.search import register_search
 from strategies.vermaechtnis import weighted  # noqa: F401  (the policy must be registered first)
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb, give_up_options_nb
+from strategies.vermaechtnis.kit.values_nb import give_up_loss_nb
+from strategies.vermaechtnis.weighted import PRIOR_RNG, action_scan_nb, collection_scan_nb
 
 PARAMS = {
     "card_rollouts": 40.0,  # rollouts for a collection card (V-D2) and a give-up (V-D3)
@@ -133,6 +135,24 @@ def determinise_nb(state, cards, rules, seat, view):
 def redraw_nb(sim, cards, rules, seat, params, rng):
     """The undrawn pile shuffled anew (hidden_nb.redraw_nb)."""
     redraw_pile_nb(sim, rng)
+
+
+@njit_static(cache=True)
+def prior_nb(kind, seat, view, cards, rules, pparams, scratch, cands, n, scores):
+    """The value `weighted` gives each candidate (its scans list the options in the
+    candidates' order): V-D1 gold or a purchase, V-D2 none or a card, V-D3 minus the
+    points a give-up loses; so its own answer ranks first."""
+    for c in range(n):
+        scores[c] = 0.0
+    if kind == DK_ACTION:
+        rng = scratch.view(np.uint64)[PRIOR_RNG : PRIOR_RNG + 1]  # Gumbel noise only
+        rng[0] = stream_seed_nb(0, seat, 0)
+        action_scan_nb(seat, view, cards, rules, pparams, scratch, rng, scores[:n])
+    elif kind == DK_COLLECT:
+        collection_scan_nb(view, cards, rules, pparams, scores[:n])
+    elif kind == DK_GIVE_UP:
+        for c in range(n):
+            scores[c] = -float(give_up_loss_nb(view, cards, rules, seat, cands[c, 0]))
 
 
 @njit_static(cache=True)

@@ -75,6 +75,7 @@ _FIX = 1 << 20  # fixed point of the worth values
 _L = Layout("weighted scratch", SCRATCH_SIZE)  # simcore/core/contract/layout.py
 _WORTH = _L.take("worth", N_TYPES)  # collection worth of one more antique per type
 _KEY = _L.take("key")  # holding key the values were computed under
+PRIOR_RNG = _L.take("prior_rng")  # a search prior's stream (on a copy; noise only)
 SCRATCH_USED = _L.done()
 
 
@@ -150,6 +151,14 @@ def jitter_nb(w, rng):
 @njit_static(cache=True)
 def choose_action_nb(seat, state, cards, rules, w, scratch, rng):
     """V-D1: the best of take gold and each affordable purchase."""
+    return action_scan_nb(seat, state, cards, rules, w, scratch, rng, scratch.view(np.float64)[:0])
+
+
+@njit_static(cache=True)
+def action_scan_nb(seat, state, cards, rules, w, scratch, rng, values):
+    """choose_action_nb's scan. For a search's prior (empty in play): values[j] := the
+    value of the j-th option (gold, then the affordable slots ascending), j < len(values)."""
+    m = values.shape[0]
     slots = buyable_slots_nb(state, seat)
     if slots:
         collection_worth_nb(state, cards, rules, seat, w, scratch)
@@ -162,6 +171,9 @@ def choose_action_nb(seat, state, cards, rules, w, scratch, rng):
     gain = min(money + rules[R.GOLD_VALUE], max(money, rules[R.TAX_CAP])) - money
     best = GOLD
     best_v = rupee_gold * gain + jitter_nb(w, rng)
+    if m > 0:
+        values[0] = best_v
+    j = 1
     price = price_nb(state)
     lowest = price
     for k in range(state[S.N_TRADE]):
@@ -173,6 +185,9 @@ def choose_action_nb(seat, state, cards, rules, w, scratch, rng):
             if money - price < lowest:
                 v -= w[W_BROKE]
             v += jitter_nb(w, rng)
+            if j < m:
+                values[j] = v
+            j += 1
             if v > best_v:
                 best_v = v
                 best = i
@@ -182,6 +197,17 @@ def choose_action_nb(seat, state, cards, rules, w, scratch, rng):
 @njit_static(cache=True)
 def choose_collection_nb(state, cards, rules, w):
     """V-D2: the richest eligible card (small first if asked); NONE if all are worth < 0."""
+    return collection_scan_nb(state, cards, rules, w, state.view(np.float64)[:0])
+
+
+@njit_static(cache=True)
+def collection_scan_nb(state, cards, rules, w, values):
+    """choose_collection_nb's scan. For a search's prior (empty in play): values[j] := the
+    value of the j-th option (NONE 0, then the eligible cards ascending), j < len(values)."""
+    m = values.shape[0]
+    if m > 0:
+        values[0] = 0.0
+    j = 1
     mask = state[S.ELIGIBLE]
     field = points_field_nb(rules)
     grey = rules[R.GREY_SIDES] != 0
@@ -203,6 +229,9 @@ def choose_collection_nb(state, cards, rules, w):
                     v += w[W_FX_EXTRA]
                 elif fx == FX_CLEAR_OFFER:
                     v += w[W_FX_CLEAR]
+            if j < m:
+                values[j] = v
+            j += 1
             if v > best_v:
                 best_v = v
                 best = k

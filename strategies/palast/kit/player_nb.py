@@ -125,7 +125,9 @@ def code_value_nb(state, seat, code, params, sc):
 
 
 @njit_static(cache=True)
-def harbour_nb(state, data, rules, seat, params, rng, sc):
+def harbour_nb(state, data, rules, seat, params, rng, sc, values):
+    """P-D1: the listed side of most value; values[i] := the i-th's (scan_nb)."""
+    n_vals = values.shape[0]
     best = NEG
     ans = state[S.LEGAL]
     for i in range(state[S.LEGAL_N]):
@@ -156,6 +158,8 @@ def harbour_nb(state, data, rules, seat, params, rng, sc):
         elif s == SIDE_D:
             v += params[W.SIDE_D]
         v += gumbel_nb(rng, params)
+        if i < n_vals:
+            values[i] = v
         if v > best:
             best = v
             ans = s
@@ -220,8 +224,10 @@ def free_end_nb(state, rules, seat, params, rng, sc):
 
 
 @njit_static(cache=True)
-def place_nb(state, rules, seat, params, rng, sc):
-    """P-D5: a quarter's use per own turn left, less its gold and a figure kept back."""
+def place_nb(state, rules, seat, params, rng, sc, values):
+    """P-D5: a quarter's use per own turn left, less its gold and a figure kept back (NONE
+    unless one is worth more than 0); values[i] := the i-th listed answer's (scan_nb)."""
+    n_vals = values.shape[0]
     left = own_turns_left_nb(state)
     best = 0.0
     ans = NONE
@@ -229,6 +235,8 @@ def place_nb(state, rules, seat, params, rng, sc):
     for i in range(state[S.LEGAL_N]):
         q = state[S.LEGAL + i]
         if q < 0:
+            if i < n_vals:
+                values[i] = 0.0
             continue
         if q < len(QUARTER_RES):
             per = params[W.PROD]
@@ -243,9 +251,37 @@ def place_nb(state, rules, seat, params, rng, sc):
         if figs_after < params[W.KEEP]:
             v -= params[W.KEEP_PEN]
         v += gumbel_nb(rng, params)
+        if i < n_vals:
+            values[i] = v
         if v > best:
             best = v
             ans = q
+    return ans
+
+
+@njit_static(cache=True)
+def scan_nb(kind, seat, state, data, rules, params, rng, sc, values):
+    """A harbour side, a quarter, a removal or a Vizier move (target_nb has run): the
+    listed answer of most value (the first of equals). For a search's prior (empty in
+    play): values[i] := the value of the i-th listed answer, for i < len(values)."""
+    if kind == DK_HARBOUR:
+        return harbour_nb(state, data, rules, seat, params, rng, sc, values)
+    if kind == DK_PLACE:
+        return place_nb(state, rules, seat, params, rng, sc, values)
+    n_vals = values.shape[0]
+    best = NEG
+    ans = state[S.LEGAL]
+    for i in range(state[S.LEGAL_N]):
+        k = state[S.LEGAL + i]
+        if kind == DK_REMOVE:
+            v = 0.0 if k < 0 else removal_nb(state, data, rules, seat, k, params, sc)
+        else:
+            v = vizier_value_nb(state, seat, k, params, sc) + gumbel_nb(rng, params)
+        if i < n_vals:
+            values[i] = v
+        if v > best:
+            best = v
+            ans = k
     return ans
 
 
@@ -263,30 +299,8 @@ def decide_nb(kind, seat, state, data, rules, params, rng, sc, out):
     target_nb(state, data, rules, seat, params, sc)  # what the resources are worth
     if kind == DK_FREE:
         return free_end_nb(state, rules, seat, params, rng, sc)
-    if kind == DK_HARBOUR:
-        return harbour_nb(state, data, rules, seat, params, rng, sc)
-    if kind == DK_PLACE:
-        return place_nb(state, rules, seat, params, rng, sc)
-    if kind == DK_REMOVE:
-        best = NEG
-        ans = state[S.LEGAL]
-        for i in range(n):
-            k = state[S.LEGAL + i]
-            v = 0.0 if k < 0 else removal_nb(state, data, rules, seat, k, params, sc)
-            if v > best:
-                best = v
-                ans = k
-        return ans
-    if kind == DK_VIZIER:
-        best = NEG
-        ans = state[S.LEGAL]
-        for i in range(n):
-            q = state[S.LEGAL + i]
-            v = vizier_value_nb(state, seat, q, params, sc) + gumbel_nb(rng, params)
-            if v > best:
-                best = v
-                ans = q
-        return ans
+    if kind == DK_HARBOUR or kind == DK_PLACE or kind == DK_REMOVE or kind == DK_VIZIER:
+        return scan_nb(kind, seat, state, data, rules, params, rng, sc, sc.view(np.float64)[:0])
     if kind == DK_VIZIER_ACT:
         return best_listed_nb(state, seat, params, rng, sc, 0.0, 0)
     if kind == DK_FIGURE:  # the own quarter figure worth least goes up

@@ -32,7 +32,8 @@ TCOST = FREE_AT + N_RES + 2  # [N_RES] the target's whole cost with its fee
 SLOTV = FREE_AT + 2 * N_RES + 2  # [N_DISPLAY] card values this turn (slot_values_nb)
 NEG_INT = -(1 << 40)
 SCALE = 1e6  # values kept in the int scratch as micro-units
-assert SLOTV + N_DISPLAY <= SCRATCH_SIZE, "kit.values_nb: its scratch block overflows"
+PRIOR_RNG = SLOTV + N_DISPLAY  # a search prior's stream (on a copy of the scratch; noise)
+assert PRIOR_RNG + 1 <= SCRATCH_SIZE, "kit.values_nb: its scratch block overflows"
 NEG = -1e9
 UNCLOG = 1.0  # a treasury card nobody scores, played to free a display of special cards
 

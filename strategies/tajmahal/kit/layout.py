@@ -72,5 +72,6 @@ TAB_GAIN = _K.take("tab_gain", N_SYMBOLS * MAX_ADD)  # worth of the lead after a
 TAB_KEEP = _K.take("tab_keep", N_SYMBOLS * MAX_ADD)  # its chance to be kept (palace prizes)
 MAX_COMPANIONS = 16  # white and special kinds in a hand (6 + 4 with the default cards)
 COMPANIONS = _K.take("companions", 4 * MAX_COMPANIONS)  # kind, symbol, effect, net worth
+PRIOR_RNG = _K.take("prior_rng")  # a search prior's stream (on a copy; noise only)
 KIT_USED = _K.done()
 FIX = 1 << 16  # fixed point of the cached worths

@@ -151,6 +151,16 @@ def card_cost_nb(data, w, k, last, longest):
 @njit_static(cache=True)
 def turn_nb(seat, state, data, rules, w, scratch, rng):
     """T-D1: WITHDRAW or the play code of the best option (module docstring)."""
+    return turn_scan_nb(seat, state, data, rules, w, scratch, rng, scratch[:0],
+                        scratch.view(np.float64)[:0])  # fmt: skip
+
+
+@njit_static(cache=True)
+def turn_scan_nb(seat, state, data, rules, w, scratch, rng, codes, values):
+    """turn_nb's scan of the options: returns the best. For a search's prior (empty
+    buffers in play): values[i] := the i-th option's value (withdraw first, then the
+    plays in legal_plays_nb's order) if it is the answer codes[i], for i < len(values)."""
+    m = values.shape[0]
     prize_worths_nb(state, data, rules, seat, w, scratch)
     threat = contest_nb(state, seat, scratch)
     court = state[S.COURT]
@@ -166,6 +176,9 @@ def turn_nb(seat, state, data, rules, w, scratch, rng):
     if state[S.SEAT_PLAYS + seat] == 0 and rules[R.IMMEDIATE_CARD] != 0:
         best_v += 0.5 if last else w[W.W_IMMEDIATE]
     best_v += jitter_nb(w, rng)
+    if m > 0 and codes[0] == WITHDRAW:
+        values[0] = best_v
+    i_opt = 1
     committed = state[S.COLOUR + seat]
     n0 = n1 = n2 = n3 = 0
     coloured = 0  # hand kinds as bit masks (kinds < 64, data_layout.MAX_KINDS)
@@ -243,6 +256,9 @@ def turn_nb(seat, state, data, rules, w, scratch, rng):
                 if fx != FX_ANY_COLOUR:
                     v += depth
                 v += jitter_nb(w, rng)
+                if i_opt < m and codes[i_opt] == c | ((comp + 1) << PLAY_SHIFT):
+                    values[i_opt] = v
+                i_opt += 1
                 if v > best_v:
                     best_v = v
                     best = c | ((comp + 1) << PLAY_SHIFT)
@@ -284,6 +300,16 @@ def card_worth_nb(data, w, k, last, longest, n0, n1, n2, n3):
 @njit_static(cache=True)
 def pick_nb(seat, state, data, w, rng):
     """T-D3: the display slot whose card is worth most (first of equals)."""
+    return pick_scan_nb(seat, state, data, w, rng, state[:0], state.view(np.float64)[:0])
+
+
+@njit_static(cache=True)
+def pick_scan_nb(seat, state, data, w, rng, codes, values):
+    """pick_nb's scan: returns the best slot. For a search's prior (empty buffers in
+    play): values[i] := the worth of the i-th filled slot's card if that slot is
+    codes[i], for i < len(values)."""
+    m = values.shape[0]
+    i_opt = 0
     last = visits_left_nb(state, data) == 0
     longest = longest_colour_nb(state, data, seat) if last else -1
     n0, n1, n2, n3 = colour_counts_nb(state, data, seat)
@@ -294,6 +320,9 @@ def pick_nb(seat, state, data, w, rng):
         if k < 0:
             continue
         v = card_worth_nb(data, w, k, last, longest, n0, n1, n2, n3) + jitter_nb(w, rng)
+        if i_opt < m and codes[i_opt] == i:
+            values[i_opt] = v
+        i_opt += 1
         if v > best_v:
             best_v = v
             best = i
