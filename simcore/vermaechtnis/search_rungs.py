@@ -9,13 +9,6 @@ strongest search before issue 30. A horizon of 16 turns (four rounds at 4 player
 with the points-now estimate twice as wide (`scale=6`) keeps its strength at 2.3 times
 its games per CPU second; a horizon of 4 turns does not (the points now say little
 about a turn's purchase: 17% against the top rung, below `weighted`).
-
-At 4 players `search-strong` widens by `weighted`'s ranking since session 7 (`width=3`:
-rollouts only for the policy's three best actions, `prior_nb`): 24 rollouts per action
-and 10 per card against `lookahead:horizon=16:scale=6` (the rung it replaced, 238.9
-games per CPU second) 47.5% [43.5, 51.5] (n=600, --seed 1) and 48.3% [42.7, 54.0]
-(n=300, --seed 0) of the wins at 3.4 to 3.5 times its games per CPU second; with
-`prior=0` it lost (37.5% [32.1, 42.9]).
 """
 
 from simcore.core.contract.rungs import Measured, SearchRung
@@ -42,14 +35,14 @@ SEARCH_RUNGS = {
             vs_top=Measured(TOP, 0.467, 0.411, 0.523, 300),
             vs_weighted=Measured("weighted", 0.738, 0.684, 0.783, 300),
         ),
-        SearchRung(  # session 7: widened by weighted's ranking, the study's top at 4p
+        SearchRung(
             "search-strong",
-            "lookahead:horizon=16:scale=6:rollouts=24:card_rollouts=10:width=3",
+            "lookahead:horizon=16:scale=6",
             4,
-            games_per_cpu_s=869.0,
-            top_games_per_cpu_s=102.2,
-            vs_top=Measured(TOP, 0.453, 0.398, 0.510, 300),
-            vs_weighted=Measured("weighted", 0.737, 0.684, 0.783, 300),
+            games_per_cpu_s=236.7,
+            top_games_per_cpu_s=104.3,
+            vs_top=Measured(TOP, 0.498, 0.444, 0.556, 300),
+            vs_weighted=Measured("weighted", 0.772, 0.723, 0.817, 300),
         ),
     ),
     3: (
