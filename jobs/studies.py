@@ -31,7 +31,7 @@ ADAPT_LARGE = 5
 # needs a direction, not a decided cell. That includes the ladder's last rung under a
 # climb: the climb is skipped only when the two rungs below agree within ±1 point
 # (analyses.climb.CLIMB_SHARE), and at a few thousand games a rung their difference's
-# interval is ±3 to ±7 points wide (the default Maharaja study), so the climb is played and
+# interval is ±3 to ±7 points wide (measured in a default study), so the climb is played and
 # its rung is the top; were it skipped, the last rung's cells are read at the trend budget.
 SMALL_ROUND, ADAPT_TOP, ADAPT_TREND, ADAPT_TREND_LARGE = 1_000, 12, 4, 8
 ROUND_CHUNKS = 4  # chunks per round between two checks of a stopping rule
