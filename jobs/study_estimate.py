@@ -13,6 +13,7 @@ before the first game, issue 31)."""
 from __future__ import annotations
 
 import json
+import os
 from types import SimpleNamespace
 
 BUDGET = 0.1  # seconds of the probe that sets a table's cost per game
@@ -29,13 +30,30 @@ def study_estimate(jobs, workers: int) -> str:
         job.check()
     share_driver([job for _, job in jobs])  # the driver the study will play: compiled once
     per_game: dict[tuple, float] = {}
+    load = busy_cores()
     central = bound = 0.0
     for _, job in sorted(jobs, key=lambda fj: len(set(seat_ids(fj[1])))):  # tables first
-        cost = game_seconds(job, per_game) / workers
+        cost = game_seconds(job, per_game) / workers * shared(workers, load)
         central += cost * expected_games(job)
         bound += cost * job.games
-    return (f"about {_minutes(central)} on {workers} worker(s) (at most {_minutes(bound)} if "
-            "no run stops early; timed on each setting's first games)")  # fmt: skip
+    return (f"about {_minutes(central)} on {workers} worker(s) at the present load of "
+            f"{load:.1f} (at most {_minutes(bound)} if no run stops early; CPU timed on each "
+            "setting's first games)")  # fmt: skip
+
+
+def busy_cores() -> float:
+    """The machine's load (1-minute average) before the study's workers start."""
+    try:
+        return float(os.getloadavg()[0])
+    except OSError:  # no load average on this platform: assume an idle machine
+        return 0.0
+
+
+def shared(workers: int, load: float) -> float:
+    """How much longer a CPU second takes when `workers` join `load` busy processes on
+    this machine's cores (1 when they fit): (load + workers) / cores."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1.0, (load + workers) / max(1, cores or 1))
 
 
 def _minutes(seconds: float) -> str:
@@ -104,15 +122,16 @@ def _timed(job) -> float:
 
 
 def _seconds_per_game(probe, budget: float = BUDGET) -> float:
-    """Seconds a game of this setting takes: 1, 4, 16 ... games until one probe takes
-    `budget` seconds."""
+    """CPU seconds a game of this setting takes: 1, 4, 16 ... games until one probe takes
+    `budget` seconds. CPU rather than wall time: a short probe's wall time under load
+    depends on the moment; the load is counted once, by `shared`."""
     import time
 
     k = 1
     while True:
-        t = time.perf_counter()
+        t = time.process_time()
         probe.task(probe.spec, 0, k)
-        took = time.perf_counter() - t
+        took = time.process_time() - t
         if took >= budget or k >= 4096:
             return took / k
         k *= GROW

@@ -83,3 +83,10 @@ def test_a_run_with_a_stopping_rule_counts_whole_rounds_until_a_fair_value_is_na
     # two seats, values = seats: every game holds each, 2.69^2 * 0.25 / 0.0004 = 4,523
     assert est.expected_games(_adaptive(48_000, 2, 1000, decide=(2.69, 0.02), values=2)) == 8_000
     assert est.expected_games(_adaptive(500, 4, 10)) == 500  # no rule: its cap
+
+
+def test_workers_joining_a_busy_machine_share_its_cores(monkeypatch):
+    monkeypatch.setattr(est.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert est.shared(2, 0.0) == 1.0  # two workers on two idle cores: each has its own
+    assert est.shared(2, 0.5) == 1.25  # 2.5 busy processes on 2 cores
+    assert est.shared(2, 12.6) == 7.3  # the s7 default study's start: (12.6 + 2) / 2
