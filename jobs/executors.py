@@ -49,29 +49,52 @@ def _worker_init(parent: int) -> None:
 
 
 class LocalExecutor:
-    """`workers` forked processes (1 = in this process)."""
+    """`workers` forked processes (1 = in this process).
+
+    The pool is kept from one run to the next while the runs share a game, table size and
+    driver (`fork_key`): a study's many short runs (a ladder step's seat arrangements, of
+    ten games each) would otherwise fork and join a pool per round of chunks. Forking
+    after the parent has compiled lets the workers inherit the compiled code; a worker
+    that meets code it lacks loads it from the cache the parent has just written. A run
+    that stops early (Ctrl-C, an error) shuts the pool down, as before."""
 
     def __init__(self, workers: int = 0):
         self.workers = workers or default_workers()
         self.label = f"{self.workers} local worker(s)"
         self.forks = self.workers > 1  # compile once in the parent, before forking
         self.local = True  # plays in this process or its forks: the parent can time a game
+        self._pool: ProcessPoolExecutor | None = None
+        self._key: tuple | None = None
 
     def close(self) -> None:
-        pass
+        self._drop()
+
+    def _drop(self, cancel: bool = True) -> None:
+        pool, self._pool, self._key = self._pool, None, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=cancel)
+
+    def _pool_for(self, spec: Any) -> ProcessPoolExecutor:
+        key = fork_key(spec)
+        if self._pool is None or key != self._key:
+            self._drop()
+            ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=ctx,
+                initializer=_worker_init,
+                initargs=(os.getpid(),),
+            )
+            self._key = key
+        return self._pool
 
     def run(self, task: Callable, spec: Any, jobs: Sequence[Job]) -> Iterator[Done]:
         if self.workers <= 1 or len(jobs) <= 1:
             for index, first, count in jobs:
                 yield (index, *timed_call(task, spec, first, count))
             return
-        ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-        pool = ProcessPoolExecutor(
-            max_workers=min(self.workers, len(jobs)),
-            mp_context=ctx,
-            initializer=_worker_init,
-            initargs=(os.getpid(),),
-        )
+        pool = self._pool_for(spec)
+        finished = False
         try:
 
             def submit(job: Job):
@@ -86,8 +109,17 @@ class LocalExecutor:
                 raise WorkerLost(
                     "a local worker process died (killed, or out of memory?)"
                 ) from None
+            finished = True
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            if not finished:  # stopped early: nothing of this run keeps playing
+                self._drop()
+
+
+def fork_key(spec: Any) -> tuple:
+    """What a forked worker inherits from the parent's compiling for a run: its game, table
+    size and driver (a spec without these fields is keyed on its type alone)."""
+    names = ("game", "n_players", "plugin_module", "driver_factory", "driver_extra")
+    return (type(spec).__name__, *(repr(getattr(spec, n, None)) for n in names))
 
 
 class DaskExecutor:

@@ -324,13 +324,46 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 60:.0f} min" if seconds >= 120 else f"{seconds:.0f} s"
 
 
+# Per process: tables already compiled in this process (warm) and seconds per game of a
+# table, timed or measured on an earlier run's chunks (a study's ladder step plays the same
+# table in twenty seat arrangements; each timed again cost a serial game or more).
+_WARMED: set[tuple] = set()
+_SPEED: dict[tuple, float] = {}
+
+
+def forget_tables() -> None:
+    """Forget which tables this process compiled and timed (tests that fake the clock)."""
+    _WARMED.clear()
+    _SPEED.clear()
+
+
+def table_key(spec: Any) -> tuple:
+    """A run's table whatever its seed and seat order: its fork key, rules and data, and
+    its seats' strategies with their parameters as a multiset (a spec without seats is
+    keyed on its repr without the seed)."""
+    from jobs.executors import fork_key
+
+    sids, params = getattr(spec, "sids", None), getattr(spec, "params", None)
+    if sids is None or params is None:
+        return (repr(spec),)
+    seats = sorted(repr((int(i), [float(x) for x in row])) for i, row in zip(sids, params))
+    rules = repr(getattr(spec, "rules", None))
+    data = getattr(spec, "data", None)
+    digest = data.digest() if hasattr(data, "digest") else repr(data)
+    return (*fork_key(spec), rules, digest, *seats)
+
+
 def estimate_seconds(plan: RunPlan, games: int, workers: int) -> float:
     """Seconds to play `games` on `workers`, timed on the run's own first games.
 
     Probes of 1, 8, 64, ... games (the chunk task's fixed costs included) until one takes
     a quarter of a second or the estimate is below the threshold worth a line: a fast
-    strategy costs milliseconds, a search a second.
+    strategy costs milliseconds, a search a second. A table this process has timed (or
+    played) before is not timed again.
     """
+    key = table_key(plan.spec)
+    if key in _SPEED:
+        return _SPEED[key] * games / max(1, workers)
     k, est = 1, 0.0
     while True:
         t = time.perf_counter()
@@ -338,8 +371,27 @@ def estimate_seconds(plan: RunPlan, games: int, workers: int) -> float:
         took = time.perf_counter() - t
         est = took / k * games / max(1, workers)
         if est < ESTIMATE_AFTER or took >= 0.25 or k >= games:
+            _SPEED[key] = took / k
             return est
         k *= 8
+
+
+def _warm(plan: RunPlan) -> None:
+    """Compile in the parent before workers fork, once per table and process."""
+    key = table_key(plan.spec)
+    if key in _WARMED:
+        return
+    with slow_notice(COMPILING):
+        plan.warm(plan.spec)
+    _WARMED.add(key)
+
+
+def _measured(plan: RunPlan, chunks: list[dict]) -> None:
+    """Remember the table's seconds per game from the chunks this run played."""
+    timed = [c for c in chunks if c.get("seconds") and c["status"] == "done"]
+    games = sum(c["n_games"] for c in timed)
+    if games:
+        _SPEED[table_key(plan.spec)] = sum(c["seconds"] for c in timed) / games
 
 
 def _announce_estimate(plan: RunPlan, games: int, chunks: int, workers: int) -> None:
@@ -378,8 +430,7 @@ def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = m
     outcome: dict | None = None
     try:
         if plan.warm is not None and pending and getattr(executor, "local", False):
-            with slow_notice(COMPILING):
-                plan.warm(plan.spec)
+            _warm(plan)
             check_stop()
             chunks = sum(c["status"] != "done" for c in order)
             _announce_estimate(plan, pending, chunks, getattr(executor, "workers", 1))
@@ -415,6 +466,7 @@ def execute(plan: RunPlan, manifest: dict, executor: Any, progress: Callable = m
             manifest["stop_outcome"] = outcome
         manifest |= {"status": "complete", "finished": now()}
         _save(plan, out, manifest)
+        _measured(plan, order)
     except BaseException as e:
         manifest["status"] = "interrupted"
         try:

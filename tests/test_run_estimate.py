@@ -2,7 +2,16 @@
 
 from types import SimpleNamespace
 
+import pytest
+
 from jobs import runner
+
+
+@pytest.fixture(autouse=True)
+def _fresh_tables():
+    runner.forget_tables()  # each test times its own fake table
+    yield
+    runner.forget_tables()
 
 
 class FakeClock:
@@ -56,3 +65,22 @@ def test_short_runs_print_nothing(monkeypatch, capsys):
     clock = FakeClock(per_game=0.001, fixed=0.0)
     runner._announce_estimate(plan_with(clock, monkeypatch), games=100, chunks=4, workers=2)
     assert capsys.readouterr().err == ""
+
+
+def test_a_table_timed_once_is_not_timed_again_in_another_seat_order(monkeypatch):
+    import numpy as np
+
+    clock = FakeClock(per_game=0.05, fixed=0.0)
+    monkeypatch.setattr(runner.time, "perf_counter", lambda: clock.now)
+    params = np.array([[1.0, 2.0], [3.0, 4.0]])
+    spec = SimpleNamespace(sids=np.array([0, 1]), params=params, rules=None, data=None)
+    swapped = SimpleNamespace(sids=np.array([1, 0]), params=params[::-1], rules=None, data=None)
+    first = runner.estimate_seconds(SimpleNamespace(task=clock.task, spec=spec), 1000, 2)
+    calls = list(clock.calls)
+    again = runner.estimate_seconds(SimpleNamespace(task=clock.task, spec=swapped), 1000, 2)
+    assert clock.calls == calls  # no game played for the second arrangement
+    # one probe game (0.05 s; 25 s in all is under the 30 s threshold): 1000 on 2 workers
+    assert abs(first - 25.0) < 1e-9 and abs(again - 25.0) < 1e-9
+    other = SimpleNamespace(sids=np.array([0, 1]), params=params + 1, rules=None, data=None)
+    runner.estimate_seconds(SimpleNamespace(task=clock.task, spec=other), 1000, 2)
+    assert len(clock.calls) > len(calls)  # other parameters: another table, timed
