@@ -1,5 +1,6 @@
 """A run's driver holds only the strategies it plays (and its searches' rollout policies),
-and plays exactly the games the driver over every strategy plays."""
+and plays exactly the games the driver over every strategy plays. (registry.driver_for:
+the suite's strategies.driver_for is the full driver, tests/conftest.py.)"""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 import strategies
 from simcore.core.contract.games import get_game
+from strategies import registry
 from strategies.registry import strategy_ids
 
 
@@ -20,7 +22,7 @@ def arrays(game: str, names: list[str]):
 def test_a_subset_driver_names_only_the_run_strategies(game):
     default = strategies.default_strategy(game)
     sids, _ = arrays(game, [default, default, default])
-    source = strategies.driver_for(game, sids).__file__
+    source = registry.driver_for(game, sids).__file__
     text = open(source).read()
     head = text.splitlines()[0]  # "# Generated ... Strategies: a.b, ..."
     assert head.count(",") == 0, head  # one strategy
@@ -33,7 +35,7 @@ def test_a_subset_driver_names_only_the_run_strategies(game):
 def test_a_search_brings_its_rollout_policy():
     sids, _ = arrays("maharaja", ["lookahead", "chaser", "chaser"])
     ids = strategy_ids("maharaja")
-    head = open(strategies.driver_for("maharaja", sids).__file__).readline()
+    head = open(registry.driver_for("maharaja", sids).__file__).readline()
     assert "chaser" in head and "weighted" in head and "search(" in head
     assert "house_network" not in head and "palace_rush" not in head and "random" not in head
     assert ids["lookahead"] in sids
@@ -53,7 +55,7 @@ def test_the_subset_driver_plays_the_same_games_as_the_full_one(names):
     rules, data = spec.default_rules(), spec.default_data()
     n = len(names)
     full = spec.play_batch(strategies.driver_for(game), sids, params, 6, n, 41, 3, rules, data)
-    part = spec.play_batch(strategies.driver_for(game, sids), sids, params, 6, n, 41, 3, rules,
+    part = spec.play_batch(registry.driver_for(game, sids), sids, params, 6, n, 41, 3, rules,
                            data)  # fmt: skip
     assert full.shape == part.shape and full.size > 0
     np.testing.assert_array_equal(full, part)
@@ -62,8 +64,8 @@ def test_the_subset_driver_plays_the_same_games_as_the_full_one(names):
 def test_threads_are_compiled_only_for_a_search_seat_that_asks_for_them():
     one, p1 = arrays("maharaja", ["lookahead:threads=1", "weighted", "weighted"])
     two, p2 = arrays("maharaja", ["lookahead:threads=2", "weighted", "weighted"])
-    serial = open(strategies.driver_for("maharaja", one, p1).__file__).read()
-    parallel = open(strategies.driver_for("maharaja", two, p2).__file__).read()
+    serial = open(registry.driver_for("maharaja", one, p1).__file__).read()
+    parallel = open(registry.driver_for("maharaja", two, p2).__file__).read()
     assert "PARALLEL = False" in serial and "PARALLEL = True" not in serial
     assert "PARALLEL = True" in parallel  # batch_par_nb: @njit(..., parallel=PARALLEL)
     assert "parallel=PARALLEL" in parallel and "prange(threads)" in parallel

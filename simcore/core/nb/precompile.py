@@ -19,6 +19,8 @@ simcore/core/nb/source_closure.py; a stale stamp only means compiling in one pro
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import importlib
 import importlib.util
@@ -29,7 +31,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from simcore.core.nb import source_closure
@@ -43,13 +45,39 @@ def precompile(units: Sequence[Unit], caller: tuple[str, str] | None = None) -> 
     """Compile the units not stamped as cached, one module per process at a time, and
     the caller (module name, file path; if not stamped) in a worker."""
     stamps = _stamp_dir()
-    if stamps is None:
+    if stamps is None or not _jobs(stamps, units, caller)[1]:
         return
+    with _one_at_a_time(stamps):  # another process may be compiling the same units now
+        _compile(stamps, *_jobs(stamps, units, caller))
+
+
+def _jobs(stamps: Path, units: Sequence[Unit], caller: tuple[str, str] | None
+          ) -> tuple[list[Unit], list[list[Unit]]]:  # fmt: skip
+    """The units not stamped, and the jobs (one per module; the caller's first) to compile,
+    none if they would all run in this process (one core, one job)."""
     missing = [u for u in units if not _stamped(stamps, u)]
     groups = list({m: [u for u in missing if u[0] == m] for m, _, _ in missing}.values())
     groups.sort(key=lambda g: -_source_size(g[0][0]))  # (stable: equal sizes keep their order)
     if caller is not None and not _stamped(stamps, _caller_unit(*caller)):
         groups.insert(0, [_caller_unit(*caller)])  # the longest: a worker takes it first
+    return missing, groups if min(len(groups), _cores()) > 1 else []
+
+
+@contextlib.contextmanager
+def _one_at_a_time(stamps: Path) -> Iterator[None]:
+    """Hold the cache's compile lock: a second process (a test worker, a parallel run)
+    waits for the first, which compiles on every core, then finds its units stamped and
+    loads them, instead of compiling the same code beside it. The OS releases the lock of
+    a killed process."""
+    fd = os.open(stamps / ".compile.lock", os.O_CREAT | os.O_RDWR, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _compile(stamps: Path, missing: list[Unit], groups: list[list[Unit]]) -> None:
     procs = min(len(groups), _cores()) - 1
     if procs < 1:
         return
