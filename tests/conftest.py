@@ -30,6 +30,16 @@ if os.environ.get("NUMBA_DISABLE_JIT") == "1":
     np.seterr(over="ignore")
 
 
+@pytest.fixture(autouse=True)
+def _tables_timed_afresh():
+    """Each test starts with no table warmed or timed in this process (jobs.runner keeps
+    them per process): a test that stops a run while it warms must see the warm-up,
+    whichever test ran before it on the same xdist worker."""
+    from jobs import runner  # noqa: PLC0415
+
+    runner.forget_tables()
+
+
 @pytest.fixture(scope="session")
 def board():
     from simcore.maharaja.board import default_board
