@@ -2,8 +2,8 @@
 of every candidate of the kinds the search searches — Taj Mahal's turn (T-D1) and display
 pick (T-D3); Palast's harbour side (P-D1), removal, Vizier move and quarter (P-D5);
 Vermächtnis's action (V-D1: gold or a purchase), collection card (V-D2, none included) and
-give-up (V-D3: minus the points it loses). Maharaja's is tested with its pair values
-(tests/maharaja).
+give-up (V-D3: minus the points it loses). Maharaja's pair values are checked by the
+generic width test of every game (tests/test_search.py).
 
 Independent reasons: the policy answers with the candidate it values most (the first of
 equals), so on the seat's view the prior's top candidate is the policy's own answer, found
