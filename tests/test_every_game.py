@@ -24,6 +24,20 @@ def test_at_least_two_real_games_and_the_toy_one():
     assert "maharaja" in GAMES and "toy" in GAMES
 
 
+def test_every_built_in_game_is_an_entry_point_of_its_own_plugin():
+    """pyproject.toml declares each game in simcore/ the way a game package does
+    (examples/palace-lab-dice), naming the module that registers it."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    entries = project["project"]["entry-points"]["palace_lab.games"]
+    built_in = {p.name for p in (root / "simcore").iterdir() if (p / "plugin.py").is_file()}
+    assert entries == {name: f"simcore.{name}.plugin" for name in built_in}
+    assert built_in <= set(GAMES)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_run_writes_the_results_contract(capsys, tmp_path, game):
     g = games()[game]

@@ -33,6 +33,10 @@ GAME_WORDS = {
                  r"(?<!control )\bcharacters?\b", r"mogul", r"governor",
                  r"architect", r"char_noise", r"deal=", r"\bM-[A-Z]{1,2}\d"],
     "vermaechtnis": [r"verm(ae|ä)chtnis", r"antique", r"rupee", r"tax_cap", r"\bV-[A-Z]{1,2}\d"],
+    "tajmahal": [r"taj\b", r"tajmahal", r"\bmahal\b", r"elephants?\b", r"commodit(y|ies)",
+                 r"princes(s|ses)?\b", r"\bT-[A-Z]{1,2}\d"],
+    "palast": [r"palast", r"\bsaba\b", r"harbour", r"vizier", r"\bK(ö|oe)nigin",
+               r"\bP-[A-Z]{1,2}\d"],
 }  # fmt: skip
 DEFAULTS = [r"""(?<![-\w])game\s*(:\s*str\s*)?=\s*["']\w"""]  # a game named as a default
 PROJECT = re.compile(r"palace[-_]lab", re.I)
@@ -60,6 +64,19 @@ def test_generic_modules_name_no_game():
         if path.is_file() and str(path.relative_to(ROOT)) not in PENDING:
             bad += offences(path)
     assert bad == []
+
+
+def test_every_built_in_game_has_words_and_each_word_is_its_own():
+    """The guard covers every game in simcore/, and each of its words occurs in that game's
+    own engine or strategies (a word no game uses would guard nothing)."""
+    built_in = {p.name for p in (ROOT / "simcore").iterdir() if (p / "plugin.py").is_file()}
+    assert built_in == set(GAME_WORDS)
+    for game, words in GAME_WORDS.items():
+        own = [
+            p for d in ("simcore", "strategies") for p in sorted((ROOT / d / game).rglob("*.py"))
+        ]
+        text = PROJECT.sub("", "\n".join(p.read_text(encoding="utf-8") for p in own))
+        assert [w for w in words if not re.search(w, text, re.I)] == [], game
 
 
 def test_pending_modules_still_offend():
