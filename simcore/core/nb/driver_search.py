@@ -45,6 +45,7 @@ from simcore.core.nb.search_nb import (
     NO_LIMIT,
     NO_SEAT,
     P_EXPLORE,
+    P_GATE,
     P_MODELS,
     P_MS,
     P_PRIOR,
@@ -54,6 +55,7 @@ from simcore.core.nb.search_nb import (
     ST_CANDIDATES,
     ST_ENDED,
     ST_FAVOURED,
+    ST_MARGIN,
     ST_MEAN,
     ST_NS,
     ST_REACH,
@@ -63,6 +65,7 @@ from simcore.core.nb.search_nb import (
     best_nb,
     clock_ns_nb,
     halve_nb,
+    margin_nb,
     phases_nb,
     pick_nb,
     top_nb,
@@ -293,25 +296,29 @@ def phase_nb(d, w, b, n_alive, done, per, share, threads, ms, t0, stats):
 
 
 @njit(cache=True)
-def widen_nb(d, w, k, favoured):
-    """w.alive[:k] := the k candidates the game's prior (H.prior_nb, the policy's own
-    ranking on the view) scores highest, the policy's answer first of all."""
-    n = w.alive.shape[0]
+def prior_scores_nb(kind, seat, view, board, rules, pparams, scratch, cands, n):
+    """How the game's prior (H.prior_nb, the policy's own ranking on the view, with
+    copies of its memory) scores each of the n candidates."""
     scores = np.zeros(n, dtype=np.float64)
-    H.prior_nb(
-        d.kind, d.seat, d.seen.copy(), d.board, d.rules, d.mparams[d.seat], d.scratch.copy(),
-        d.cands, n, scores,
-    )  # fmt: skip
+    H.prior_nb(kind, seat, view.copy(), board, rules, pparams, scratch.copy(), cands, n, scores)
+    return scores
+
+
+@njit(cache=True)
+def widen_nb(w, k, favoured, scores):
+    """w.alive[:k] := the k candidates the prior scores highest, the policy's answer
+    first of all."""
+    n = w.alive.shape[0]
     if favoured >= 0:
         scores[favoured] = np.inf
     top_nb(w.alive, scores, n, k)
 
 
 @njit(cache=True)
-def halving_nb(d, w, b, budget, favoured, t0, stats):
+def halving_nb(d, w, b, budget, favoured, scores, t0, stats):
     """Sequential halving of the candidates within `budget` rollouts (search_nb.py's
-    schedule); returns the rollouts played, those each alive candidate had and the number
-    alive (w.alive[:n_alive])."""
+    schedule; `scores`: the prior's, for `width`); returns the rollouts played, those each
+    alive candidate had and the number alive (w.alive[:n_alive])."""
     n = w.alive.shape[0]
     threads = b.state.shape[0]
     ms = d.params[P_MS]
@@ -320,7 +327,7 @@ def halving_nb(d, w, b, budget, favoured, t0, stats):
     width = np.int64(d.params[P_WIDTH])
     if 0 < width < n:  # only the prior's top candidates (the policy's answer among them)
         n_alive = min(width, budget)
-        widen_nb(d, w, n_alive, favoured)
+        widen_nb(w, n_alive, favoured, scores)
     elif budget < n:  # one look each at `budget` of them: the policy's and others drawn
         pick_nb(w.alive, n, budget, favoured, d.base)
         n_alive = budget
@@ -457,6 +464,7 @@ def search_stats_nb(
     t0 = clock_ns_nb()
     stats[:] = 0.0
     stats[ST_BEST] = -1
+    stats[ST_MARGIN] = -1
     budget = H.budget_nb(kind, params)
     cands = np.zeros((H.MAX_CANDIDATES, 1 + OUT_SIZE), dtype=np.int64)
     n = H.candidates_nb(kind, seat, state, board, rules, cands)
@@ -470,6 +478,17 @@ def search_stats_nb(
     favoured = favoured_nb(
         kind, policy, seat, view, board, rules, mparams[seat], rng, scratch, cands, n
     )  # before the seed base is drawn from the same stream
+    scores = np.zeros(0, dtype=np.float64)  # the prior's, read by `width` and `gate` only
+    width, gate = np.int64(params[P_WIDTH]), params[P_GATE]
+    if 0 < width < n or gate > 0:
+        scores = prior_scores_nb(kind, seat, view, board, rules, mparams[seat], scratch,
+                                 cands, n)  # fmt: skip
+    if gate > 0:
+        stats[ST_MARGIN] = margin_nb(scores, n)
+        if stats[ST_MARGIN] > gate:  # the search would not change the answer: the policy's
+            pp = params[policy_at:table_at]
+            return model_decide_nb(kind, policy, seat, state, board, rules, pp, rng, scratch,
+                                   out)  # fmt: skip
     d = decision_nb(
         kind, seat, state, view, board, rules, params, rng, scratch, msids, mparams, cands
     )
@@ -477,7 +496,7 @@ def search_stats_nb(
     batch = 1 if threads == 1 else WORLDS_PER_THREAD * threads
     w = worlds_nb(batch, n)
     b = lanes_nb(threads)
-    used, done, n_alive = halving_nb(d, w, b, budget, favoured, t0, stats)
+    used, done, n_alive = halving_nb(d, w, b, budget, favoured, scores, t0, stats)
     best = best_nb(w.total, w.alive, n_alive)
     return finish_nb(d, w, b, best, favoured, used, done, t0, out, stats)
 

@@ -7,7 +7,10 @@ candidates after each phase, and answers with the best. Every candidate replays 
 rollout seeds (common random numbers), so the comparisons are paired. With `width` = k
 it spends the rollouts only on the k candidates its policy ranks highest (the game's
 prior_nb: the values the policy compares anyway, so the ranking is free) rather than on
-all of them: a cheap search looks twice as often at the answers worth a look. The rollouts are
+all of them: a cheap search looks twice as often at the answers worth a look. With `gate`
+= g it searches only where the search can change the answer: where the prior's top
+candidate leads the next by more than g times the median lead over the others
+(margin_nb, scale-free, in [0, 1]), the policy answers without a rollout. The rollouts are
 the driver's own game loop (simcore/core/nb/driver.py writes them, with a dispatch in which
 each seat plays the strategy the table lists for it and a search plays its policy), so
 any registered strategy is a possible opponent model and nothing recurses.
@@ -55,9 +58,9 @@ Game hooks: a module, named when the search is registered, with
         rollout stopped early (the game is not over)
     prior_nb(kind, seat, view, board, rules, pparams, scratch, cands, n, scores)
         scores[:n] := how the policy (parameters pparams, a copy of its memory) ranks
-        the candidates on the view, higher better; only `width` reads it (progressive
-        widening). A game without a ranking re-exports the uniform one of
-        simcore/core/nb/search_prior_nb.py.
+        the candidates on the view, higher better (UNVALUED or below: one it does not
+        value); only `width` (progressive widening) and `gate` read it. A game without a
+        ranking re-exports the uniform one of simcore/core/nb/search_prior_nb.py.
 
 plus the engine's protocol (simcore/core/nb/driver.py). Every hook is an @njit function
 with no allocation; `params` is the search seat's whole vector. A game whose decisions
@@ -105,6 +108,7 @@ GENERIC = {
     "ms": 0.0,  # stop a decision's search after this many milliseconds; 0 = no clock
     "threads": 1.0,  # rollouts of a phase on this many threads; 0 = numba's thread count
     "width": 0.0,  # rollouts only for the `width` candidates prior_nb ranks highest; 0 = all
+    "gate": 0.0,  # the policy answers unsearched where margin_nb(prior) > gate; 0 = off
 }
 P_ROLLOUTS = 0
 P_EXPLORE = 1
@@ -114,8 +118,9 @@ P_HORIZON = 4
 P_MS = 5
 P_THREADS = 6
 P_WIDTH = 7
+P_GATE = 8
 N_GENERIC = len(GENERIC)
-assert tuple(GENERIC)[P_WIDTH] == "width"
+assert tuple(GENERIC)[P_GATE] == "gate"
 
 NO_LIMIT = np.int64(1) << np.int64(62)
 NO_SEAT = np.int64(-1)
@@ -131,7 +136,9 @@ ST_MEAN = 6  # the chosen candidate's mean value (with the prior)
 ST_REACH = 7  # the furthest any rollout got, in progress ticks past the decision
 ST_ENDED = 8  # rollouts that played to the game's end
 ST_NS = 9  # nanoseconds the decision took
-N_STATS = 10
+ST_MARGIN = 10  # the prior's margin (margin_nb) where `gate` measured it, else -1
+N_STATS = 11
+UNVALUED = -1e17  # a prior score at or below: a candidate the policy does not value
 
 
 @njit_static(cache=True)
@@ -212,6 +219,36 @@ def best_nb(total, alive, n_alive):
         if total[alive[j]] > total[best]:
             best = alive[j]
     return best
+
+
+@njit(cache=True)
+def margin_nb(scores, n):
+    """How far the prior's top candidate leads, scale-free: its lead over the second
+    over the median of its leads over the others (in [0, 1]; 1 = the rest all tie far
+    behind, 0 = a tie for first). -1 with fewer than three valued candidates: two
+    scores have no scale of their own."""
+    top = -np.inf
+    m = 0
+    for c in range(n):
+        if scores[c] > UNVALUED:
+            top = max(top, scores[c])
+            m += 1
+    if m < 3:
+        return -1.0
+    gaps = np.empty(m - 1)
+    k = 0
+    skipped = False  # the top itself, once (a tie for first leaves a gap of 0)
+    for c in range(n):
+        if scores[c] <= UNVALUED:
+            continue
+        if scores[c] == top and not skipped:
+            skipped = True
+            continue
+        gaps[k] = top - scores[c]
+        k += 1
+    gaps.sort()
+    median = gaps[k // 2]  # the upper median: with two others, the larger lead
+    return gaps[0] / median if median > 0 else 0.0
 
 
 @intrinsic
