@@ -10,7 +10,13 @@ prior_nb: the values the policy compares anyway, so the ranking is free) rather 
 all of them: a cheap search looks twice as often at the answers worth a look. With `gate`
 = g it searches only where the search can change the answer: where the prior's top
 candidate leads the next by more than g times the median lead over the others
-(margin_nb, scale-free, in [0, 1]), the policy answers without a rollout. The rollouts are
+(margin_nb, scale-free, in [0, 1]), the policy answers without a rollout. With `tree` =
+c a rollout does not leave the seat's next searched decision (before its horizon) to the
+policy: it takes a child there by UCB1 (constant c) over statistics kept per candidate and
+child (the child's index in candidates_nb's list, the same in every world where the
+seat's own options do not depend on the hidden part; the policy's own answer on the first
+visit), a two-level information-set tree whose root values are the means of its
+rollouts as before (ucb_nb). The rollouts are
 the driver's own game loop (simcore/core/nb/driver.py writes them, with a dispatch in which
 each seat plays the strategy the table lists for it and a search plays its policy), so
 any registered strategy is a possible opponent model and nothing recurses.
@@ -109,6 +115,7 @@ GENERIC = {
     "threads": 1.0,  # rollouts of a phase on this many threads; 0 = numba's thread count
     "width": 0.0,  # rollouts only for the `width` candidates prior_nb ranks highest; 0 = all
     "gate": 0.0,  # the policy answers unsearched where margin_nb(prior) > gate; 0 = off
+    "tree": 0.0,  # UCB constant of a second level at the seat's next searched decision; 0 = off
 }
 P_ROLLOUTS = 0
 P_EXPLORE = 1
@@ -119,8 +126,9 @@ P_MS = 5
 P_THREADS = 6
 P_WIDTH = 7
 P_GATE = 8
+P_TREE = 9
 N_GENERIC = len(GENERIC)
-assert tuple(GENERIC)[P_GATE] == "gate"
+assert tuple(GENERIC)[P_GATE] == "gate" and tuple(GENERIC)[P_TREE] == "tree"
 
 NO_LIMIT = np.int64(1) << np.int64(62)
 NO_SEAT = np.int64(-1)
@@ -137,7 +145,8 @@ ST_REACH = 7  # the furthest any rollout got, in progress ticks past the decisio
 ST_ENDED = 8  # rollouts that played to the game's end
 ST_NS = 9  # nanoseconds the decision took
 ST_MARGIN = 10  # the prior's margin (margin_nb) where `gate` measured it, else -1
-N_STATS = 11
+ST_BELOW = 11  # rollouts that met the seat's next searched decision (`tree`'s level below)
+N_STATS = 12
 UNVALUED = -1e17  # a prior score at or below: a candidate the policy does not value
 
 
@@ -218,6 +227,28 @@ def best_nb(total, alive, n_alive):
     for j in range(1, n_alive):
         if total[alive[j]] > total[best]:
             best = alive[j]
+    return best
+
+
+@njit(cache=True)
+def ucb_nb(count, total, m, c):
+    """The child a rollout takes below a candidate: -1 (the policy's answer) until one
+    rollout has found the level below (m children); then the first child not tried, in
+    order; then the highest mean + c * sqrt(ln(visits) / its visits) (the first of
+    equals)."""
+    if m <= 0:
+        return -1
+    visits = 0
+    for i in range(m):
+        if count[i] == 0:
+            return i
+        visits += count[i]
+    best = 0
+    best_u = -np.inf
+    for i in range(m):
+        u = total[i] / count[i] + c * np.sqrt(np.log(visits) / count[i])
+        if u > best_u:
+            best, best_u = i, u
     return best
 
 
