@@ -66,10 +66,13 @@ def record_layout(game: str):
 
 def win_shares(game: str, rec: np.ndarray, names: list[str]) -> np.ndarray:
     """(games, seats): each seat's share of the win (a shared first place split), as the
-    results table's win_share column has it (every game's)."""
+    results table's win_share column has it (`winner` where first places are never
+    shared)."""
     plugin = get_game(game)
     table = plugin.records_table(rec, 0, names, plugin.default_rules())
-    return table["win_share"].to_numpy().reshape(rec.shape[0], rec.shape[1])
+    won = "win_share" if "win_share" in table.column_names else "winner"  # Maharaja: no ties
+    col = table[won].to_numpy(zero_copy_only=False).astype(np.float64)
+    return col.reshape(rec.shape[0], rec.shape[1])
 
 
 def searched_kinds(game: str, text: str, players: int) -> list[int]:

@@ -27,8 +27,10 @@ from simcore.core.nb.event_log_nb import LOG_WIDTH
 from simcore.core.nb.search_hooks import hooks_module
 
 
-def ranks(game: str, players: int, config: str, n_games: int, every: int, seed: int):
-    """(kind, rank of the search's choice in the prior order, candidates) per decision."""
+def searches(game: str, players: int, config: str, n_games: int, every: int, seed: int):
+    """Per searched decision of `weighted` games (every `every`-th with more than one
+    candidate): (kind, candidates, the search's stats, the prior's scores with the
+    policy's own answer first)."""
     spec = games()[game]
     E = importlib.import_module(spec.engine)
     names = [config] + ["weighted"] * (players - 1)
@@ -42,7 +44,6 @@ def ranks(game: str, players: int, config: str, n_games: int, every: int, seed: 
                                                                  game), game)  # fmt: skip
     policy = strategies.registry.strategy_ids(game)[search.policy]
     table_at = len(resolved[0].params())
-    out = []
     for g in range(n_games):
         state = np.zeros(E.STATE_SIZE, np.int64)
         rng = np.zeros(E.RNG_STREAMS, np.uint64)
@@ -73,10 +74,17 @@ def ranks(game: str, players: int, config: str, n_games: int, every: int, seed: 
                 fav = int(stats[G.ST_FAVOURED])
                 if fav >= 0:
                     scores[fav] = np.inf
-                order = np.argsort(-scores, kind="stable").tolist()
-                out.append((kind, order.index(int(stats[G.ST_BEST])), n))
+                yield kind, n, stats, scores
             driver.model_loop_nb(state, board, rules, log, w_sids, w_params, rng, scratch, o,
                                  work, G.NO_LIMIT, 0.0, xc, -1, 1)  # fmt: skip
+
+
+def ranks(game: str, players: int, config: str, n_games: int, every: int, seed: int):
+    """(kind, rank of the search's choice in the prior order, candidates) per decision."""
+    out = []
+    for kind, n, stats, scores in searches(game, players, config, n_games, every, seed):
+        order = np.argsort(-scores, kind="stable").tolist()
+        out.append((kind, order.index(int(stats[G.ST_BEST])), n))
     return out
 
 

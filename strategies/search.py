@@ -38,7 +38,12 @@ from .registry import Search, Strategy
 # decision make one game take minutes to hours and beat 400 by nothing the ladder can show.
 MAX_ROLLOUTS = 10_000.0
 MAX_THREADS = 256.0
-RANGES = {"explore": (0.0, 1.0), "models": (0.0, 1.0), "threads": (0.0, MAX_THREADS)}
+RANGES = {
+    "explore": (0.0, 1.0),
+    "models": (0.0, 1.0),
+    "threads": (0.0, MAX_THREADS),
+    "gate": (0.0, 1.0),  # margin_nb is in [0, 1]: 1 gates nothing (but measures the margin)
+}
 
 
 def register_search(

@@ -82,18 +82,19 @@ def test_a_recommended_search_rung_never_reads_hidden_data(game, text, players):
 
 
 WIDTH_CASES = [
-    pytest.param(game, id=game)
+    pytest.param(game, text, id=f"{game}-{text}")
     for game in HIDDEN
     if any(s.search for s in strategies.strategies(game).values())
+    for text in ("lookahead:rollouts=6:width=3", "lookahead:rollouts=6:width=3:gate=0.2")
 ]
 
 
-@pytest.mark.parametrize("game", WIDTH_CASES)
-def test_a_widened_search_never_reads_hidden_data(game):
-    """`width` ranks the candidates by the game's prior_nb, which reads the view only:
-    a widened search is fair by construction too, checked as every strategy is."""
+@pytest.mark.parametrize(("game", "text"), WIDTH_CASES)
+def test_a_widened_or_gated_search_never_reads_hidden_data(game, text):
+    """`width` ranks the candidates by the game's prior_nb and `gate` skips the search by
+    its margin; prior_nb reads the view only: such a search is fair by construction too,
+    checked as every strategy is."""
     players = games()[game].default_players
-    text = "lookahead:rollouts=6:width=3"
     params = seat_params(game, text, players)
     assert (
         first_leak(game, strategies.strategies(game)["lookahead"].decide, params, players) is None

@@ -604,7 +604,8 @@ def test_shared_worlds_give_the_rollouts_of_unshared_ones(game, search):
             shared = t.driver.world_nb(dec, w, np.int64(11), cands[0], share, b)
             if not share:
                 assert not shared
-            values.append([t.driver.rollout_nb(dec, w, shared, c, b) for c in cands])
+            values.append([t.driver.rollout_nb(dec, w, shared, c, b, np.int64(-1))[0]
+                           for c in cands])  # fmt: skip
             shared_seen += int(shared)
         assert values[0] == values[1], (kind, seat)
     assert shared_seen >= 1  # some world did share (else nothing was compared)

@@ -45,15 +45,19 @@ from simcore.core.nb.search_nb import (
     NO_LIMIT,
     NO_SEAT,
     P_EXPLORE,
+    P_GATE,
     P_MODELS,
     P_MS,
     P_PRIOR,
     P_THREADS,
+    P_TREE,
     P_WIDTH,
+    ST_BELOW,
     ST_BEST,
     ST_CANDIDATES,
     ST_ENDED,
     ST_FAVOURED,
+    ST_MARGIN,
     ST_MEAN,
     ST_NS,
     ST_REACH,
@@ -63,9 +67,11 @@ from simcore.core.nb.search_nb import (
     best_nb,
     clock_ns_nb,
     halve_nb,
+    margin_nb,
     phases_nb,
     pick_nb,
     top_nb,
+    ucb_nb,
 )
 
 # the rollout loop and the answer of a candidate (the engine inlined in each) are units:
@@ -210,10 +216,45 @@ def world_nb(d, world, seed, cand, share, lane):
 
 
 @njit(cache=True, _nrt=False)
-def rollout_nb(d, world, shared, cand, lane):
+def below_nb(d, lane, pick):
+    """The seat's next decision in a rollout (play_on_nb stopped there), if it is of a
+    searched kind, before the limit, with more than one candidate: answered with child
+    `pick` of its candidates (H.candidates_nb's order), the policy's own answer if pick < 0
+    or beyond them (the policy is asked either way, as with `explore`, so that its memory
+    moves on as in any rollout). Returns the child taken (-1: none) and the children."""
+    kind = advance_nb(lane.state, d.board, d.rules, lane.log, lane.work)
+    q = d.seat
+    if kind < 0 or asked_seat_nb(lane.state) != q or H.progress_nb(lane.state) >= d.limit:
+        return -1, 0
+    m = H.candidates_nb(kind, q, lane.state, d.board, d.rules, lane.x)
+    if H.budget_nb(kind, d.params) <= 1 or m <= 1:
+        return -1, 0
+    for i in range(OUT_SIZE):
+        lane.out[i] = 0
+    ret = model_decide_nb(
+        kind, d.msids[q], q, lane.state, d.board, d.rules, d.mparams[q], lane.rng[1 + q : 2 + q],
+        lane.scratch[q], lane.out,
+    )  # fmt: skip
+    child = -1
+    if 0 <= pick < m:
+        child = pick
+        ret = lane.x[pick, 0]
+        for i in range(OUT_SIZE):
+            lane.out[i] = lane.x[pick, 1 + i]
+    else:
+        for c in range(m - 1, -1, -1):  # the first candidate that is the policy's answer
+            if H.same_nb(kind, lane.x[c], ret, lane.out):
+                child = c
+    answer_nb(lane.state, d.board, d.rules, lane.log, lane.out, ret)
+    return child, m
+
+
+@njit(cache=True, _nrt=False)
+def rollout_nb(d, world, shared, cand, lane, pick):
     """One rollout: the world, this seat's candidate answer (answered, or written in if
-    the world has played on), then the driver's loop up to the game's end or `limit`;
-    returns the game's value for this seat."""
+    the world has played on), then the driver's loop up to the game's end or `limit`
+    (with `tree`, the seat's next searched decision on the way answered by below_nb);
+    returns the game's value for this seat, the child taken and the children there."""
     copy_world_nb(world, lane)
     if shared:
         for i in range(OUT_SIZE):
@@ -221,8 +262,12 @@ def rollout_nb(d, world, shared, cand, lane):
         H.restore_nb(lane.state, d.seat, d.kind, cand[0], lane.out)
     else:
         apply_unit_nb(lane.state, d.board, d.rules, lane.log, lane.out, cand)
+    child, kids = -1, 0
+    if d.params[P_TREE] > 0:
+        play_on_nb(d, lane.state, lane.scratch, lane.rng, lane, d.limit, d.seat, NO_LIMIT)
+        child, kids = below_nb(d, lane, pick)
     play_on_nb(d, lane.state, lane.scratch, lane.rng, lane, d.limit, NO_SEAT, NO_LIMIT)
-    return H.value_nb(lane.state, d.board, d.rules, d.seat, d.params)
+    return H.value_nb(lane.state, d.board, d.rules, d.seat, d.params), child, kids
 
 
 @njit(cache=True, _nrt=False)
@@ -241,7 +286,10 @@ def batch_nb(t, threads, stage, first, n_worlds, n_alive, share, d, w, b):
         r = i // n_alive
         j = i - r * n_alive
         world = World(w.state[r], w.scratch[r], w.rng[r])
-        w.vals[r, j] = rollout_nb(d, world, w.shared[r], d.cands[w.alive[j]], lane)
+        c = w.alive[j]
+        w.vals[r, j], w.child[r, j], w.kids[r, j] = rollout_nb(
+            d, world, w.shared[r], d.cands[c], lane, w.pick[c]
+        )
         b.stat[t, STAT_REACH] = max(b.stat[t, STAT_REACH], H.progress_nb(lane.state) - d.start)
         if asked_seat_nb(lane.state) < 0:  # the game is over
             b.stat[t, STAT_ENDED] += 1
@@ -271,20 +319,41 @@ def run_batch_nb(threads, first, n_worlds, n_alive, share, d, w, b):
 
 
 @njit(cache=True)
+def grow_nb(w, nw, n_alive):
+    """The level below each alive candidate (tree) := what the batch's rollouts found
+    there: the children seen and each child's rollouts and summed values, in seed order."""
+    for r in range(nw):
+        for j in range(n_alive):
+            c = w.alive[j]
+            w.known[c] = max(w.known[c], w.kids[r, j])
+            ch = w.child[r, j]
+            if ch >= 0:
+                w.ccount[c, ch] += 1
+                w.ctotal[c, ch] += w.vals[r, j]
+
+
+@njit(cache=True)
 def phase_nb(d, w, b, n_alive, done, per, share, threads, ms, t0, stats):
     """`per` more rollout seeds (after the `done` ones) for every alive candidate, a
     batch at a time, summed into w.total in seed order whatever the threads; returns the
     rollouts played and whether the clock (`ms` after t0) ran out."""
     used = 0
     first = done
+    tree = d.params[P_TREE]
     while first < done + per:
         nw = min(w.state.shape[0], done + per - first)
+        for j in range(n_alive):  # the child each candidate's rollout takes (tree)
+            c = w.alive[j]
+            w.pick[c] = ucb_nb(w.ccount[c], w.ctotal[c], w.known[c], tree) if tree > 0 else -1
         run_batch_nb(threads, first, nw, n_alive, share, d, w, b)
         for r in range(nw):
             stats[ST_WORLDS] += 1
             stats[ST_SHARED] += w.shared[r]
             for j in range(n_alive):
                 w.total[w.alive[j]] += w.vals[r, j]
+                stats[ST_BELOW] += w.kids[r, j] > 0
+        if tree > 0:
+            grow_nb(w, nw, n_alive)
         used += nw * n_alive
         first += nw
         if ms > 0 and clock_ns_nb() - t0 >= ms * 1e6:
@@ -293,25 +362,29 @@ def phase_nb(d, w, b, n_alive, done, per, share, threads, ms, t0, stats):
 
 
 @njit(cache=True)
-def widen_nb(d, w, k, favoured):
-    """w.alive[:k] := the k candidates the game's prior (H.prior_nb, the policy's own
-    ranking on the view) scores highest, the policy's answer first of all."""
-    n = w.alive.shape[0]
+def prior_scores_nb(kind, seat, view, board, rules, pparams, scratch, cands, n):
+    """How the game's prior (H.prior_nb, the policy's own ranking on the view, with
+    copies of its memory) scores each of the n candidates."""
     scores = np.zeros(n, dtype=np.float64)
-    H.prior_nb(
-        d.kind, d.seat, d.seen.copy(), d.board, d.rules, d.mparams[d.seat], d.scratch.copy(),
-        d.cands, n, scores,
-    )  # fmt: skip
+    H.prior_nb(kind, seat, view.copy(), board, rules, pparams, scratch.copy(), cands, n, scores)
+    return scores
+
+
+@njit(cache=True)
+def widen_nb(w, k, favoured, scores):
+    """w.alive[:k] := the k candidates the prior scores highest, the policy's answer
+    first of all."""
+    n = w.alive.shape[0]
     if favoured >= 0:
         scores[favoured] = np.inf
     top_nb(w.alive, scores, n, k)
 
 
 @njit(cache=True)
-def halving_nb(d, w, b, budget, favoured, t0, stats):
+def halving_nb(d, w, b, budget, favoured, scores, t0, stats):
     """Sequential halving of the candidates within `budget` rollouts (search_nb.py's
-    schedule); returns the rollouts played, those each alive candidate had and the number
-    alive (w.alive[:n_alive])."""
+    schedule; `scores`: the prior's, for `width`); returns the rollouts played, those each
+    alive candidate had and the number alive (w.alive[:n_alive])."""
     n = w.alive.shape[0]
     threads = b.state.shape[0]
     ms = d.params[P_MS]
@@ -320,7 +393,7 @@ def halving_nb(d, w, b, budget, favoured, t0, stats):
     width = np.int64(d.params[P_WIDTH])
     if 0 < width < n:  # only the prior's top candidates (the policy's answer among them)
         n_alive = min(width, budget)
-        widen_nb(d, w, n_alive, favoured)
+        widen_nb(w, n_alive, favoured, scores)
     elif budget < n:  # one look each at `budget` of them: the policy's and others drawn
         pick_nb(w.alive, n, budget, favoured, d.base)
         n_alive = budget
@@ -380,8 +453,9 @@ def favoured_nb(kind, policy, seat, view, board, rules, pparams, rng, scratch, c
 
 
 @njit(cache=True)
-def worlds_nb(batch, n):
-    """The Worlds of `batch` rollout seeds and `n` candidates, all alive."""
+def worlds_nb(batch, n, children):
+    """The Worlds of `batch` rollout seeds and `n` candidates, all alive, with room for
+    `children` below each (tree; 0 without)."""
     return Worlds(
         np.empty((batch, STATE_SIZE), dtype=np.int64),
         np.empty((batch, MAX_SEATS, SCRATCH_SIZE), dtype=np.int64),
@@ -390,6 +464,12 @@ def worlds_nb(batch, n):
         np.zeros((batch, n), dtype=np.float64),
         np.arange(n),
         np.zeros(n, dtype=np.float64),
+        np.full((batch, n), -1, dtype=np.int64),
+        np.zeros((batch, n), dtype=np.int64),
+        np.full(n, -1, dtype=np.int64),
+        np.zeros((n, children), dtype=np.int64),
+        np.zeros((n, children), dtype=np.float64),
+        np.zeros(n, dtype=np.int64),
     )
 
 
@@ -457,6 +537,7 @@ def search_stats_nb(
     t0 = clock_ns_nb()
     stats[:] = 0.0
     stats[ST_BEST] = -1
+    stats[ST_MARGIN] = -1
     budget = H.budget_nb(kind, params)
     cands = np.zeros((H.MAX_CANDIDATES, 1 + OUT_SIZE), dtype=np.int64)
     n = H.candidates_nb(kind, seat, state, board, rules, cands)
@@ -470,14 +551,26 @@ def search_stats_nb(
     favoured = favoured_nb(
         kind, policy, seat, view, board, rules, mparams[seat], rng, scratch, cands, n
     )  # before the seed base is drawn from the same stream
+    scores = np.zeros(0, dtype=np.float64)  # the prior's, read by `width` and `gate` only
+    width, gate = np.int64(params[P_WIDTH]), params[P_GATE]
+    if 0 < width < n or gate > 0:
+        scores = prior_scores_nb(kind, seat, view, board, rules, mparams[seat], scratch,
+                                 cands, n)  # fmt: skip
+    if gate > 0:
+        stats[ST_MARGIN] = margin_nb(scores, n)
+        if stats[ST_MARGIN] > gate:  # the search would not change the answer: the policy's
+            pp = params[policy_at:table_at]
+            return model_decide_nb(kind, policy, seat, state, board, rules, pp, rng, scratch,
+                                   out)  # fmt: skip
     d = decision_nb(
         kind, seat, state, view, board, rules, params, rng, scratch, msids, mparams, cands
     )
     threads = max(np.int64(params[P_THREADS]), 1)  # 0 became numba's count in table_params
-    batch = 1 if threads == 1 else WORLDS_PER_THREAD * threads
-    w = worlds_nb(batch, n)
+    tree = params[P_TREE] > 0  # one seed a batch: each rollout's child knows those before
+    batch = 1 if threads == 1 or tree else WORLDS_PER_THREAD * threads
+    w = worlds_nb(batch, n, H.MAX_CANDIDATES if tree else 0)
     b = lanes_nb(threads)
-    used, done, n_alive = halving_nb(d, w, b, budget, favoured, t0, stats)
+    used, done, n_alive = halving_nb(d, w, b, budget, favoured, scores, t0, stats)
     best = best_nb(w.total, w.alive, n_alive)
     return finish_nb(d, w, b, best, favoured, used, done, t0, out, stats)
 

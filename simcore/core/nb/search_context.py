@@ -27,8 +27,17 @@ Decision = namedtuple(
 # The worlds of a batch of rollout seeds (one row each: state, every seat's memory, the
 # streams, whether the others' common decisions were played once), the value of every alive
 # candidate in each (`vals`), and the halving's bookkeeping: the alive candidates and their
-# summed values.
-Worlds = namedtuple("Worlds", ["state", "scratch", "rng", "shared", "vals", "alive", "total"])
+# summed values. With `tree` (search_nb.ucb_nb) also the level below each candidate: the
+# child every rollout took (`child`, -1 none) and how many the seat had there (`kids`), the
+# child each candidate's next rollout takes (`pick`), and per candidate and child the
+# rollouts (`ccount`) and their summed values (`ctotal`); `known`: children per candidate.
+Worlds = namedtuple(
+    "Worlds",
+    [
+        "state", "scratch", "rng", "shared", "vals", "alive", "total", "child", "kids", "pick",
+        "ccount", "ctotal", "known",
+    ],
+)  # fmt: skip
 
 # Every thread's play buffers (one row each; `stat` holds the furthest progress and the
 # games ended) and the empty event log that makes logging free.

@@ -7,7 +7,16 @@ candidates after each phase, and answers with the best. Every candidate replays 
 rollout seeds (common random numbers), so the comparisons are paired. With `width` = k
 it spends the rollouts only on the k candidates its policy ranks highest (the game's
 prior_nb: the values the policy compares anyway, so the ranking is free) rather than on
-all of them: a cheap search looks twice as often at the answers worth a look. The rollouts are
+all of them: a cheap search looks twice as often at the answers worth a look. With `gate`
+= g it searches only where the search can change the answer: where the prior's top
+candidate leads the next by more than g times the median lead over the others
+(margin_nb, scale-free, in [0, 1]), the policy answers without a rollout. With `tree` =
+c a rollout does not leave the seat's next searched decision (before its horizon) to the
+policy: it takes a child there by UCB1 (constant c) over statistics kept per candidate and
+child (the child's index in candidates_nb's list, the same in every world where the
+seat's own options do not depend on the hidden part; the policy's own answer on the first
+visit), a two-level information-set tree whose root values are the means of its
+rollouts as before (ucb_nb). The rollouts are
 the driver's own game loop (simcore/core/nb/driver.py writes them, with a dispatch in which
 each seat plays the strategy the table lists for it and a search plays its policy), so
 any registered strategy is a possible opponent model and nothing recurses.
@@ -55,9 +64,9 @@ Game hooks: a module, named when the search is registered, with
         rollout stopped early (the game is not over)
     prior_nb(kind, seat, view, board, rules, pparams, scratch, cands, n, scores)
         scores[:n] := how the policy (parameters pparams, a copy of its memory) ranks
-        the candidates on the view, higher better; only `width` reads it (progressive
-        widening). A game without a ranking re-exports the uniform one of
-        simcore/core/nb/search_prior_nb.py.
+        the candidates on the view, higher better (UNVALUED or below: one it does not
+        value); only `width` (progressive widening) and `gate` read it. A game without a
+        ranking re-exports the uniform one of simcore/core/nb/search_prior_nb.py.
 
 plus the engine's protocol (simcore/core/nb/driver.py). Every hook is an @njit function
 with no allocation; `params` is the search seat's whole vector. A game whose decisions
@@ -105,6 +114,8 @@ GENERIC = {
     "ms": 0.0,  # stop a decision's search after this many milliseconds; 0 = no clock
     "threads": 1.0,  # rollouts of a phase on this many threads; 0 = numba's thread count
     "width": 0.0,  # rollouts only for the `width` candidates prior_nb ranks highest; 0 = all
+    "gate": 0.0,  # the policy answers unsearched where margin_nb(prior) > gate; 0 = off
+    "tree": 0.0,  # UCB constant of a second level at the seat's next searched decision; 0 = off
 }
 P_ROLLOUTS = 0
 P_EXPLORE = 1
@@ -114,8 +125,10 @@ P_HORIZON = 4
 P_MS = 5
 P_THREADS = 6
 P_WIDTH = 7
+P_GATE = 8
+P_TREE = 9
 N_GENERIC = len(GENERIC)
-assert tuple(GENERIC)[P_WIDTH] == "width"
+assert tuple(GENERIC)[P_GATE] == "gate" and tuple(GENERIC)[P_TREE] == "tree"
 
 NO_LIMIT = np.int64(1) << np.int64(62)
 NO_SEAT = np.int64(-1)
@@ -131,7 +144,10 @@ ST_MEAN = 6  # the chosen candidate's mean value (with the prior)
 ST_REACH = 7  # the furthest any rollout got, in progress ticks past the decision
 ST_ENDED = 8  # rollouts that played to the game's end
 ST_NS = 9  # nanoseconds the decision took
-N_STATS = 10
+ST_MARGIN = 10  # the prior's margin (margin_nb) where `gate` measured it, else -1
+ST_BELOW = 11  # rollouts that met the seat's next searched decision (`tree`'s level below)
+N_STATS = 12
+UNVALUED = -1e17  # a prior score at or below: a candidate the policy does not value
 
 
 @njit_static(cache=True)
@@ -212,6 +228,58 @@ def best_nb(total, alive, n_alive):
         if total[alive[j]] > total[best]:
             best = alive[j]
     return best
+
+
+@njit(cache=True)
+def ucb_nb(count, total, m, c):
+    """The child a rollout takes below a candidate: -1 (the policy's answer) until one
+    rollout has found the level below (m children); then the first child not tried, in
+    order; then the highest mean + c * sqrt(ln(visits) / its visits) (the first of
+    equals)."""
+    if m <= 0:
+        return -1
+    visits = 0
+    for i in range(m):
+        if count[i] == 0:
+            return i
+        visits += count[i]
+    best = 0
+    best_u = -np.inf
+    for i in range(m):
+        u = total[i] / count[i] + c * np.sqrt(np.log(visits) / count[i])
+        if u > best_u:
+            best, best_u = i, u
+    return best
+
+
+@njit(cache=True)
+def margin_nb(scores, n):
+    """How far the prior's top candidate leads, scale-free: its lead over the second
+    over the median of its leads over the others (in [0, 1]; 1 = the rest all tie far
+    behind, 0 = a tie for first). -1 with fewer than three valued candidates: two
+    scores have no scale of their own."""
+    top = -np.inf
+    m = 0
+    for c in range(n):
+        if scores[c] > UNVALUED:
+            top = max(top, scores[c])
+            m += 1
+    if m < 3:
+        return -1.0
+    gaps = np.empty(m - 1)
+    k = 0
+    skipped = False  # the top itself, once (a tie for first leaves a gap of 0)
+    for c in range(n):
+        if scores[c] <= UNVALUED:
+            continue
+        if scores[c] == top and not skipped:
+            skipped = True
+            continue
+        gaps[k] = top - scores[c]
+        k += 1
+    gaps.sort()
+    median = gaps[k // 2]  # the upper median: with two others, the larger lead
+    return gaps[0] / median if median > 0 else 0.0
 
 
 @intrinsic
