@@ -44,13 +44,17 @@ def _warm(game: str) -> None:
     _setup(game)
 
 
-def _setup(game: str):
+def _setup(game: str, sets: tuple[str, ...] = ()):
+    """The game, its rules (the rulebook's with `sets`, `--set` texts), data and driver."""
     plugin = get_game(game)
-    return plugin, plugin.default_rules(), plugin.default_data(), strategies.driver_for(game)
+    rules = plugin.default_rules()
+    rules = rules.with_overrides(sets) if sets else rules
+    return plugin, rules, plugin.default_data(), strategies.driver_for(game)
 
 
-def _records(game: str, names: list[str], games: int, seed: int, first: int = 0) -> np.ndarray:
-    plugin, rules, data, driver = _setup(game)
+def _records(game: str, names: list[str], games: int, seed: int, first: int = 0,
+             sets: tuple[str, ...] = ()) -> np.ndarray:  # fmt: skip
+    plugin, rules, data, driver = _setup(game, sets)
     players = len(names)
     sids, params = strategies.seat_arrays(strategies.resolve(names, players, game), game)
     return plugin.play_batch(driver, sids, params, games, players, seed, first, rules, data)
@@ -64,15 +68,18 @@ def record_layout(game: str):
         return None
 
 
-def win_shares(game: str, rec: np.ndarray, names: list[str]) -> np.ndarray:
+def win_shares(game: str, rec: np.ndarray, names: list[str], sets: tuple[str, ...] = ()
+               ) -> np.ndarray:  # fmt: skip
     """(games, seats): each seat's share of the win (a shared first place split), as the
-    results table's win_share column has it (`winner` where first places are never
-    shared)."""
-    plugin = get_game(game)
-    table = plugin.records_table(rec, 0, names, plugin.default_rules())
-    won = "win_share" if "win_share" in table.column_names else "winner"  # Maharaja: no ties
-    col = table[won].to_numpy(zero_copy_only=False).astype(np.float64)
-    return col.reshape(rec.shape[0], rec.shape[1])
+    results table's win_share column has it, else its winner column split among the winners
+    (analyses.rates reads the same)."""
+    plugin, rules = _setup(game, sets)[:2]
+    table = plugin.records_table(rec, 0, names, rules)
+    shape = (rec.shape[0], rec.shape[1])
+    if "win_share" in table.column_names:
+        return table["win_share"].to_numpy().reshape(shape)
+    won = table["winner"].to_numpy(zero_copy_only=False).reshape(shape).astype(np.float64)
+    return won / np.maximum(won.sum(axis=1, keepdims=True), 1.0)  # a game without win_share
 
 
 def searched_kinds(game: str, text: str, players: int) -> list[int]:
@@ -89,17 +96,19 @@ def searched_kinds(game: str, text: str, players: int) -> list[int]:
 
 
 def speed_job(job: tuple) -> tuple[float, float, int]:
-    """(CPU seconds, games, searched decisions) of one configuration seat among `base`."""
-    game, text, base, players, games, seed, kinds = job
+    """(CPU seconds, games, searched decisions) of one configuration seat among `base`
+    (the job's optional last item: the rule settings, `--set` texts)."""
+    game, text, base, players, games, seed, kinds, *sets = job
+    sets = tuple(sets[0]) if sets else ()
     rec_mod = record_layout(game)
-    _setup(game)
+    _setup(game, sets)
     cpu = time.process_time()
     decisions = 0
     per_seat = max(1, games // players)
     for seat in range(players):
         names = [base] * players
         names[seat] = text
-        rec = _records(game, names, per_seat, seed + seat)
+        rec = _records(game, names, per_seat, seed + seat, sets=sets)
         for k in kinds:
             decisions += int(rec[:, seat, rec_mod.DKS + k].sum())
     return time.process_time() - cpu, per_seat * players, decisions
@@ -113,21 +122,23 @@ def seatings(players: int) -> list[tuple[int, ...]]:
 
 def duel_job(job: tuple) -> tuple[float, float, int, float]:
     """(A's win share summed over games, A's expected share, games, CPU s) of one seating."""
-    game, a, b, players, mine, deals, seed, first = job
-    _setup(game)
+    game, a, b, players, mine, deals, seed, first, *sets = job
+    sets = tuple(sets[0]) if sets else ()
+    _setup(game, sets)
     cpu = time.process_time()
     names = [a if s in mine else b for s in range(players)]
-    rec = _records(game, names, deals, seed, first)
-    share = win_shares(game, rec, names)
+    rec = _records(game, names, deals, seed, first, sets)
+    share = win_shares(game, rec, names, sets)
     got = float(share[:, list(mine)].sum())
     return got, deals * len(mine) / players, deals, time.process_time() - cpu
 
 
-def duel(pool, game: str, a: str, b: str, players: int, deals: int, seed: int) -> dict:
+def duel(pool, game: str, a: str, b: str, players: int, deals: int, seed: int,
+         sets: tuple[str, ...] = ()) -> dict:  # fmt: skip
     """A against B, every seating on the same deals; A's share normalised so that equal
     strength is 50% (sum of shares over sum of the fair shares, halved per seating size)."""
     chunk = max(1, deals // 2)
-    jobs = [(game, a, b, players, mine, min(chunk, deals - f), seed, f)
+    jobs = [(game, a, b, players, mine, min(chunk, deals - f), seed, f, sets)
             for mine in seatings(players) for f in range(0, deals, chunk)]  # fmt: skip
     got = fair = n = cpu = 0.0
     for g, f, k, c in pool.map(duel_job, jobs):
@@ -137,11 +148,14 @@ def duel(pool, game: str, a: str, b: str, players: int, deals: int, seed: int) -
     return {"share": share, "lo": lo, "hi": hi, "n": int(n), "cpu_per_game": cpu / n}
 
 
-def speed(pool, game, texts, base, players, games, repeats, seed) -> dict[str, dict]:
+def speed(pool, game, texts, base, players, games, repeats, seed, sets=()) -> dict[str, dict]:
+    """Per text: medians over `repeats` interleaved runs; `games` an int or a per-text dict."""
     kinds = {t: searched_kinds(game, t, players) for t in texts}
+    count = games if isinstance(games, dict) else dict.fromkeys(texts, games)
     runs: dict[str, list] = {t: [] for t in texts}
     for r in range(repeats):  # interleaved: the load falls on every configuration alike
-        jobs = [(game, t, base, players, games, seed + 1000 * r, kinds[t]) for t in texts]
+        jobs = [(game, t, base, players, count[t], seed + 1000 * r, kinds[t], sets)
+                for t in texts]  # fmt: skip
         for t, res in zip(texts, pool.map(speed_job, jobs), strict=True):
             runs[t].append(res)
     out = {}

@@ -137,20 +137,24 @@ def _disagree_gate(root, below: tuple[str, str], key: str, players: int, delta: 
     return None
 
 
-def ladder_lines(ladder: Ladder) -> list[str]:
+def ladder_lines(ladder: Ladder, players: int) -> list[str]:
     """`palace-lab strategies --ladder`: one rung per line, weakest first, tab-separated:
-    label, the --strategy text that plays it, games per CPU second ("-" where not measured),
-    measured strength against the rung below (the ladder's declared figures; "-" for the
-    bottom rung), a climb rung marked as such."""
+    label, the --strategy text that plays it, games per CPU second with one seat of it among
+    the default strategy, its share of the wins against the rung below ("-" for the bottom
+    rung), as bench.ladder measured them (`Ladder.figures`; a figure from another player
+    count says so; the ladder's declared speed and strength text where there is none), a
+    climb rung marked as such."""
     rungs = tuple(ladder.rungs) + tuple(ladder.climb)
     out = []
     for i, (label, text) in enumerate(rungs):
-        speed = ladder.speed[i] if i < len(ladder.speed) else None
-        strength = ladder.strength[i] if i < len(ladder.strength) else ""
-        if i == 0:
-            strength = strength or "-"
-        strength = strength or "not measured yet"
+        f = ladder.figures[i] if i < len(ladder.figures) else None
+        if f is not None:
+            speed, strength = f.games_per_cpu_s, f.strength(players)
+        else:
+            speed = ladder.speed[i] if i < len(ladder.speed) else None
+            strength = ladder.strength[i] if i < len(ladder.strength) else ""
+            strength = strength or ("-" if i == 0 else "not measured yet")
         climb = " (climb: played only while the two rungs below disagree)" if i >= len(
             ladder.rungs) else ""  # fmt: skip
-        out.append("\t".join([label, text, f"{speed:g}" if speed else "-", strength + climb]))
+        out.append("\t".join([label, text, f"{speed:.1f}" if speed else "-", strength + climb]))
     return out

@@ -32,7 +32,7 @@ def ladder_text(plugin, players: int) -> list[str]:
     lad = plugin.ladder(players, False)
     if lad is None:
         raise InputError(f"{plugin.name} has no ladder")
-    return ladder_lines(lad)
+    return ladder_lines(lad, players)
 
 
 def rule_lines(plugin) -> list[str]:

@@ -25,7 +25,7 @@ not win a duel), and the budget spent on halving the 45 pairs rather than on loo
 each once (90 rollouts: five halving phases; 60 stop after the first).
 """
 
-from simcore.core.contract.rungs import Measured, SearchRung
+from simcore.core.contract.rungs import Measured, RungFigures, SearchRung
 
 TOP = "lookahead:rollouts=60"
 
@@ -138,3 +138,62 @@ SEARCH_RUNGS = {
         ),
     ),
 }
+
+# The default study's ladder as `palace-lab strategies --ladder` prints it, per player count:
+# every rung's games per CPU second (one seat of it among the default strategy) and its
+# duel against the rung directly below (python -m bench.ladder --game maharaja --players P
+# --literals; docs/games/maharaja.md, "The ladder, measured").
+LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
+    3: (
+        RungFigures(
+            "chaser", "chaser", 3, 12034.6,
+            None,
+        ),
+        RungFigures(
+            "house-network", "house-network", 3, 12991.9,
+            Measured("chaser", 0.907, 0.901, 0.912, 12000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 3, 10280.5,
+            Measured("house-network", 0.678, 0.669, 0.686, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 3, 1295.6,
+            Measured("weighted", 0.703, 0.666, 0.738, 600),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:rollouts=90:char_rollouts=0", 3, 479.4,
+            Measured("search-fast", 0.612, 0.572, 0.65, 600),
+        ),
+        RungFigures(
+            "search-200", "lookahead:rollouts=200:char_rollouts=0", 3, 176.5,
+            Measured("search-strong", 0.55, 0.498, 0.601, 360),
+        ),
+    ),
+    4: (
+        RungFigures(
+            "chaser", "chaser", 4, 8101.4,
+            None,
+        ),
+        RungFigures(
+            "house-network", "house-network", 4, 8902.2,
+            Measured("chaser", 0.918, 0.913, 0.923, 12000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 4, 7671.3,
+            Measured("house-network", 0.793, 0.786, 0.8, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 4, 1113.6,
+            Measured("weighted", 0.733, 0.697, 0.767, 600),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:rollouts=90:char_rollouts=0", 4, 410.6,
+            Measured("search-fast", 0.6, 0.56, 0.638, 600),
+        ),
+        RungFigures(
+            "search-200", "lookahead:rollouts=200:char_rollouts=0", 4, 139.3,
+            Measured("search-strong", 0.552, 0.512, 0.591, 600),
+        ),
+    ),
+}  # fmt: skip

@@ -12,7 +12,7 @@ from simcore.core.contract.plugin import Ladder, Study, StudyRun, per_arrangemen
 from simcore.core.contract.rungs import search_ladder
 
 from .rules import NOT_YET, VARIANTS, RuleSet
-from .search_rungs import SEARCH_RUNGS
+from .search_rungs import LADDER_FIGURES, SEARCH_RUNGS
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 RANDOM_DEAL = "deal=random"
@@ -31,6 +31,9 @@ SCRIPTED = (("chaser", "chaser"), ("house-network", "house-network"), ("weighted
 # Measured figures per rung label (docs/games/maharaja.md, "Studies"): games per CPU second of
 # a 4-player table of that rung, and its share of the wins head to head against the rung
 # below (4 players, deal=random). None / "not measured yet": a placeholder, no measurement.
+# The quick ladder's listing (`strategies --ladder`) prints LADDER_FIGURES instead
+# (search_rungs.py, bench.ladder: every rung at every count); these stay the declared
+# figures of the full ladders, and SPEED the quick ladder's time caps.
 SPEED = {"weighted": 7_600.0}  # bench.engine --compare, median of 7
 STRENGTH = {
     "house-network": "~93% of the wins over chaser (4p, deal=random)",
@@ -51,7 +54,7 @@ def ladder(players: int, full: bool) -> Ladder:
         games, steps = (6_000, 6_000, 6_000, 600, 300, 150), (3_600, 3_600, 600, 400, 200)
         known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
         return search_ladder(players, SCRIPTED, SEARCH_RUNGS, CLIMB_QUICK, games, steps, known,
-                             (RANDOM_DEAL,), why)  # fmt: skip
+                             (RANDOM_DEAL,), why, LADDER_FIGURES)  # fmt: skip
     search, climb = SEARCH_FULL, CLIMB_FULL
     games, steps = (20_000, 20_000, 20_000, 4_000, 1_200, 600), (12_000, 12_000, 1_440, 768, 384)
     rungs = SCRIPTED + search

@@ -10,7 +10,7 @@ the game), the strongest rung before issue 30; it wins 65.0% [58.8, 70.8] (n=240
 fewer of them keep its strength at 1.7 to 5.4 times its games per CPU second.
 """
 
-from simcore.core.contract.rungs import Measured, SearchRung
+from simcore.core.contract.rungs import Measured, RungFigures, SearchRung
 
 TOP = "lookahead"
 
@@ -76,3 +76,36 @@ SEARCH_RUNGS = {
         ),
     ),
 }
+
+# The default study's ladder as `palace-lab strategies --ladder` prints it, per player count:
+# every rung's games per CPU second (one seat of it among the default strategy) and its
+# duel against the rung directly below (python -m bench.ladder --game palast --players P
+# --literals; docs/games/palast.md, "The ladder, measured").
+LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
+    4: (
+        RungFigures(
+            "harbour", "harbour", 4, 15312.7,
+            None,
+        ),
+        RungFigures(
+            "vizier", "vizier", 4, 15100.5,
+            Measured("harbour", 0.517, 0.499, 0.535, 3000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 4, 14994.2,
+            Measured("vizier", 0.568, 0.55, 0.586, 3000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 4, 287.8,
+            Measured("weighted", 0.614, 0.563, 0.663, 360),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:horizon=12", 4, 88.2,
+            Measured("search-fast", 0.565, 0.515, 0.617, 360),
+        ),
+        RungFigures(
+            "search-h12-200", "lookahead:horizon=12:rollouts=200", 4, 34.2,
+            Measured("search-strong", 0.525, 0.436, 0.612, 120),
+        ),
+    ),
+}  # fmt: skip

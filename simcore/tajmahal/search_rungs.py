@@ -11,7 +11,7 @@ times cheaper (15 or 30 rollouts) and stronger: a rollout to the end mostly meas
 the policy's play in later visits, noise for the decision at hand.
 """
 
-from simcore.core.contract.rungs import Measured, SearchRung
+from simcore.core.contract.rungs import Measured, RungFigures, SearchRung
 
 TOP = "lookahead"
 
@@ -86,3 +86,36 @@ SEARCH_RUNGS = {
         ),
     ),
 }
+
+# The default study's ladder as `palace-lab strategies --ladder` prints it, per player count:
+# every rung's games per CPU second (one seat of it among the default strategy) and its
+# duel against the rung directly below (python -m bench.ladder --game tajmahal --players P
+# --literals; docs/games/tajmahal.md, "The ladder, measured").
+LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
+    4: (
+        RungFigures(
+            "networks", "networks", 4, 8579.9,
+            None,
+        ),
+        RungFigures(
+            "commodities", "commodities", 4, 8938.8,
+            Measured("networks", 0.929, 0.919, 0.937, 3000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 4, 9579.2,
+            Measured("commodities", 0.757, 0.742, 0.772, 3000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:horizon=1:rollouts=15", 4, 556.7,
+            Measured("weighted", 0.853, 0.812, 0.886, 360),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:horizon=2", 4, 74.6,
+            Measured("search-fast", 0.559, 0.507, 0.609, 360),
+        ),
+        RungFigures(
+            "search-h3", "lookahead:horizon=3", 4, 47.1,
+            Measured("search-strong", 0.444, 0.356, 0.531, 120),
+        ),
+    ),
+}  # fmt: skip

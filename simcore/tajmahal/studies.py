@@ -14,7 +14,7 @@ from simcore.core.contract.rungs import search_ladder
 
 from .enums import EFFECT_NAMES, SYMBOL_NAMES
 from .rules import RuleSet
-from .search_rungs import SEARCH_RUNGS
+from .search_rungs import LADDER_FIGURES, SEARCH_RUNGS
 
 PLAYERS = (3, 4, 5)
 SPECIAL_FIELDS = tuple(f"special_{s}" for s in SYMBOL_NAMES[:4])
@@ -39,6 +39,9 @@ CLIMB_FULL = (("lookahead-200", "lookahead:rollouts=200"),)
 # Measured figures per rung label: games per CPU second of a table of that rung (4p) and
 # the share of the wins against the rung below (4p; ladder() below). None / "not measured
 # yet": a placeholder, no measurement.
+# The quick ladder's listing (`strategies --ladder`) prints LADDER_FIGURES instead
+# (search_rungs.py, bench.ladder: every rung at every count); these stay the declared
+# figures of the full ladders, and SPEED the quick ladder's time caps.
 SPEED: dict[str, float] = {}
 STRENGTH = {
     "commodities": "92.9% [91.9, 93.7] over networks (4p, n = 3,000)",
@@ -70,7 +73,8 @@ def ladder(players: int, full: bool) -> Ladder:
     else:
         games, steps = (5_000, 5_000, 5_000, 600, 200, 60), (3_000, 3_000, 240, 120, 36)
         known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
-        return search_ladder(players, RUNGS[:3], SEARCH_RUNGS, CLIMB_QUICK, games, steps, known)
+        return search_ladder(players, RUNGS[:3], SEARCH_RUNGS, CLIMB_QUICK, games, steps, known,
+                             figures=LADDER_FIGURES)  # fmt: skip
     labels = [lb for lb, _ in rungs + climb]
     return Ladder(rungs, (), games, per_arrangement(players, steps), "", climb,
                   tuple(SPEED.get(lb) for lb in labels),

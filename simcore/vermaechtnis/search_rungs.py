@@ -11,7 +11,7 @@ its games per CPU second; a horizon of 4 turns does not (the points now say litt
 about a turn's purchase: 17% against the top rung, below `weighted`).
 """
 
-from simcore.core.contract.rungs import Measured, SearchRung
+from simcore.core.contract.rungs import Measured, RungFigures, SearchRung
 
 TOP = "lookahead"
 
@@ -104,3 +104,44 @@ SEARCH_RUNGS = {
         ),
     ),
 }
+
+# The default study's ladder as `palace-lab strategies --ladder` prints it, per player count:
+# every rung's games per CPU second (one seat of it among the default strategy) and its
+# duel against the rung directly below (python -m bench.ladder --game vermaechtnis --players P
+# --literals; docs/games/vermaechtnis.md, "The ladder, measured").
+LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
+    4: (
+        RungFigures(
+            "collector", "collector", 4, 82610.8,
+            None,
+        ),
+        RungFigures(
+            "pairs", "pairs", 4, 76917.4,
+            Measured("collector", 0.635, 0.617, 0.652, 3000),
+        ),
+        RungFigures(
+            "hoarder", "hoarder", 4, 83139.8,
+            Measured("pairs", 0.559, 0.542, 0.577, 3000),
+        ),
+        RungFigures(
+            "chaser", "chaser", 4, 76104.8,
+            Measured("hoarder", 0.636, 0.619, 0.653, 3000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 4, 74906.3,
+            Measured("chaser", 0.887, 0.875, 0.898, 3000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 4, 1061.8,
+            Measured("weighted", 0.723, 0.674, 0.766, 360),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:horizon=16:scale=6", 4, 306.0,
+            Measured("search-fast", 0.547, 0.496, 0.598, 360),
+        ),
+        RungFigures(
+            "lookahead-300", "lookahead:rollouts=300", 4, 44.1,
+            Measured("search-strong", 0.579, 0.494, 0.668, 120),
+        ),
+    ),
+}  # fmt: skip

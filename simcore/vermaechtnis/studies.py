@@ -11,7 +11,7 @@ from simcore.core.contract.plugin import Ladder, Study, StudyRun, per_arrangemen
 from simcore.core.contract.rungs import search_ladder
 
 from .rules import DEFAULT_PRICES_4, DEFAULT_PRICES_23, RuleSet
-from .search_rungs import SEARCH_RUNGS
+from .search_rungs import LADDER_FIGURES, SEARCH_RUNGS
 
 PLAYERS = (2, 3, 4)
 
@@ -30,6 +30,9 @@ CLIMB_FULL = (("lookahead-300", "lookahead:rollouts=300"),)
 # Measured figures per rung label (docs/games/vermaechtnis.md): games per CPU second of a
 # table of that rung; share of the wins against the rung below (4 players). None / "not
 # measured yet": a placeholder, no measurement.
+# The quick ladder's listing (`strategies --ladder`) prints LADDER_FIGURES instead
+# (search_rungs.py, bench.ladder: every rung at every count); these stay the declared
+# figures of the full ladders, and SPEED the quick ladder's time caps.
 SPEED: dict[str, float] = {}
 STRENGTH = {
     "pairs": "63% of the wins over collector (4p)",
@@ -50,7 +53,8 @@ def ladder(players: int, full: bool) -> Ladder:
     if not full:
         games, steps = (5_000,) * 5 + (800, 400, 150), (3_000,) * 4 + (600, 300, 150)
         known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
-        return search_ladder(players, SCRIPTED, SEARCH_RUNGS, CLIMB_QUICK, games, steps, known)
+        return search_ladder(players, SCRIPTED, SEARCH_RUNGS, CLIMB_QUICK, games, steps, known,
+                             figures=LADDER_FIGURES)  # fmt: skip
     search, climb = SEARCH_FULL, CLIMB_FULL
     rungs = SCRIPTED + search
     labels = [lb for lb, _ in rungs + climb]

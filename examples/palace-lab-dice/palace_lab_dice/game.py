@@ -37,7 +37,7 @@ from simcore.core.contract.plugin import (
 )
 from simcore.core.contract.results_table import RecordBlock, changed_rule_columns, results_table
 from simcore.core.contract.rule_fields import RuleBase, rule
-from simcore.core.contract.rungs import Measured, SearchRung, search_ladder
+from simcore.core.contract.rungs import Measured, RungFigures, SearchRung, search_ladder
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.core.nb.skeleton_nb import (
     ask_nb,
@@ -315,11 +315,73 @@ SEARCH_RUNGS = {
 }  # fmt: skip
 
 
+# The ladder as `palace-lab strategies --ladder` prints it: every rung's games per CPU second
+# (one seat of it among threshold) and its duel against the rung directly below
+# (python -m bench.ladder --game dice --players P --literals).
+LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
+    2: (
+        RungFigures(
+            "random", "random", 2, 3900327.1,
+            None,
+        ),
+        RungFigures(
+            "threshold", "threshold", 2, 3955974.0,
+            Measured("random", 0.707, 0.699, 0.715, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=40", 2, 21404.8,
+            Measured("threshold", 0.504, 0.491, 0.516, 6000),
+        ),
+        RungFigures(
+            "search", "lookahead", 2, 5245.1,
+            Measured("search-fast", 0.504, 0.491, 0.516, 6000),
+        ),
+    ),
+    3: (
+        RungFigures(
+            "random", "random", 3, 2910097.0,
+            None,
+        ),
+        RungFigures(
+            "threshold", "threshold", 3, 3211769.6,
+            Measured("random", 0.705, 0.696, 0.713, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=40", 3, 19403.6,
+            Measured("threshold", 0.507, 0.494, 0.519, 6000),
+        ),
+        RungFigures(
+            "search", "lookahead", 3, 5512.2,
+            Measured("search-fast", 0.502, 0.489, 0.514, 6000),
+        ),
+    ),
+    4: (
+        RungFigures(
+            "random", "random", 4, 2361124.6,
+            None,
+        ),
+        RungFigures(
+            "threshold", "threshold", 4, 2571783.3,
+            Measured("random", 0.738, 0.73, 0.746, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=40", 4, 15678.1,
+            Measured("threshold", 0.511, 0.499, 0.524, 6000),
+        ),
+        RungFigures(
+            "search", "lookahead", 4, 4051.4,
+            Measured("search-fast", 0.5, 0.487, 0.512, 6000),
+        ),
+    ),
+}  # fmt: skip
+
+
 def ladder(players: int, full: bool) -> Ladder:
     """random, threshold, then the fastest and the strongest measured search rung."""
     speed, vs_random = THRESHOLD[players]
     known = {"random": (RANDOM_SPEED[players], ""), "threshold": (speed, vs_random.text())}
-    return search_ladder(players, SCRIPTED, SEARCH_RUNGS, (), (2_000,) * 4, (2_000,) * 3, known)
+    return search_ladder(players, SCRIPTED, SEARCH_RUNGS, (), (2_000,) * 4, (2_000,) * 3, known,
+                         figures=LADDER_FIGURES)  # fmt: skip
 
 
 def studies(players: int) -> dict[str, Study]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -24,6 +24,9 @@ from simcore.core.contract.datafile import DataFile, DataSet, NoData
 from simcore.core.contract.levers import Lever
 from simcore.core.contract.rule_fields import RuleBase
 from simcore.core.errors import InputError
+
+if TYPE_CHECKING:
+    from simcore.core.contract.rungs import RungFigures
 
 
 class Rules(Protocol):
@@ -130,6 +133,10 @@ class Ladder:
     # measured figures, one per rung of rungs + climb (docs: how each was measured):
     speed: tuple[float | None, ...] = ()  # games per CPU second of a table of that rung
     strength: tuple[str, ...] = ()  # against the rung below, with n and interval; "" = none
+    # what `strategies --ladder` prints, one per rung of rungs + climb (bench.ladder: games
+    # per CPU second, duel against the rung below), None where not measured at any count;
+    # a rung measured only at another player count carries that count's figures
+    figures: tuple[RungFigures | None, ...] = ()
 
 
 def per_arrangement(players: int, totals: tuple[int, ...]) -> tuple[int, ...]:
