@@ -104,17 +104,33 @@ def rung_speed(lays: list[LadderLayout], folder: str) -> float | None:
     return None
 
 
+def is_top(lays: list[LadderLayout], folder: str) -> bool:
+    """Whether `folder` is the table of a ladder's top rung (climb rungs included): the rung
+    whose verdict is the cell's. A folder that is no rung's table counts as a top."""
+    for lay in lays:
+        for i in range(len(lay.labels)):
+            if lay.table_folder(i) == folder:
+                return i == len(lay.labels) - 1
+    return True
+
+
 def rung_rounds(lays: list[LadderLayout], folder: str, small: bool) -> int:
     """Rounds a default study's ladder rung may grow to: ADAPT_TOP / ADAPT (small / large
     first round) for the rung whose verdict is the cell's (the ladder's top, climb rungs
     included), ADAPT_TREND / ADAPT_TREND_LARGE for those below (the skill trend)."""
-    for lay in lays:
-        for i in range(len(lay.labels)):
-            if lay.table_folder(i) == folder:
-                top = i == len(lay.labels) - 1
-                return (ADAPT_TOP if top else ADAPT_TREND) if small else (
-                    ADAPT if top else ADAPT_TREND_LARGE)  # fmt: skip
-    return ADAPT_TOP if small else ADAPT
+    top = is_top(lays, folder)
+    return (ADAPT_TOP if top else ADAPT_TREND) if small else (
+        ADAPT if top else ADAPT_TREND_LARGE)  # fmt: skip
+
+
+def rung_cap(lays: list[LadderLayout], folder: str, cap: int, games: int | None) -> int:
+    """A ladder rung's cap under `--games N`: N for the top rung (raised or lowered: the
+    cells it leaves on the margin are decided by playing it on, which is what the card's
+    next step proposes), at most N for the rungs below (the skill trend, whose cells
+    decide nothing)."""
+    if not games:
+        return cap
+    return games if is_top(lays, folder) else min(cap, games)
 
 
 def decide_settings(players: int, values: int, delta: float = DELTA) -> tuple:
@@ -130,7 +146,8 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
                target_ci: float | None = None, chunk: int | None = None,
                game: str | None = None) -> list:  # fmt: skip
     """(folder, RunJob) per run. `games` caps every run (a fixed-count run plays the smaller
-    of its own count and the cap); `target_ci` and `chunk` override the study's.
+    of its own count and the cap; a ladder's top rung plays up to `games`, `rung_cap`);
+    `target_ci` and `chunk` override the study's.
 
     Adaptive: the ladder's key-table runs, and the runs with the ladder's settings at the
     other player counts (the runs the verdicts rest on), play rounds until every value of
@@ -162,7 +179,7 @@ def study_jobs(st: Study, seed: int, strategy: str, games: int | None = None,
             if speed:  # the stated time cap, as games at the rung's measured speed
                 secs = RUNG_CPU_SECONDS * (1 if default else ADAPT_LARGE)
                 cap = max(r.games, min(cap, math.ceil(secs * speed)))
-            cap = min(cap, games) if games else cap
+            cap = rung_cap(lays, r.folder, cap, games)
             job = RunJob(r.players, cap, seed, strat, r.variants, r.sets,
                          chunk=max(FIXED_CHUNK_MIN, math.ceil(r.games / ROUND_CHUNKS)),
                          round_chunks=ROUND_CHUNKS, game=game,

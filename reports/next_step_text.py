@@ -19,8 +19,9 @@ def _cell(game: GamePlugin, value, players: int, effect: float, bot: str) -> str
 def next_step_text(step: NextStep, game: GamePlugin) -> str:
     """What the designer should do next, with the command to paste where there is one."""
     if step.kind == PLAY_MORE:
-        return ("Play more games on the cells on the margin (`palace-lab study` plays open "
-                "rungs further, up to its cap; `--games` raises the cap).")  # fmt: skip
+        return ("Play more games on the cells on the margin: `palace-lab study --game "
+                f"{game.name} --games N` lets the strongest bot of every player count play up "
+                "to N games (the card says about how many each open cell would take).")  # fmt: skip
     if step.kind == NOTHING:
         return "Nothing to fix at the measured precision."
     cell = _cell(game, step.value, step.players, step.effect, step.bot)

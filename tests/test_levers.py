@@ -252,7 +252,10 @@ def test_a_game_without_levers_keeps_the_template():
 def test_open_cells_play_more_and_fair_cells_nothing():
     # 100 seats a cell: the interval is about ±12 points, nothing decided
     few = {s: (100, 0.25) for s in range(4)}
-    assert next_step(_verdict("toy", 4, few), _toy()).kind == PLAY_MORE
+    more = next_step(_verdict("toy", 4, few), _toy())
+    assert more.kind == PLAY_MORE
+    # the command it gives raises the top rung's cap (jobs.studies.rung_cap; tests/test_study)
+    assert "`palace-lab study --game toy --games N`" in next_step_text(more, _toy())
     fair = {s: (10_000, 0.25) for s in range(4)}
     step = next_step(_verdict("toy", 4, fair), _toy())
     assert step.kind == NOTHING

@@ -12,7 +12,7 @@ import pytest
 from analyses.multiple import family_z
 from jobs.good_play import GOOD_PLAY
 from jobs.run_job import RunJob
-from jobs.studies import get_study, layout, study_jobs
+from jobs.studies import get_study, layout, layouts, study_jobs
 from simcore.core.contract.games import games, get_game
 from simcore.maharaja.rules import NOT_YET, VARIANTS
 from tests.cli_run import run_cli
@@ -286,3 +286,22 @@ def test_strategies_ladder_prints_the_rungs_weakest_first(capsys):
     assert {"maharaja", "vermaechtnis", "tajmahal", "palast"} <= laddered
     code, _, err = run_cli(capsys, "strategies", "--ladder", "--players", "9")
     assert code == 2 and "--players" in err
+
+
+def test_games_raises_only_the_top_rungs_cap():
+    """`--games N` is what the card's next step proposes for cells on the margin: the top
+    rung of every ladder (its verdict the cell's) plays up to N games, raised from its own
+    cap; the rungs below keep theirs (at most N), and a small N still caps every run."""
+    st = get_study(MAHARAJA, None)
+    lad = layout(st)
+    base = dict(study_jobs(st, 0, "weighted", game="maharaja"))
+    more = dict(study_jobs(st, 0, "weighted", games=50_000, game="maharaja"))
+    for lay in layouts(st):
+        top = lay.table_folder(len(lay.labels) - 1)
+        assert base[top].games < 50_000 and more[top].games == 50_000
+        for i in range(len(lay.labels) - 1):  # the skill trend: its own cap, never raised
+            below = lay.table_folder(i)
+            assert more[below].games == min(base[below].games, 50_000)
+    assert more[lad.table_folder(2)].games == 6_000 * 8  # weighted: 48,000, under 50,000
+    few = dict(study_jobs(st, 0, "weighted", games=30, game="maharaja"))
+    assert all(j.games <= 30 for j in few.values())
