@@ -85,15 +85,20 @@ WIDTH_CASES = [
     pytest.param(game, text, id=f"{game}-{text}")
     for game in HIDDEN
     if any(s.search for s in strategies.strategies(game).values())
-    for text in ("lookahead:rollouts=6:width=3", "lookahead:rollouts=6:width=3:gate=0.2")
+    for text in (
+        "lookahead:rollouts=6:width=3",
+        "lookahead:rollouts=6:width=3:gate=0.2",
+        "lookahead:rollouts=6:tree=1",
+    )
 ]
 
 
 @pytest.mark.parametrize(("game", "text"), WIDTH_CASES)
-def test_a_widened_or_gated_search_never_reads_hidden_data(game, text):
+def test_a_widened_gated_or_tree_search_never_reads_hidden_data(game, text):
     """`width` ranks the candidates by the game's prior_nb and `gate` skips the search by
-    its margin; prior_nb reads the view only: such a search is fair by construction too,
-    checked as every strategy is."""
+    its margin; prior_nb reads the view only; `tree` chooses within rollouts of worlds
+    drawn from the view: such a search is fair by construction too, checked as every
+    strategy is."""
     players = games()[game].default_players
     params = seat_params(game, text, players)
     assert (

@@ -13,10 +13,10 @@ candidate leads the next by more than g times the median lead over the others
 (margin_nb, scale-free, in [0, 1]), the policy answers without a rollout. With `tree` =
 c a rollout does not leave the seat's next searched decision (before its horizon) to the
 policy: it takes a child there by UCB1 (constant c) over statistics kept per candidate and
-child (the child's index in candidates_nb's list, the same in every world where the
-seat's own options do not depend on the hidden part; the policy's own answer on the first
-visit), a two-level information-set tree whose root values are the means of its
-rollouts as before (ucb_nb). The rollouts are
+child (the child's index in candidates_nb's list, taken as the same child in every world,
+exact where the seat's options there do not depend on the world; the policy's own answer
+on the first visit), a two-level information-set tree whose root values are the means of
+its rollouts as before (ucb_nb). The rollouts are
 the driver's own game loop (simcore/core/nb/driver.py writes them, with a dispatch in which
 each seat plays the strategy the table lists for it and a search plays its policy), so
 any registered strategy is a possible opponent model and nothing recurses.
