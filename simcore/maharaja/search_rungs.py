@@ -144,6 +144,32 @@ SEARCH_RUNGS = {
 # duel against the rung directly below (python -m bench.ladder --game maharaja --players P
 # --literals; docs/games/maharaja.md, "The ladder, measured").
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
+    2: (
+        RungFigures(
+            "chaser", "chaser", 2, 21398.2,
+            None,
+        ),
+        RungFigures(
+            "house-network", "house-network", 2, 24128.0,
+            Measured("chaser", 0.965, 0.961, 0.968, 12000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 2, 16796.2,
+            Measured("house-network", 0.428, 0.42, 0.437, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 2, 1957.3,
+            Measured("weighted", 0.9, 0.873, 0.922, 600),
+        ),
+        RungFigures(
+            "search", "lookahead:rollouts=45:char_rollouts=0:prior=0", 2, 1401.4,
+            Measured("search-fast", 0.623, 0.584, 0.661, 600),
+        ),
+        RungFigures(
+            "search-200", "lookahead:rollouts=200:char_rollouts=0", 2, 278.7,
+            Measured("search", 0.47, 0.414, 0.526, 300),
+        ),
+    ),
     3: (
         RungFigures(
             "chaser", "chaser", 3, 12034.6,
@@ -194,6 +220,32 @@ LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
         RungFigures(
             "search-200", "lookahead:rollouts=200:char_rollouts=0", 4, 139.3,
             Measured("search-strong", 0.552, 0.512, 0.591, 600),
+        ),
+    ),
+    5: (
+        RungFigures(
+            "chaser", "chaser", 5, 6754.9,
+            None,
+        ),
+        RungFigures(
+            "house-network", "house-network", 5, 7136.6,
+            Measured("chaser", 0.757, 0.749, 0.765, 12000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 5, 6121.7,
+            Measured("house-network", 0.786, 0.778, 0.793, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 5, 981.8,
+            Measured("weighted", 0.833, 0.801, 0.861, 600),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:rollouts=90:char_rollouts=0", 5, 349.8,
+            Measured("search-fast", 0.627, 0.587, 0.664, 600),
+        ),
+        RungFigures(
+            "search-200", "lookahead:rollouts=200:char_rollouts=0", 5, 121.1,
+            Measured("search-strong", 0.42, 0.366, 0.477, 300),
         ),
     ),
 }  # fmt: skip

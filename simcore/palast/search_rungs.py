@@ -82,30 +82,82 @@ SEARCH_RUNGS = {
 # duel against the rung directly below (python -m bench.ladder --game palast --players P
 # --literals; docs/games/palast.md, "The ladder, measured").
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
-    4: (
+    2: (
         RungFigures(
-            "harbour", "harbour", 4, 15312.7,
+            "harbour", "harbour", 2, 19964.6,
             None,
         ),
         RungFigures(
-            "vizier", "vizier", 4, 15100.5,
-            Measured("harbour", 0.517, 0.499, 0.535, 3000),
+            "vizier", "vizier", 2, 19188.1,
+            Measured("harbour", 0.545, 0.536, 0.554, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 4, 14994.2,
-            Measured("vizier", 0.568, 0.55, 0.586, 3000),
+            "weighted", "weighted", 2, 20592.9,
+            Measured("vizier", 0.523, 0.514, 0.532, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 4, 287.8,
-            Measured("weighted", 0.614, 0.563, 0.663, 360),
+            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 2, 221.9,
+            Measured("weighted", 0.772, 0.736, 0.803, 600),
         ),
         RungFigures(
-            "search-strong", "lookahead:horizon=12", 4, 88.2,
-            Measured("search-fast", 0.565, 0.515, 0.617, 360),
+            "search-strong", "lookahead:horizon=12", 2, 59.5,
+            Measured("search-fast", 0.615, 0.575, 0.653, 600),
         ),
         RungFigures(
-            "search-h12-200", "lookahead:horizon=12:rollouts=200", 4, 34.2,
-            Measured("search-strong", 0.525, 0.436, 0.612, 120),
+            "search-h12-200", "lookahead:horizon=12:rollouts=200", 2, 23.6,
+            Measured("search-strong", 0.508, 0.445, 0.571, 240),
+        ),
+    ),
+    3: (
+        RungFigures(
+            "harbour", "harbour", 3, 18568.8,
+            None,
+        ),
+        RungFigures(
+            "vizier", "vizier", 3, 17965.9,
+            Measured("harbour", 0.526, 0.518, 0.535, 12000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 3, 19291.3,
+            Measured("vizier", 0.545, 0.536, 0.554, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 3, 307.8,
+            Measured("weighted", 0.603, 0.564, 0.642, 600),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:horizon=12", 3, 81.1,
+            Measured("search-fast", 0.578, 0.537, 0.616, 600),
+        ),
+        RungFigures(
+            "search-h12-200", "lookahead:horizon=12:rollouts=200", 3, 31.1,
+            Measured("search-strong", 0.525, 0.462, 0.587, 240),
+        ),
+    ),
+    4: (
+        RungFigures(
+            "harbour", "harbour", 4, 16024.4,
+            None,
+        ),
+        RungFigures(
+            "vizier", "vizier", 4, 15849.3,
+            Measured("harbour", 0.524, 0.515, 0.532, 12000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 4, 17219.4,
+            Measured("vizier", 0.572, 0.563, 0.581, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 4, 345.2,
+            Measured("weighted", 0.563, 0.523, 0.602, 600),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:horizon=12", 4, 94.4,
+            Measured("search-fast", 0.527, 0.487, 0.566, 600),
+        ),
+        RungFigures(
+            "search-h12-200", "lookahead:horizon=12:rollouts=200", 4, 37.5,
+            Measured("search-strong", 0.546, 0.483, 0.608, 240),
         ),
     ),
 }  # fmt: skip

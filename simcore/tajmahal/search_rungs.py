@@ -92,30 +92,82 @@ SEARCH_RUNGS = {
 # duel against the rung directly below (python -m bench.ladder --game tajmahal --players P
 # --literals; docs/games/tajmahal.md, "The ladder, measured").
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
-    4: (
+    3: (
         RungFigures(
-            "networks", "networks", 4, 8579.9,
+            "networks", "networks", 3, 10297.0,
             None,
         ),
         RungFigures(
-            "commodities", "commodities", 4, 8938.8,
-            Measured("networks", 0.929, 0.919, 0.937, 3000),
+            "commodities", "commodities", 3, 10622.3,
+            Measured("networks", 0.964, 0.96, 0.967, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 4, 9579.2,
-            Measured("commodities", 0.757, 0.742, 0.772, 3000),
+            "weighted", "weighted", 3, 11950.7,
+            Measured("commodities", 0.678, 0.67, 0.687, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:horizon=1:rollouts=15", 4, 556.7,
-            Measured("weighted", 0.853, 0.812, 0.886, 360),
+            "search-fast", "lookahead:horizon=1:rollouts=15", 3, 572.3,
+            Measured("weighted", 0.902, 0.875, 0.923, 600),
         ),
         RungFigures(
-            "search-strong", "lookahead:horizon=2", 4, 74.6,
-            Measured("search-fast", 0.559, 0.507, 0.609, 360),
+            "search", "lookahead:horizon=1:rollouts=30", 3, 323.2,
+            Measured("search-fast", 0.486, 0.447, 0.527, 600),
         ),
         RungFigures(
-            "search-h3", "lookahead:horizon=3", 4, 47.1,
-            Measured("search-strong", 0.444, 0.356, 0.531, 120),
+            "search-h3", "lookahead:horizon=3", 3, 55.4,
+            Measured("search", 0.398, 0.34, 0.463, 240),
+        ),
+    ),
+    4: (
+        RungFigures(
+            "networks", "networks", 4, 8501.2,
+            None,
+        ),
+        RungFigures(
+            "commodities", "commodities", 4, 8700.1,
+            Measured("networks", 0.933, 0.928, 0.937, 12000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 4, 9139.0,
+            Measured("commodities", 0.762, 0.755, 0.77, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:horizon=1:rollouts=15", 4, 539.5,
+            Measured("weighted", 0.84, 0.809, 0.867, 600),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:horizon=2", 4, 71.5,
+            Measured("search-fast", 0.56, 0.52, 0.599, 600),
+        ),
+        RungFigures(
+            "search-h3", "lookahead:horizon=3", 4, 44.8,
+            Measured("search-strong", 0.472, 0.409, 0.534, 240),
+        ),
+    ),
+    5: (
+        RungFigures(
+            "networks", "networks", 5, 6901.7,
+            None,
+        ),
+        RungFigures(
+            "commodities", "commodities", 5, 6930.9,
+            Measured("networks", 0.85, 0.844, 0.857, 12000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 5, 7261.7,
+            Measured("commodities", 0.784, 0.776, 0.791, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:horizon=1:rollouts=15", 5, 463.8,
+            Measured("weighted", 0.767, 0.731, 0.799, 600),
+        ),
+        RungFigures(
+            "search", "lookahead:horizon=1:rollouts=30", 5, 272.8,
+            Measured("search-fast", 0.504, 0.463, 0.543, 600),
+        ),
+        RungFigures(
+            "search-h3", "lookahead:horizon=3", 5, 37.2,
+            Measured("search", 0.549, 0.487, 0.612, 240),
         ),
     ),
 }  # fmt: skip

@@ -110,38 +110,106 @@ SEARCH_RUNGS = {
 # duel against the rung directly below (python -m bench.ladder --game vermaechtnis --players P
 # --literals; docs/games/vermaechtnis.md, "The ladder, measured").
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
-    4: (
+    2: (
         RungFigures(
-            "collector", "collector", 4, 82610.8,
+            "collector", "collector", 2, 104872.4,
             None,
         ),
         RungFigures(
-            "pairs", "pairs", 4, 76917.4,
-            Measured("collector", 0.635, 0.617, 0.652, 3000),
+            "pairs", "pairs", 2, 96146.9,
+            Measured("collector", 0.657, 0.649, 0.666, 12000),
         ),
         RungFigures(
-            "hoarder", "hoarder", 4, 83139.8,
-            Measured("pairs", 0.559, 0.542, 0.577, 3000),
+            "hoarder", "hoarder", 2, 106933.7,
+            Measured("pairs", 0.584, 0.575, 0.593, 12000),
         ),
         RungFigures(
-            "chaser", "chaser", 4, 76104.8,
-            Measured("hoarder", 0.636, 0.619, 0.653, 3000),
+            "chaser", "chaser", 2, 86538.3,
+            Measured("hoarder", 0.384, 0.376, 0.393, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 4, 74906.3,
-            Measured("chaser", 0.887, 0.875, 0.898, 3000),
+            "weighted", "weighted", 2, 81352.4,
+            Measured("chaser", 0.918, 0.913, 0.923, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 4, 1061.8,
-            Measured("weighted", 0.723, 0.674, 0.766, 360),
+            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 2, 698.3,
+            Measured("weighted", 0.83, 0.798, 0.858, 600),
         ),
         RungFigures(
-            "search-strong", "lookahead:horizon=16:scale=6", 4, 306.0,
-            Measured("search-fast", 0.547, 0.496, 0.598, 360),
+            "search-strong", "lookahead:horizon=16:scale=6", 2, 174.6,
+            Measured("search-fast", 0.677, 0.638, 0.713, 600),
         ),
         RungFigures(
-            "lookahead-300", "lookahead:rollouts=300", 4, 44.1,
-            Measured("search-strong", 0.579, 0.494, 0.668, 120),
+            "lookahead-300", "lookahead:rollouts=300", 2, 30.7,
+            Measured("search-strong", 0.504, 0.441, 0.567, 240),
+        ),
+    ),
+    3: (
+        RungFigures(
+            "collector", "collector", 3, 80811.6,
+            None,
+        ),
+        RungFigures(
+            "pairs", "pairs", 3, 79370.3,
+            Measured("collector", 0.697, 0.688, 0.705, 12000),
+        ),
+        RungFigures(
+            "hoarder", "hoarder", 3, 89129.8,
+            Measured("pairs", 0.586, 0.577, 0.594, 12000),
+        ),
+        RungFigures(
+            "chaser", "chaser", 3, 78529.7,
+            Measured("hoarder", 0.506, 0.497, 0.514, 12000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 3, 76541.0,
+            Measured("chaser", 0.808, 0.801, 0.815, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 3, 890.7,
+            Measured("weighted", 0.793, 0.759, 0.824, 600),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:horizon=16:scale=6", 3, 228.9,
+            Measured("search-fast", 0.603, 0.564, 0.642, 600),
+        ),
+        RungFigures(
+            "lookahead-300", "lookahead:rollouts=300", 3, 37.4,
+            Measured("search-strong", 0.554, 0.491, 0.616, 240),
+        ),
+    ),
+    4: (
+        RungFigures(
+            "collector", "collector", 4, 74064.4,
+            None,
+        ),
+        RungFigures(
+            "pairs", "pairs", 4, 71215.6,
+            Measured("collector", 0.626, 0.618, 0.635, 12000),
+        ),
+        RungFigures(
+            "hoarder", "hoarder", 4, 76445.4,
+            Measured("pairs", 0.562, 0.553, 0.571, 12000),
+        ),
+        RungFigures(
+            "chaser", "chaser", 4, 72516.6,
+            Measured("hoarder", 0.632, 0.623, 0.64, 12000),
+        ),
+        RungFigures(
+            "weighted", "weighted", 4, 66550.6,
+            Measured("chaser", 0.887, 0.881, 0.892, 12000),
+        ),
+        RungFigures(
+            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 4, 959.3,
+            Measured("weighted", 0.703, 0.666, 0.738, 600),
+        ),
+        RungFigures(
+            "search-strong", "lookahead:horizon=16:scale=6", 4, 277.3,
+            Measured("search-fast", 0.576, 0.535, 0.614, 600),
+        ),
+        RungFigures(
+            "lookahead-300", "lookahead:rollouts=300", 4, 35.4,
+            Measured("search-strong", 0.596, 0.533, 0.656, 240),
         ),
     ),
 }  # fmt: skip

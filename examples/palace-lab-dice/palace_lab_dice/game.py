@@ -321,55 +321,55 @@ SEARCH_RUNGS = {
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
     2: (
         RungFigures(
-            "random", "random", 2, 3900327.1,
+            "random", "random", 2, 3566581.8,
             None,
         ),
         RungFigures(
-            "threshold", "threshold", 2, 3955974.0,
+            "threshold", "threshold", 2, 3709733.5,
             Measured("random", 0.707, 0.699, 0.715, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=40", 2, 21404.8,
+            "search-fast", "lookahead:rollouts=40", 2, 16080.3,
             Measured("threshold", 0.504, 0.491, 0.516, 6000),
         ),
         RungFigures(
-            "search", "lookahead", 2, 5245.1,
+            "search", "lookahead", 2, 4739.3,
             Measured("search-fast", 0.504, 0.491, 0.516, 6000),
         ),
     ),
     3: (
         RungFigures(
-            "random", "random", 3, 2910097.0,
+            "random", "random", 3, 3236246.6,
             None,
         ),
         RungFigures(
-            "threshold", "threshold", 3, 3211769.6,
+            "threshold", "threshold", 3, 3339101.8,
             Measured("random", 0.705, 0.696, 0.713, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=40", 3, 19403.6,
+            "search-fast", "lookahead:rollouts=40", 3, 18651.3,
             Measured("threshold", 0.507, 0.494, 0.519, 6000),
         ),
         RungFigures(
-            "search", "lookahead", 3, 5512.2,
+            "search", "lookahead", 3, 5220.6,
             Measured("search-fast", 0.502, 0.489, 0.514, 6000),
         ),
     ),
     4: (
         RungFigures(
-            "random", "random", 4, 2361124.6,
+            "random", "random", 4, 2605054.6,
             None,
         ),
         RungFigures(
-            "threshold", "threshold", 4, 2571783.3,
+            "threshold", "threshold", 4, 2593092.9,
             Measured("random", 0.738, 0.73, 0.746, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=40", 4, 15678.1,
+            "search-fast", "lookahead:rollouts=40", 4, 13933.9,
             Measured("threshold", 0.511, 0.499, 0.524, 6000),
         ),
         RungFigures(
-            "search", "lookahead", 4, 4051.4,
+            "search", "lookahead", 4, 3556.7,
             Measured("search-fast", 0.5, 0.487, 0.512, 6000),
         ),
     ),
