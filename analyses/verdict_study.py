@@ -109,6 +109,8 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
     plans = ladder_plans(root) if root is not None else []
     plans = plans or ([plan] if plan is not None else [])
     frames, order, sets = power_frames(runs, game, root, plans)
+    for p in plans if root is not None else ():
+        order[p.players] = measured_order(root, p)
     if strength:
         order.update(strength)
     if not frames:
@@ -174,6 +176,34 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
     ladders = {p.players: ladder_rows(root, p, frames) for p in plans if root is not None}
     return StudyVerdict(game.name, key.label, v, comp, bots, left, setup, sets, turn, questions,
                         agree, ladders)  # fmt: skip
+
+
+def measured_order(root: Path, plan: LadderPlan, load=load_run) -> list[str]:
+    """The ladder's rungs weakest first, except that a top rung its own step measured
+    weaker than the rung below (its share of the wins head to head wholly under one half,
+    at the ladder's family z over its steps, analyses.robustness.step_strength) goes below
+    that rung: the verdict is the strongest rung's, and a climb rung that loses to the
+    rung under it is not that (docs/STUDIES.md, "Effects from the strongest rung": a climb
+    rung that won 41% of its step). Only the top step: the order below it is the
+    skill trend's and stays the ladder's. `load`: how a run folder is read (tests)."""
+    from .multiple import family_z
+    from .robustness import step_strength
+
+    labels = list(plan.labels)
+    if len(labels) < 2:
+        return labels
+    top = next((s for s in plan.steps if s["upper"] == labels[-1] and s["lower"] == labels[-2]),
+               None)  # fmt: skip
+    if top is None:
+        return labels
+    try:
+        frames = [load(Path(root) / r["folder"]).scan() for r in top["runs"]]
+    except (OSError, ValueError):  # a step not (wholly) played: nothing measured
+        return labels
+    z = family_z(max(len(plan.steps), 1))
+    if step_strength(frames, [tuple(r["upper_seats"]) for r in top["runs"]], z)["weaker"]:
+        labels[-2], labels[-1] = labels[-1], labels[-2]
+    return labels
 
 
 def ladder_rows(root: Path, plan: LadderPlan, frames: dict) -> list[dict]:
