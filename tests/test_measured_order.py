@@ -6,7 +6,7 @@ from pathlib import Path
 import polars as pl
 
 from analyses.robustness import LadderPlan
-from analyses.verdict_study import measured_order
+from analyses.verdict_study import demotion, measured_order
 
 
 class _Run:
@@ -68,3 +68,13 @@ def test_a_step_not_played_leaves_the_order():
         raise OSError(path)
 
     assert measured_order(Path("."), _plan(), load=missing) == ["weighted", "strong", "climb"]
+
+
+def test_the_demotion_is_recorded_for_the_card():
+    # the same third of the wins: the card and the file say which rung decides and why
+    runs = _step_games([0, 1, 1], 60)
+    d = demotion(Path("."), _plan(), load=lambda p: runs[p.name])
+    assert d is not None and (d["bot"], d["below"], d["games"]) == ("climb", "strong", 120)
+    assert abs(d["share"] - 1 / 3) < 1e-9 and d["hi"] < 0.5 < 1 - d["lo"]
+    even = _step_games([1], 60)
+    assert demotion(Path("."), _plan(), load=lambda p: even[p.name]) is None
