@@ -48,6 +48,9 @@ class StudyVerdict:
     agreement: dict[int, Agreement] = field(default_factory=dict)
     # players -> [{"bot", "strength" (log-odds over the bottom rung), "games"}] weakest first
     ladder: dict[int, list[dict]] = field(default_factory=dict)
+    # players -> the top rung its own step measured weaker than the rung below, which then
+    # decides (`demotion`): {"bot", "below", "share", "lo", "hi", "games"}
+    demoted: dict[int, dict] = field(default_factory=dict)
 
     def converged(self) -> dict[int, bool]:
         """Per player count: the two strongest competent rungs agree within ±delta on every
@@ -109,6 +112,12 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
     plans = ladder_plans(root) if root is not None else []
     plans = plans or ([plan] if plan is not None else [])
     frames, order, sets = power_frames(runs, game, root, plans)
+    demoted = {p.players: d for p in plans if root is not None
+               if (d := demotion(root, p)) is not None}  # fmt: skip
+    for players, d in demoted.items():
+        labels = order[players]
+        a, b = labels.index(d["below"]), labels.index(d["bot"])
+        labels[a], labels[b] = labels[b], labels[a]
     if strength:
         order.update(strength)
     if not frames:
@@ -173,7 +182,48 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
             agree[players] = agreement(*cells, players, delta, key.order, (up, down))
     ladders = {p.players: ladder_rows(root, p, frames) for p in plans if root is not None}
     return StudyVerdict(game.name, key.label, v, comp, bots, left, setup, sets, turn, questions,
-                        agree, ladders)  # fmt: skip
+                        agree, ladders, demoted)  # fmt: skip
+
+
+def demotion(root: Path, plan: LadderPlan, load=load_run) -> dict | None:
+    """The ladder's top rung when its own step measured it weaker than the rung below (its
+    share of the wins head to head wholly under one half, at the ladder's family z over its
+    steps, analyses.robustness.step_strength): {"bot", "below", "share", "lo", "hi",
+    "games"}; None when it was not (or the step was not played). `load`: how a run folder
+    is read (tests)."""
+    from .multiple import family_z
+    from .robustness import step_strength
+
+    labels = plan.labels
+    if len(labels) < 2:
+        return None
+    top = next((s for s in plan.steps if s["upper"] == labels[-1] and s["lower"] == labels[-2]),
+               None)  # fmt: skip
+    if top is None:
+        return None
+    try:
+        frames = [load(Path(root) / r["folder"]).scan() for r in top["runs"]]
+    except (OSError, ValueError):  # a step not (wholly) played: nothing measured
+        return None
+    z = family_z(max(len(plan.steps), 1))
+    st = step_strength(frames, [tuple(r["upper_seats"]) for r in top["runs"]], z)
+    if not st["weaker"]:
+        return None
+    return {"bot": labels[-1], "below": labels[-2], "share": st["share"], "lo": st["lo"],
+            "hi": st["hi"], "games": st["games"]}  # fmt: skip
+
+
+def measured_order(root: Path, plan: LadderPlan, load=load_run) -> list[str]:
+    """The ladder's rungs weakest first, except that a top rung its own step measured
+    weaker than the rung below (`demotion`) goes below that rung: the verdict is the
+    strongest rung's, and a climb rung that loses to the rung under it is not that
+    (docs/STUDIES.md, "Effects from the strongest rung": a climb rung that won 41% of its
+    step). Only the top step: the order below it is the skill trend's and stays the
+    ladder's."""
+    labels = list(plan.labels)
+    if demotion(root, plan, load) is not None:
+        labels[-2], labels[-1] = labels[-1], labels[-2]
+    return labels
 
 
 def ladder_rows(root: Path, plan: LadderPlan, frames: dict) -> list[dict]:

@@ -115,6 +115,13 @@ def card(sv: StudyVerdict, game: GamePlugin) -> dict:
                          if any(f.verdict != FAIR for f in fs) else
                          "skill trend: every cell fair")  # fmt: skip
         lines.append(_skill_line(sv, players, game))
+        dm = sv.demoted.get(players)
+        if dm:
+            lines.append(
+                f"strongest bot: {dm['below']}, not {dm['bot']}, the ladder's top: {dm['bot']} "
+                f"won {100 * dm['share']:.1f}% ({100 * dm['lo']:.1f}–{100 * dm['hi']:.1f}%) of "
+                f"{dm['games']:,} games against {dm['below']} head to head"
+            )
         t = sv.turn.get(players)
         if t:
             z = v.z[players]
@@ -272,6 +279,16 @@ def verdict_json(sv: StudyVerdict, page: str, game: GamePlugin) -> str:
             for k, a in sv.agreement.items()
         },
         "ladder": {str(k): rows for k, rows in sv.ladder.items()},
+        "demoted": {
+            str(k): {
+                "bot": d["bot"],
+                "below": d["below"],
+                "share": round(100 * d["share"], 3),
+                "ci95": [round(100 * d["lo"], 3), round(100 * d["hi"], 3)],
+                "games": d["games"],
+            }
+            for k, d in sv.demoted.items()
+        },  # fmt: skip
         "turn_order": first_screen.turn_order(sv),
         "confidence": first_screen.confidence(sv),
         "bots": {"competent": {str(k): b for k, b in sv.bots.items()}, "left_out": left},
