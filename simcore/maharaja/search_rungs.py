@@ -146,106 +146,106 @@ SEARCH_RUNGS = {
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
     2: (
         RungFigures(
-            "chaser", "chaser", 2, 21398.2,
+            "chaser", "chaser", 2, 18315.9,
             None,
         ),
         RungFigures(
-            "house-network", "house-network", 2, 24128.0,
+            "house-network", "house-network", 2, 23209.5,
             Measured("chaser", 0.965, 0.961, 0.968, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 2, 16796.2,
+            "weighted", "weighted", 2, 16398.8,
             Measured("house-network", 0.428, 0.42, 0.437, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 2, 1957.3,
-            Measured("weighted", 0.9, 0.873, 0.922, 600),
+            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 2, 1881.5,
+            Measured("weighted", 0.888, 0.869, 0.905, 1200),
         ),
         RungFigures(
-            "search", "lookahead:rollouts=45:char_rollouts=0:prior=0", 2, 1401.4,
-            Measured("search-fast", 0.623, 0.584, 0.661, 600),
+            "search", "lookahead:rollouts=45:char_rollouts=0:prior=0", 2, 1424.6,
+            Measured("search-fast", 0.625, 0.597, 0.652, 1200),
         ),
         RungFigures(
-            "search-200", "lookahead:rollouts=200:char_rollouts=0", 2, 278.7,
-            Measured("search", 0.47, 0.414, 0.526, 300),
+            "search-200", "lookahead:rollouts=200:char_rollouts=0", 2, 236.4,
+            Measured("search", 0.481, 0.444, 0.517, 720),
         ),
     ),
     3: (
         RungFigures(
-            "chaser", "chaser", 3, 12034.6,
+            "chaser", "chaser", 3, 10490.3,
             None,
         ),
         RungFigures(
-            "house-network", "house-network", 3, 12991.9,
+            "house-network", "house-network", 3, 11388.1,
             Measured("chaser", 0.907, 0.901, 0.912, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 3, 10280.5,
+            "weighted", "weighted", 3, 9540.0,
             Measured("house-network", 0.678, 0.669, 0.686, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 3, 1295.6,
-            Measured("weighted", 0.703, 0.666, 0.738, 600),
+            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 3, 1151.3,
+            Measured("weighted", 0.693, 0.667, 0.719, 1200),
         ),
         RungFigures(
-            "search-strong", "lookahead:rollouts=90:char_rollouts=0", 3, 479.4,
-            Measured("search-fast", 0.612, 0.572, 0.65, 600),
+            "search-strong", "lookahead:rollouts=90:char_rollouts=0", 3, 372.6,
+            Measured("search-fast", 0.587, 0.559, 0.614, 1200),
         ),
         RungFigures(
-            "search-200", "lookahead:rollouts=200:char_rollouts=0", 3, 176.5,
-            Measured("search-strong", 0.55, 0.498, 0.601, 360),
+            "search-200", "lookahead:rollouts=200:char_rollouts=0", 3, 169.5,
+            Measured("search-strong", 0.532, 0.495, 0.568, 720),
         ),
     ),
     4: (
         RungFigures(
-            "chaser", "chaser", 4, 8101.4,
+            "chaser", "chaser", 4, 7693.0,
             None,
         ),
         RungFigures(
-            "house-network", "house-network", 4, 8902.2,
+            "house-network", "house-network", 4, 8677.6,
             Measured("chaser", 0.918, 0.913, 0.923, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 4, 7671.3,
+            "weighted", "weighted", 4, 7430.0,
             Measured("house-network", 0.793, 0.786, 0.8, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 4, 1113.6,
-            Measured("weighted", 0.733, 0.697, 0.767, 600),
+            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 4, 1036.2,
+            Measured("weighted", 0.745, 0.72, 0.769, 1200),
         ),
         RungFigures(
-            "search-strong", "lookahead:rollouts=90:char_rollouts=0", 4, 410.6,
-            Measured("search-fast", 0.6, 0.56, 0.638, 600),
+            "search-strong", "lookahead:rollouts=90:char_rollouts=0", 4, 361.3,
+            Measured("search-fast", 0.618, 0.59, 0.645, 1200),
         ),
         RungFigures(
-            "search-200", "lookahead:rollouts=200:char_rollouts=0", 4, 139.3,
-            Measured("search-strong", 0.552, 0.512, 0.591, 600),
+            "search-200", "lookahead:rollouts=200:char_rollouts=0", 4, 134.8,
+            Measured("search-strong", 0.556, 0.519, 0.591, 720),
         ),
     ),
     5: (
         RungFigures(
-            "chaser", "chaser", 5, 6754.9,
+            "chaser", "chaser", 5, 6013.0,
             None,
         ),
         RungFigures(
-            "house-network", "house-network", 5, 7136.6,
+            "house-network", "house-network", 5, 6567.1,
             Measured("chaser", 0.757, 0.749, 0.765, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 5, 6121.7,
+            "weighted", "weighted", 5, 5683.8,
             Measured("house-network", 0.786, 0.778, 0.793, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 5, 981.8,
-            Measured("weighted", 0.833, 0.801, 0.861, 600),
+            "search-fast", "lookahead:rollouts=24:char_rollouts=0", 5, 867.4,
+            Measured("weighted", 0.826, 0.803, 0.846, 1200),
         ),
         RungFigures(
-            "search-strong", "lookahead:rollouts=90:char_rollouts=0", 5, 349.8,
-            Measured("search-fast", 0.627, 0.587, 0.664, 600),
+            "search-strong", "lookahead:rollouts=90:char_rollouts=0", 5, 332.4,
+            Measured("search-fast", 0.637, 0.609, 0.663, 1200),
         ),
         RungFigures(
-            "search-200", "lookahead:rollouts=200:char_rollouts=0", 5, 121.1,
-            Measured("search-strong", 0.42, 0.366, 0.477, 300),
+            "search-200", "lookahead:rollouts=200:char_rollouts=0", 5, 106.1,
+            Measured("search-strong", 0.487, 0.451, 0.524, 720),
         ),
     ),
 }  # fmt: skip

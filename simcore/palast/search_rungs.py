@@ -84,80 +84,80 @@ SEARCH_RUNGS = {
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
     2: (
         RungFigures(
-            "harbour", "harbour", 2, 19964.6,
+            "harbour", "harbour", 2, 14909.6,
             None,
         ),
         RungFigures(
-            "vizier", "vizier", 2, 19188.1,
+            "vizier", "vizier", 2, 16096.8,
             Measured("harbour", 0.545, 0.536, 0.554, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 2, 20592.9,
+            "weighted", "weighted", 2, 17887.8,
             Measured("vizier", 0.523, 0.514, 0.532, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 2, 221.9,
-            Measured("weighted", 0.772, 0.736, 0.803, 600),
+            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 2, 188.3,
+            Measured("weighted", 0.786, 0.762, 0.808, 1200),
         ),
         RungFigures(
-            "search-strong", "lookahead:horizon=12", 2, 59.5,
-            Measured("search-fast", 0.615, 0.575, 0.653, 600),
+            "search-strong", "lookahead:horizon=12", 2, 53.5,
+            Measured("search-fast", 0.612, 0.584, 0.639, 1200),
         ),
         RungFigures(
-            "search-h12-200", "lookahead:horizon=12:rollouts=200", 2, 23.6,
-            Measured("search-strong", 0.508, 0.445, 0.571, 240),
+            "search-h12-200", "lookahead:horizon=12:rollouts=200", 2, 19.8,
+            Measured("search-strong", 0.526, 0.49, 0.563, 720),
         ),
     ),
     3: (
         RungFigures(
-            "harbour", "harbour", 3, 18568.8,
+            "harbour", "harbour", 3, 15808.2,
             None,
         ),
         RungFigures(
-            "vizier", "vizier", 3, 17965.9,
+            "vizier", "vizier", 3, 16095.1,
             Measured("harbour", 0.526, 0.518, 0.535, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 3, 19291.3,
+            "weighted", "weighted", 3, 17831.1,
             Measured("vizier", 0.545, 0.536, 0.554, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 3, 307.8,
-            Measured("weighted", 0.603, 0.564, 0.642, 600),
+            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 3, 271.9,
+            Measured("weighted", 0.577, 0.549, 0.604, 1200),
         ),
         RungFigures(
-            "search-strong", "lookahead:horizon=12", 3, 81.1,
-            Measured("search-fast", 0.578, 0.537, 0.616, 600),
+            "search-strong", "lookahead:horizon=12", 3, 68.8,
+            Measured("search-fast", 0.575, 0.547, 0.603, 1200),
         ),
         RungFigures(
-            "search-h12-200", "lookahead:horizon=12:rollouts=200", 3, 31.1,
-            Measured("search-strong", 0.525, 0.462, 0.587, 240),
+            "search-h12-200", "lookahead:horizon=12:rollouts=200", 3, 27.5,
+            Measured("search-strong", 0.528, 0.491, 0.564, 720),
         ),
     ),
     4: (
         RungFigures(
-            "harbour", "harbour", 4, 16024.4,
+            "harbour", "harbour", 4, 15794.8,
             None,
         ),
         RungFigures(
-            "vizier", "vizier", 4, 15849.3,
+            "vizier", "vizier", 4, 15639.4,
             Measured("harbour", 0.524, 0.515, 0.532, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 4, 17219.4,
+            "weighted", "weighted", 4, 17151.8,
             Measured("vizier", 0.572, 0.563, 0.581, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 4, 345.2,
-            Measured("weighted", 0.563, 0.523, 0.602, 600),
+            "search-fast", "lookahead:rollouts=24:minor_rollouts=8:horizon=8", 4, 353.4,
+            Measured("weighted", 0.579, 0.55, 0.606, 1200),
         ),
         RungFigures(
-            "search-strong", "lookahead:horizon=12", 4, 94.4,
-            Measured("search-fast", 0.527, 0.487, 0.566, 600),
+            "search-strong", "lookahead:horizon=12", 4, 92.6,
+            Measured("search-fast", 0.534, 0.505, 0.561, 1200),
         ),
         RungFigures(
-            "search-h12-200", "lookahead:horizon=12:rollouts=200", 4, 37.5,
-            Measured("search-strong", 0.546, 0.483, 0.608, 240),
+            "search-h12-200", "lookahead:horizon=12:rollouts=200", 4, 34.6,
+            Measured("search-strong", 0.533, 0.497, 0.57, 720),
         ),
     ),
 }  # fmt: skip

@@ -94,80 +94,80 @@ SEARCH_RUNGS = {
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
     3: (
         RungFigures(
-            "networks", "networks", 3, 10297.0,
+            "networks", "networks", 3, 10223.7,
             None,
         ),
         RungFigures(
-            "commodities", "commodities", 3, 10622.3,
+            "commodities", "commodities", 3, 10328.9,
             Measured("networks", 0.964, 0.96, 0.967, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 3, 11950.7,
+            "weighted", "weighted", 3, 11559.3,
             Measured("commodities", 0.678, 0.67, 0.687, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:horizon=1:rollouts=15", 3, 572.3,
-            Measured("weighted", 0.902, 0.875, 0.923, 600),
+            "search-fast", "lookahead:horizon=1:rollouts=15", 3, 622.4,
+            Measured("weighted", 0.912, 0.894, 0.926, 1200),
         ),
         RungFigures(
-            "search", "lookahead:horizon=1:rollouts=30", 3, 323.2,
-            Measured("search-fast", 0.486, 0.447, 0.527, 600),
+            "search", "lookahead:horizon=1:rollouts=30", 3, 361.7,
+            Measured("search-fast", 0.503, 0.474, 0.531, 1200),
         ),
         RungFigures(
-            "search-h3", "lookahead:horizon=3", 3, 55.4,
-            Measured("search", 0.398, 0.34, 0.463, 240),
+            "search-h3", "lookahead:horizon=3", 3, 55.1,
+            Measured("search", 0.419, 0.384, 0.456, 720),
         ),
     ),
     4: (
         RungFigures(
-            "networks", "networks", 4, 8501.2,
+            "networks", "networks", 4, 8561.8,
             None,
         ),
         RungFigures(
-            "commodities", "commodities", 4, 8700.1,
+            "commodities", "commodities", 4, 8706.0,
             Measured("networks", 0.933, 0.928, 0.937, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 4, 9139.0,
+            "weighted", "weighted", 4, 9394.8,
             Measured("commodities", 0.762, 0.755, 0.77, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:horizon=1:rollouts=15", 4, 539.5,
-            Measured("weighted", 0.84, 0.809, 0.867, 600),
+            "search-fast", "lookahead:horizon=1:rollouts=15", 4, 568.1,
+            Measured("weighted", 0.845, 0.823, 0.864, 1200),
         ),
         RungFigures(
-            "search-strong", "lookahead:horizon=2", 4, 71.5,
-            Measured("search-fast", 0.56, 0.52, 0.599, 600),
+            "search-strong", "lookahead:horizon=2", 4, 73.7,
+            Measured("search-fast", 0.536, 0.508, 0.564, 1200),
         ),
         RungFigures(
-            "search-h3", "lookahead:horizon=3", 4, 44.8,
-            Measured("search-strong", 0.472, 0.409, 0.534, 240),
+            "search-h3", "lookahead:horizon=3", 4, 45.6,
+            Measured("search-strong", 0.482, 0.446, 0.518, 720),
         ),
     ),
     5: (
         RungFigures(
-            "networks", "networks", 5, 6901.7,
+            "networks", "networks", 5, 5815.5,
             None,
         ),
         RungFigures(
-            "commodities", "commodities", 5, 6930.9,
+            "commodities", "commodities", 5, 6216.8,
             Measured("networks", 0.85, 0.844, 0.857, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 5, 7261.7,
+            "weighted", "weighted", 5, 7055.2,
             Measured("commodities", 0.784, 0.776, 0.791, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:horizon=1:rollouts=15", 5, 463.8,
-            Measured("weighted", 0.767, 0.731, 0.799, 600),
+            "search-fast", "lookahead:horizon=1:rollouts=15", 5, 455.6,
+            Measured("weighted", 0.77, 0.745, 0.793, 1200),
         ),
         RungFigures(
-            "search", "lookahead:horizon=1:rollouts=30", 5, 272.8,
-            Measured("search-fast", 0.504, 0.463, 0.543, 600),
+            "search", "lookahead:horizon=1:rollouts=30", 5, 255.4,
+            Measured("search-fast", 0.529, 0.501, 0.557, 1200),
         ),
         RungFigures(
-            "search-h3", "lookahead:horizon=3", 5, 37.2,
-            Measured("search", 0.549, 0.487, 0.612, 240),
+            "search-h3", "lookahead:horizon=3", 5, 32.9,
+            Measured("search", 0.513, 0.476, 0.549, 720),
         ),
     ),
 }  # fmt: skip

@@ -112,104 +112,104 @@ SEARCH_RUNGS = {
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
     2: (
         RungFigures(
-            "collector", "collector", 2, 104872.4,
+            "collector", "collector", 2, 76722.7,
             None,
         ),
         RungFigures(
-            "pairs", "pairs", 2, 96146.9,
+            "pairs", "pairs", 2, 72503.1,
             Measured("collector", 0.657, 0.649, 0.666, 12000),
         ),
         RungFigures(
-            "hoarder", "hoarder", 2, 106933.7,
+            "hoarder", "hoarder", 2, 75652.5,
             Measured("pairs", 0.584, 0.575, 0.593, 12000),
         ),
         RungFigures(
-            "chaser", "chaser", 2, 86538.3,
+            "chaser", "chaser", 2, 77498.5,
             Measured("hoarder", 0.384, 0.376, 0.393, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 2, 81352.4,
+            "weighted", "weighted", 2, 60285.3,
             Measured("chaser", 0.918, 0.913, 0.923, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 2, 698.3,
-            Measured("weighted", 0.83, 0.798, 0.858, 600),
+            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 2, 644.0,
+            Measured("weighted", 0.845, 0.823, 0.864, 1200),
         ),
         RungFigures(
-            "search-strong", "lookahead:horizon=16:scale=6", 2, 174.6,
-            Measured("search-fast", 0.677, 0.638, 0.713, 600),
+            "search-strong", "lookahead:horizon=16:scale=6", 2, 156.2,
+            Measured("search-fast", 0.679, 0.651, 0.704, 1200),
         ),
         RungFigures(
-            "lookahead-300", "lookahead:rollouts=300", 2, 30.7,
-            Measured("search-strong", 0.504, 0.441, 0.567, 240),
+            "lookahead-300", "lookahead:rollouts=300", 2, 23.7,
+            Measured("search-strong", 0.533, 0.497, 0.57, 720),
         ),
     ),
     3: (
         RungFigures(
-            "collector", "collector", 3, 80811.6,
+            "collector", "collector", 3, 87701.4,
             None,
         ),
         RungFigures(
-            "pairs", "pairs", 3, 79370.3,
+            "pairs", "pairs", 3, 83667.0,
             Measured("collector", 0.697, 0.688, 0.705, 12000),
         ),
         RungFigures(
-            "hoarder", "hoarder", 3, 89129.8,
+            "hoarder", "hoarder", 3, 88777.5,
             Measured("pairs", 0.586, 0.577, 0.594, 12000),
         ),
         RungFigures(
-            "chaser", "chaser", 3, 78529.7,
+            "chaser", "chaser", 3, 77612.5,
             Measured("hoarder", 0.506, 0.497, 0.514, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 3, 76541.0,
+            "weighted", "weighted", 3, 75611.7,
             Measured("chaser", 0.808, 0.801, 0.815, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 3, 890.7,
-            Measured("weighted", 0.793, 0.759, 0.824, 600),
+            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 3, 866.4,
+            Measured("weighted", 0.791, 0.767, 0.813, 1200),
         ),
         RungFigures(
-            "search-strong", "lookahead:horizon=16:scale=6", 3, 228.9,
-            Measured("search-fast", 0.603, 0.564, 0.642, 600),
+            "search-strong", "lookahead:horizon=16:scale=6", 3, 232.9,
+            Measured("search-fast", 0.613, 0.585, 0.64, 1200),
         ),
         RungFigures(
-            "lookahead-300", "lookahead:rollouts=300", 3, 37.4,
-            Measured("search-strong", 0.554, 0.491, 0.616, 240),
+            "lookahead-300", "lookahead:rollouts=300", 3, 37.7,
+            Measured("search-strong", 0.54, 0.502, 0.575, 720),
         ),
     ),
     4: (
         RungFigures(
-            "collector", "collector", 4, 74064.4,
+            "collector", "collector", 4, 74951.3,
             None,
         ),
         RungFigures(
-            "pairs", "pairs", 4, 71215.6,
+            "pairs", "pairs", 4, 77344.9,
             Measured("collector", 0.626, 0.618, 0.635, 12000),
         ),
         RungFigures(
-            "hoarder", "hoarder", 4, 76445.4,
+            "hoarder", "hoarder", 4, 79624.6,
             Measured("pairs", 0.562, 0.553, 0.571, 12000),
         ),
         RungFigures(
-            "chaser", "chaser", 4, 72516.6,
+            "chaser", "chaser", 4, 73689.3,
             Measured("hoarder", 0.632, 0.623, 0.64, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 4, 66550.6,
+            "weighted", "weighted", 4, 74207.1,
             Measured("chaser", 0.887, 0.881, 0.892, 12000),
         ),
         RungFigures(
-            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 4, 959.3,
-            Measured("weighted", 0.703, 0.666, 0.738, 600),
+            "search-fast", "lookahead:rollouts=10:card_rollouts=4", 4, 1030.6,
+            Measured("weighted", 0.687, 0.66, 0.712, 1200),
         ),
         RungFigures(
-            "search-strong", "lookahead:horizon=16:scale=6", 4, 277.3,
-            Measured("search-fast", 0.576, 0.535, 0.614, 600),
+            "search-strong", "lookahead:horizon=16:scale=6", 4, 241.5,
+            Measured("search-fast", 0.579, 0.551, 0.607, 1200),
         ),
         RungFigures(
-            "lookahead-300", "lookahead:rollouts=300", 4, 35.4,
-            Measured("search-strong", 0.596, 0.533, 0.656, 240),
+            "lookahead-300", "lookahead:rollouts=300", 4, 42.7,
+            Measured("search-strong", 0.566, 0.53, 0.602, 720),
         ),
     ),
 }  # fmt: skip
