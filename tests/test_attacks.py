@@ -258,12 +258,26 @@ def study(tmp_path_factory):
     return out
 
 
+def run_kind(study: Path, run: Path) -> str:
+    """Where a run sits in its study: a balance run, a ladder rung, or one seating of a
+    head-to-head step ('arr-NN' folders under the step's folder)."""
+    parts = run.relative_to(study).parts
+    if parts[0] != "robustness":
+        return "dealt" if parts[0].endswith("-dealt") else "balance"
+    return "step" if len(parts) > 2 else "rung"
+
+
 @pytest.mark.slow
-def test_each_run_of_a_study_reports_on_its_own(study, tmp_path, capsys):
+def test_every_kind_of_run_of_a_study_reports_on_its_own(study, tmp_path, capsys):
+    """One run of each kind (the runs of one kind share the page's layout and how its
+    header counts the study's runs; a report takes 10-20 s, every run of the study 6 min)."""
     runs = sorted(p.parent for p in study.rglob("manifest.json"))
     rungs = [r for r in runs if r.parent.name == "robustness"]
     adaptive = [r for r in runs if "z" in (read_m(r).get("stopping") or {})]
     assert rungs and adaptive and any(read_m(r)["stopping"]["target_ci"] is None for r in adaptive)
+    kinds = {run_kind(study, r): r for r in reversed(runs)}
+    assert set(kinds) == {"balance", "dealt", "rung", "step"}
+    runs = sorted({*kinds.values(), adaptive[0]})
     for i, run in enumerate(runs):
         code, out, err = run_cli(capsys, "report", run, "--out", tmp_path / f"r{i}.html")
         assert code == 0, f"{run.relative_to(study)}: {err}"
