@@ -43,6 +43,7 @@ RANGES = {
     "models": (0.0, 1.0),
     "threads": (0.0, MAX_THREADS),
     "gate": (0.0, 1.0),  # margin_nb is in [0, 1]: 1 gates nothing (but measures the margin)
+    "reuse": (0.0, MAX_ROLLOUTS),  # a weight in rollouts, like the budget
 }
 
 

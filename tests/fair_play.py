@@ -21,6 +21,7 @@ from simcore.core.contract.games import games
 from simcore.core.contract.plugin import Rules
 from simcore.core.errors import InputError
 from simcore.core.nb.event_log_nb import LOG_WIDTH
+from simcore.core.nb.search_nb import SEARCH_MEMORY
 
 ENOUGH = 100  # decisions checked at least (short games are played more often)
 
@@ -59,7 +60,8 @@ def first_leak(
         state = np.zeros(engine.STATE_SIZE, dtype=np.int64)
         log = np.zeros((0, LOG_WIDTH), dtype=np.int64)
         streams = np.zeros(engine.RNG_STREAMS, dtype=np.uint64)
-        scratch = np.zeros((engine.MAX_SEATS, engine.SCRATCH_SIZE), dtype=np.int64)
+        # the play loop's rows: the policy's scratch, then the search's memory (`reuse`)
+        scratch = np.zeros((engine.MAX_SEATS, engine.SCRATCH_SIZE + SEARCH_MEMORY), np.int64)
         work = np.zeros(engine.WORK_SIZE, dtype=np.int64)
         engine.start_game_nb(state, board, packed, log, players, seed, game_no, streams)
         while (kind := engine.advance_nb(state, board, packed, log, work)) >= 0:

@@ -299,7 +299,8 @@ def test_every_kind_of_run_of_a_study_reports_on_its_own(study, tmp_path, capsys
      ("maharaja", "rollouts=10001"), ("maharaja", "char_rollouts=1000000"),
      ("maharaja", "explore=2"), ("palast", "minor_rollouts=1000000"),
      ("tajmahal", "threads=257"), ("vermaechtnis", "rollouts=1e9"),
-     ("maharaja", "gate=2"), ("tajmahal", "gate=-0.5"), ("palast", "tree=-1")],
+     ("maharaja", "gate=2"), ("tajmahal", "gate=-0.5"), ("palast", "tree=-1"),
+     ("vermaechtnis", "reuse=10001")],
 )  # fmt: skip
 @pytest.mark.parametrize("command", ["play", "run"])
 def test_a_search_budget_no_machine_serves_is_bad_input(tmp_path, capsys, monkeypatch, game,

@@ -89,6 +89,7 @@ WIDTH_CASES = [
         "lookahead:rollouts=6:width=3",
         "lookahead:rollouts=6:width=3:gate=0.2",
         "lookahead:rollouts=6:tree=1",
+        "lookahead:rollouts=6:tree=1:reuse=4",
     )
 ]
 
@@ -97,7 +98,8 @@ WIDTH_CASES = [
 def test_a_widened_gated_or_tree_search_never_reads_hidden_data(game, text):
     """`width` ranks the candidates by the game's prior_nb and `gate` skips the search by
     its margin; prior_nb reads the view only; `tree` chooses within rollouts of worlds
-    drawn from the view: such a search is fair by construction too, checked as every
+    drawn from the view, and `reuse` carries those statistics in the seat's memory (which
+    the check compares too): such a search is fair by construction too, checked as every
     strategy is."""
     players = games()[game].default_players
     params = seat_params(game, text, players)

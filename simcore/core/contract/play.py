@@ -21,6 +21,7 @@ import numpy as np
 from simcore.core.contract.layout import LOG_N
 from simcore.core.errors import InputError
 from simcore.core.nb.event_log_nb import LOG_WIDTH
+from simcore.core.nb.search_nb import SEARCH_MEMORY
 
 
 def checked_players(n_players: int | None, lo: int, hi: int, default: int) -> int:
@@ -46,12 +47,13 @@ class PlayedGame:
 
 def game_buffers(engine: ModuleType, log_capacity: int) -> tuple[np.ndarray, ...]:
     """The arrays one game is played in, sized by its engine: state, event log (log_capacity
-    rows), random streams, per-seat scratch, the answer and the engine's work vector."""
+    rows), random streams, per-seat scratch (the policy's, then the search's memory), the
+    answer and the engine's work vector."""
     return (
         np.zeros(engine.STATE_SIZE, dtype=np.int64),
         np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64),
         np.zeros(engine.RNG_STREAMS, dtype=np.uint64),
-        np.zeros((engine.MAX_SEATS, engine.SCRATCH_SIZE), dtype=np.int64),
+        np.zeros((engine.MAX_SEATS, engine.SCRATCH_SIZE + SEARCH_MEMORY), dtype=np.int64),
         np.zeros(engine.OUT_SIZE, dtype=np.int64),
         np.zeros(engine.WORK_SIZE, dtype=np.int64),
     )

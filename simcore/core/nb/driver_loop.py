@@ -33,6 +33,7 @@ from palace_lab_driver import (  # the generated driver's header (left out of th
 
 from simcore.core.nb.event_log_nb import LOG_WIDTH
 from simcore.core.nb.native import link, native
+from simcore.core.nb.search_nb import SEARCH_MEMORY
 
 # what simcore.core.nb.precompile compiles of this module on a fresh cache, besides the
 # functions with signatures (play_game_nb compiles when first asked: `palace-lab play`)
@@ -86,7 +87,7 @@ def play_game_nb(
 def play_batch_nb(board, rules, n_players, seed, first_game, sids, params, rec):
     state = np.zeros(STATE_SIZE, dtype=np.int64)
     rng = np.zeros(RNG_STREAMS, dtype=np.uint64)
-    scratch = np.zeros((MAX_SEATS, SCRATCH_SIZE), dtype=np.int64)
+    scratch = np.zeros((MAX_SEATS, SCRATCH_SIZE + SEARCH_MEMORY), dtype=np.int64)  # + search's
     out = np.zeros(OUT_SIZE, dtype=np.int64)
     work = np.zeros(WORK_SIZE, dtype=np.int64)
     log = np.zeros((0, LOG_WIDTH), dtype=np.int64)  # no rows: batch play logs nothing

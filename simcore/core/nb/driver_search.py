@@ -49,9 +49,11 @@ from simcore.core.nb.search_nb import (
     P_MODELS,
     P_MS,
     P_PRIOR,
+    P_REUSE,
     P_THREADS,
     P_TREE,
     P_WIDTH,
+    SEARCH_MEMORY,
     ST_BELOW,
     ST_BEST,
     ST_CANDIDATES,
@@ -61,6 +63,7 @@ from simcore.core.nb.search_nb import (
     ST_MEAN,
     ST_NS,
     ST_REACH,
+    ST_REUSED,
     ST_ROLLOUTS,
     ST_SHARED,
     ST_WORLDS,
@@ -70,6 +73,8 @@ from simcore.core.nb.search_nb import (
     margin_nb,
     phases_nb,
     pick_nb,
+    recall_nb,
+    remember_nb,
     top_nb,
     ucb_nb,
 )
@@ -504,6 +509,15 @@ def decision_nb(kind, seat, state, view, board, rules, params, rng, scratch, msi
 
 
 @njit(cache=True)
+def memory_nb(scratch):
+    """The search's memory (`reuse`): the slots after the policy's in the seat's scratch
+    row, or blank ones where the caller's row has none."""
+    if scratch.shape[0] >= SCRATCH_SIZE + SEARCH_MEMORY:
+        return scratch[SCRATCH_SIZE : SCRATCH_SIZE + SEARCH_MEMORY]
+    return np.zeros(SEARCH_MEMORY, dtype=np.int64)
+
+
+@njit(cache=True)
 def finish_nb(d, w, b, best, favoured, used, done, t0, out, stats):
     """out := the best candidate's answer; stats[ST_*] := what the search did."""
     for i in range(OUT_SIZE):
@@ -545,6 +559,9 @@ def search_stats_nb(
     if budget <= 1 or n <= 1:
         pp = params[policy_at:table_at]
         return model_decide_nb(kind, policy, seat, state, board, rules, pp, rng, scratch, out)
+    reuse, memory = params[P_REUSE], memory_nb(scratch)  # (spent here, whatever follows)
+    carried = np.zeros(n, dtype=np.float64)
+    reused = reuse > 0 and recall_nb(memory, n, H.progress_nb(state), carried)
     view = np.empty(STATE_SIZE, dtype=np.int64)
     H.determinise_nb(state, board, rules, seat, view)
     msids, mparams = models_nb(seat, params, policy, policy_at, table_at)
@@ -570,8 +587,13 @@ def search_stats_nb(
     batch = 1 if threads == 1 or tree else WORLDS_PER_THREAD * threads
     w = worlds_nb(batch, n, H.MAX_CANDIDATES if tree else 0)
     b = lanes_nb(threads)
+    if reused:  # the previous search's estimates, as `reuse` rollouts each
+        w.total[:] = reuse * carried
+        stats[ST_REUSED] = 1
     used, done, n_alive = halving_nb(d, w, b, budget, favoured, scores, t0, stats)
     best = best_nb(w.total, w.alive, n_alive)
+    if reuse > 0:
+        remember_nb(memory, w.ccount[best], w.ctotal[best], w.known[best], d.limit)
     return finish_nb(d, w, b, best, favoured, used, done, t0, out, stats)
 
 

@@ -16,7 +16,11 @@ policy: it takes a child there by UCB1 (constant c) over statistics kept per can
 child (the child's index in candidates_nb's list, taken as the same child in every world,
 exact where the seat's options there do not depend on the world; the policy's own answer
 on the first visit), a two-level information-set tree whose root values are the means of
-its rollouts as before (ucb_nb). The rollouts are
+its rollouts as before (ucb_nb). With `reuse` = r as well, the search remembers that
+level below its chosen candidate in the seat's memory row (the SEARCH_MEMORY slots after
+the policy's scratch) and the seat's next searched decision, if it is the one those
+rollouts met (as many candidates, before their limit), starts each candidate with r
+rollouts of its child's mean (recall_nb, remember_nb). The rollouts are
 the driver's own game loop (simcore/core/nb/driver.py writes them, with a dispatch in which
 each seat plays the strategy the table lists for it and a search plays its policy), so
 any registered strategy is a possible opponent model and nothing recurses.
@@ -116,6 +120,7 @@ GENERIC = {
     "width": 0.0,  # rollouts only for the `width` candidates prior_nb ranks highest; 0 = all
     "gate": 0.0,  # the policy answers unsearched where margin_nb(prior) > gate; 0 = off
     "tree": 0.0,  # UCB constant of a second level at the seat's next searched decision; 0 = off
+    "reuse": 0.0,  # rollouts' weight of the tree's level below carried to the next decision
 }
 P_ROLLOUTS = 0
 P_EXPLORE = 1
@@ -127,8 +132,10 @@ P_THREADS = 6
 P_WIDTH = 7
 P_GATE = 8
 P_TREE = 9
+P_REUSE = 10
 N_GENERIC = len(GENERIC)
 assert tuple(GENERIC)[P_GATE] == "gate" and tuple(GENERIC)[P_TREE] == "tree"
+assert tuple(GENERIC)[P_REUSE] == "reuse"
 
 NO_LIMIT = np.int64(1) << np.int64(62)
 NO_SEAT = np.int64(-1)
@@ -146,8 +153,21 @@ ST_ENDED = 8  # rollouts that played to the game's end
 ST_NS = 9  # nanoseconds the decision took
 ST_MARGIN = 10  # the prior's margin (margin_nb) where `gate` measured it, else -1
 ST_BELOW = 11  # rollouts that met the seat's next searched decision (`tree`'s level below)
-N_STATS = 12
+ST_REUSED = 12  # 1 where `reuse` seeded the candidates from the previous search, else 0
+N_STATS = 13
 UNVALUED = -1e17  # a prior score at or below: a candidate the policy does not value
+
+# The search's memory (`reuse`): SEARCH_MEMORY slots after the policy's SCRATCH_SIZE in the
+# seat's scratch row (the play loops allocate them; a bare SCRATCH_SIZE row reuses nothing):
+# the level below the last search's chosen candidate, for the seat's next searched decision.
+M_KIDS = 0  # children there (0: nothing remembered)
+M_LIMIT = 1  # the progress limit of that search's rollouts
+M_ROOT = 2  # the mean of its rollouts that reached the level, fixed point
+M_COUNT = 3  # per child: rollouts ...
+MEMORY_CHILDREN = 64  # (a level with more children is not remembered)
+M_TOTAL = M_COUNT + MEMORY_CHILDREN  # ... and their summed values, fixed point
+SEARCH_MEMORY = M_TOTAL + MEMORY_CHILDREN
+FIXED = 1e6  # fixed-point scale of the remembered values (scratch holds integers)
 
 
 @njit_static(cache=True)
@@ -250,6 +270,44 @@ def ucb_nb(count, total, m, c):
         if u > best_u:
             best, best_u = i, u
     return best
+
+
+@njit(cache=True)
+def recall_nb(memory, n, progress, est):
+    """est[:n] := what the seat's previous search learnt of this decision (`reuse`): per
+    child of the level below its chosen candidate, the mean of the rollouts that took it,
+    shrunk by one rollout towards the level's mean. Returns whether it applies: the
+    level was remembered, had n children and this decision comes before the previous
+    rollouts' limit. The memory is spent either way (it describes the next decision)."""
+    kids = memory[M_KIDS]
+    memory[M_KIDS] = 0
+    if kids <= 0 or kids != n or progress >= memory[M_LIMIT]:
+        return False
+    root = memory[M_ROOT] / FIXED
+    for c in range(n):
+        est[c] = (memory[M_TOTAL + c] / FIXED + root) / (memory[M_COUNT + c] + 1)
+    return True
+
+
+@njit(cache=True)
+def remember_nb(memory, count, total, m, limit):
+    """memory := the level below the chosen candidate (m children, their rollouts and
+    summed values) for the seat's next searched decision; nothing if no rollout found
+    one or it has more than MEMORY_CHILDREN children."""
+    visits = 0
+    for i in range(min(m, MEMORY_CHILDREN)):
+        visits += count[i]
+    if m <= 0 or m > MEMORY_CHILDREN or visits == 0:
+        memory[M_KIDS] = 0
+        return
+    level = 0.0
+    for i in range(m):
+        memory[M_COUNT + i] = count[i]
+        memory[M_TOTAL + i] = np.int64(total[i] * FIXED)
+        level += total[i]
+    memory[M_ROOT] = np.int64(level / visits * FIXED)
+    memory[M_LIMIT] = limit
+    memory[M_KIDS] = m
 
 
 @njit(cache=True)
