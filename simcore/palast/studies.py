@@ -26,7 +26,7 @@ SCRIPTED = (("harbour", "harbour"), ("vizier", "vizier"), ("weighted", "weighted
 # The default study's search rungs are the fastest and the strongest measured per player
 # count (search_rungs.py, bench.search); above them it climbs to the strongest's horizon
 # with 200 rollouts while the two strongest disagree.
-CLIMB_QUICK = (("search-h12-200", "lookahead:horizon=12:rollouts=200"),)
+CLIMB_QUICK = {n: (("search-h12-200", "lookahead:horizon=12:rollouts=200"),) for n in PLAYERS}
 SEARCH_FULL = (("lookahead-16", "lookahead:rollouts=16"), ("lookahead-64", "lookahead:rollouts=64"))
 CLIMB_FULL = (("lookahead-200", "lookahead:rollouts=200"),)
 # Measured figures per rung label (4 players; ladder() says how): games per CPU second of a
@@ -42,6 +42,11 @@ STRENGTH = {
     "lookahead-16": "60.2% [57.9, 62.4] over weighted (4p, 300 deals)",
     "lookahead-64": "64.5% [62.9, 66.1] over weighted (4p, 500 deals; not over lookahead-16)",
 }
+
+
+def climb_quick(players: int) -> tuple[tuple[str, str], ...]:
+    """The default study's climb rungs at `players`: only one measured stronger there."""
+    return CLIMB_QUICK.get(players, ())
 
 
 def ladder(players: int, full: bool) -> Ladder:
@@ -60,8 +65,8 @@ def ladder(players: int, full: bool) -> Ladder:
     if not full:
         games, steps = (4_000, 4_000, 4_000, 600, 300, 100), (3_000, 3_000, 300, 150, 60)
         known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
-        return search_ladder(players, SCRIPTED, SEARCH_RUNGS, CLIMB_QUICK, games, steps, known,
-                             figures=LADDER_FIGURES)  # fmt: skip
+        return search_ladder(players, SCRIPTED, SEARCH_RUNGS, climb_quick(players), games,
+                             steps, known, figures=LADDER_FIGURES)  # fmt: skip
     search, climb = SEARCH_FULL, CLIMB_FULL
     games, steps = (20_000, 20_000, 20_000, 1_000, 600, 300), (12_000, 12_000, 600, 300, 150)
     rungs = SCRIPTED + search
