@@ -143,6 +143,9 @@ SEARCH_RUNGS = {
 # every rung's games per CPU second (one seat of it among the default strategy) and its
 # duel against the rung directly below (python -m bench.ladder --game maharaja --players P
 # --literals; docs/games/maharaja.md, "The ladder, measured").
+# Session 9 (2 Dec, load 7-14, seed 0, the same duels): the 2-player scripted rungs in
+# measured order, and per count a climb rung measured stronger than the rung below
+# (docs/games/maharaja.md: the steps re-measured, sequential chunks, n per step below).
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
     2: (
         RungFigures(

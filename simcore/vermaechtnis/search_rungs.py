@@ -109,6 +109,9 @@ SEARCH_RUNGS = {
 # every rung's games per CPU second (one seat of it among the default strategy) and its
 # duel against the rung directly below (python -m bench.ladder --game vermaechtnis --players P
 # --literals; docs/games/vermaechtnis.md, "The ladder, measured").
+# Session 9 (2 Dec, load 7-14, seed 0, the same duels): the 2-player scripted rungs in
+# measured order, and lookahead-300 against search-strong at 2 players on 720 deals
+# (docs/games/vermaechtnis.md: the steps re-measured, n per step below).
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
     2: (
         RungFigures(
