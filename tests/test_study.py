@@ -109,7 +109,10 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
     assert set(verdict["converged"]) == {"2", "3", "4", "5"}
     for n in ("2", "3", "4", "5"):
         bots = [r["bot"] for r in verdict["ladder"][n]]
-        assert bots[:4] == ["chaser", "house-network", "weighted", "search-fast"]
+        # weakest first as measured: at 2 players weighted loses to house-network (42.8%
+        # [42.0, 43.7] of the wins, n = 12,000) and beats chaser, so it sits between them
+        middle = ["weighted", "house-network"] if n == "2" else ["house-network", "weighted"]
+        assert bots[:4] == ["chaser", *middle, "search-fast"]
         assert bots[4].startswith("search")  # the strongest measured rung at that count
     f = verdict["findings"][0]
     assert f["reference"] in f["effects"] and list(f["effects"])[-1] in f["bots"]
