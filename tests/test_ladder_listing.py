@@ -70,3 +70,31 @@ def test_figures_come_from_the_nearest_count_that_measured_the_same_step():
     assert figures_for(figures, 4, (("a", "a"), ("d", "d"))) == (figures[4][0], None)
     assert "not measured at 5 players; at 4 players" in got[1].strength(5)
     assert got[1].strength(4).startswith("60.0% [50.0, 70.0] of the wins against a")
+
+
+MEASURED_ORDER = [
+    pytest.param(name, n, id=f"{name}-{n}p")
+    for name in ("maharaja", "palast", "vermaechtnis")
+    for n in range(games()[name].min_players, games()[name].max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("game", "players"), MEASURED_ORDER)
+def test_every_rung_measured_stronger_than_the_rung_below_at_its_own_count(game, players):
+    """Issues 30/31: a ladder is weakest first by measurement, so at every count each rung
+    has its own duel there against the rung directly below it, no rung is measured weaker
+    than that one (its Wilson 95% interval not wholly below one half: two scripted rungs
+    may be level), and a climb rung, whose verdict replaces the one below it, is measured
+    stronger (its interval wholly above one half); a rung that fails is reordered or left
+    out at that count."""
+    lad = games()[game].ladder(players, False)
+    labels = [lb for lb, _ in tuple(lad.rungs) + tuple(lad.climb)]
+    for i, f in enumerate(lad.figures):
+        assert f is not None and f.players == players, (game, players, labels[i])
+        if i == 0:
+            assert f.vs_below is None
+            continue
+        assert f.vs_below.against == labels[i - 1], (game, players, labels[i])
+        assert f.vs_below.hi > 0.5, (game, players, labels[i], f.vs_below)
+        if i >= len(lad.rungs):
+            assert f.vs_below.lo > 0.5, (game, players, labels[i], f.vs_below)

@@ -109,7 +109,10 @@ def test_study_report_agrees_with_polars(capsys, tmp_path):
     assert set(verdict["converged"]) == {"2", "3", "4", "5"}
     for n in ("2", "3", "4", "5"):
         bots = [r["bot"] for r in verdict["ladder"][n]]
-        assert bots[:4] == ["chaser", "house-network", "weighted", "search-fast"]
+        # weakest first as measured: at 2 players weighted loses to house-network (42.8%
+        # [42.0, 43.7] of the wins, n = 12,000) and beats chaser, so it sits between them
+        middle = ["weighted", "house-network"] if n == "2" else ["house-network", "weighted"]
+        assert bots[:4] == ["chaser", *middle, "search-fast"]
         assert bots[4].startswith("search")  # the strongest measured rung at that count
     f = verdict["findings"][0]
     assert f["reference"] in f["effects"] and list(f["effects"])[-1] in f["bots"]
@@ -268,8 +271,10 @@ def test_strategies_ladder_prints_the_rungs_weakest_first(capsys):
     assert code == 0
     rows = [line.split("\t") for line in out.splitlines()]
     assert all(len(r) == 4 for r in rows)
+    # at 3 players the climb is the rung measured stronger than search-strong there (120
+    # rollouts without the policy's bonus), not the 4-player search-200
     assert [r[0] for r in rows] == ["chaser", "house-network", "weighted", "search-fast",
-                                    "search-strong", "search-200"]  # fmt: skip
+                                    "search-strong", "search-120"]  # fmt: skip
     assert rows[3][1] == "lookahead:rollouts=24:char_rollouts=0" and "climb" in rows[-1][3]
     laddered = set()
     for g in games().values():

@@ -143,6 +143,9 @@ SEARCH_RUNGS = {
 # every rung's games per CPU second (one seat of it among the default strategy) and its
 # duel against the rung directly below (python -m bench.ladder --game maharaja --players P
 # --literals; docs/games/maharaja.md, "The ladder, measured").
+# Session 9 (2 Dec, load 7-14, seed 0, the same duels): the 2-player scripted rungs in
+# measured order, and per count a climb rung measured stronger than the rung below
+# (docs/games/maharaja.md: the steps re-measured, sequential chunks, n per step below).
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
     2: (
         RungFigures(
@@ -150,24 +153,24 @@ LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
             None,
         ),
         RungFigures(
-            "house-network", "house-network", 2, 23209.5,
-            Measured("chaser", 0.965, 0.961, 0.968, 12000),
+            "weighted", "weighted", 2, 16398.8,
+            Measured("chaser", 0.521, 0.513, 0.53, 12000),
         ),
         RungFigures(
-            "weighted", "weighted", 2, 16398.8,
-            Measured("house-network", 0.428, 0.42, 0.437, 12000),
+            "house-network", "house-network", 2, 23209.5,
+            Measured("weighted", 0.572, 0.563, 0.58, 12000),
         ),
         RungFigures(
             "search-fast", "lookahead:rollouts=24:char_rollouts=0", 2, 1881.5,
-            Measured("weighted", 0.888, 0.869, 0.905, 1200),
+            Measured("house-network", 0.587, 0.559, 0.614, 1200),
         ),
         RungFigures(
             "search", "lookahead:rollouts=45:char_rollouts=0:prior=0", 2, 1424.6,
             Measured("search-fast", 0.625, 0.597, 0.652, 1200),
         ),
         RungFigures(
-            "search-200", "lookahead:rollouts=200:char_rollouts=0", 2, 236.4,
-            Measured("search", 0.481, 0.444, 0.517, 720),
+            "search-150", "lookahead:rollouts=150:char_rollouts=0:prior=0", 2, 222.4,
+            Measured("search", 0.525, 0.505, 0.545, 2400),
         ),
     ),
     3: (
@@ -192,8 +195,8 @@ LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
             Measured("search-fast", 0.587, 0.559, 0.614, 1200),
         ),
         RungFigures(
-            "search-200", "lookahead:rollouts=200:char_rollouts=0", 3, 169.5,
-            Measured("search-strong", 0.532, 0.495, 0.568, 720),
+            "search-120", "lookahead:rollouts=120:char_rollouts=0:prior=0", 3, 197.9,
+            Measured("search-strong", 0.565, 0.54, 0.591, 1440),
         ),
     ),
     4: (
@@ -244,8 +247,8 @@ LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
             Measured("search-fast", 0.637, 0.609, 0.663, 1200),
         ),
         RungFigures(
-            "search-200", "lookahead:rollouts=200:char_rollouts=0", 5, 106.1,
-            Measured("search-strong", 0.487, 0.451, 0.524, 720),
+            "search-120", "lookahead:rollouts=120:char_rollouts=0:prior=0", 5, 155.6,
+            Measured("search-strong", 0.547, 0.511, 0.583, 720),
         ),
     ),
 }  # fmt: skip

@@ -19,15 +19,42 @@ RANDOM_DEAL = "deal=random"
 
 
 # The default study's search rungs are the fastest and the strongest measured per player
-# count (search_rungs.py, bench.search); above them it climbs to twice the strongest's
-# budget while the two strongest disagree.
-CLIMB_QUICK = (("search-200", "lookahead:rollouts=200:char_rollouts=0"),)
+# count (search_rungs.py, bench.search); above them it climbs, while the two strongest
+# disagree, to a rung measured stronger than the strongest at that count (LADDER_FIGURES,
+# bench.ladder: seat-rotated duels, Wilson 95% lower bound above 50%). 200 rollouts are
+# that at 4 players only (55.6% [51.9, 59.1], n = 720; 3 players 51.7% [50.0, 53.3],
+# n = 3,600; 5 players 48.7%; 2 players 48.1% against `search`); without the policy's bonus
+# (`prior=0`, as the 2-player `search`) fewer rollouts are: 120 at 3 and 5 players, 150 at 2.
+_CLIMB_120 = (("search-120", "lookahead:rollouts=120:char_rollouts=0:prior=0"),)
+CLIMB_QUICK = {
+    2: (("search-150", "lookahead:rollouts=150:char_rollouts=0:prior=0"),),
+    3: _CLIMB_120,
+    4: (("search-200", "lookahead:rollouts=200:char_rollouts=0"),),
+    5: _CLIMB_120,
+}
 SEARCH_FULL = (
     ("lookahead-100", "lookahead:rollouts=100"),
     ("lookahead-400", "lookahead:rollouts=400"),
 )
 CLIMB_FULL = (("lookahead-1000", "lookahead:rollouts=1000"),)
 SCRIPTED = (("chaser", "chaser"), ("house-network", "house-network"), ("weighted", "weighted"))
+# At 2 players (characters dealt at random) `weighted` wins 42.8% [42.0, 43.7] of the wins
+# against `house-network` and 52.1% [51.3, 53.0] against `chaser` (n = 12,000 each,
+# bench.ladder / LADDER_FIGURES): there the scripted rungs go in that measured order.
+SCRIPTED_AT = {2: (("chaser", "chaser"), ("weighted", "weighted"),
+                   ("house-network", "house-network"))}  # fmt: skip
+
+
+def scripted(players: int) -> tuple[tuple[str, str], ...]:
+    """The scripted rungs at `players`, weakest first as measured there."""
+    return SCRIPTED_AT.get(players, SCRIPTED)
+
+
+def climb_quick(players: int) -> tuple[tuple[str, str], ...]:
+    """The default study's climb rungs at `players`: only one measured stronger there."""
+    return CLIMB_QUICK.get(players, ())
+
+
 # Measured figures per rung label (docs/games/maharaja.md, "Studies"): games per CPU second of
 # a 4-player table of that rung, and its share of the wins head to head against the rung
 # below (4 players, deal=random). None / "not measured yet": a placeholder, no measurement.
@@ -53,11 +80,11 @@ def ladder(players: int, full: bool) -> Ladder:
     if not full:
         games, steps = (6_000, 6_000, 6_000, 600, 300, 150), (3_600, 3_600, 600, 400, 200)
         known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
-        return search_ladder(players, SCRIPTED, SEARCH_RUNGS, CLIMB_QUICK, games, steps, known,
-                             (RANDOM_DEAL,), why, LADDER_FIGURES)  # fmt: skip
+        return search_ladder(players, scripted(players), SEARCH_RUNGS, climb_quick(players),
+                             games, steps, known, (RANDOM_DEAL,), why, LADDER_FIGURES)  # fmt: skip
     search, climb = SEARCH_FULL, CLIMB_FULL
     games, steps = (20_000, 20_000, 20_000, 4_000, 1_200, 600), (12_000, 12_000, 1_440, 768, 384)
-    rungs = SCRIPTED + search
+    rungs = scripted(players) + search
     labels = [lb for lb, _ in rungs + climb]
     return Ladder(rungs, (RANDOM_DEAL,), games, per_arrangement(players, steps), why, climb,
                   tuple(SPEED.get(lb) for lb in labels),

@@ -24,9 +24,13 @@ SCRIPTED = (("harbour", "harbour"), ("vizier", "vizier"), ("weighted", "weighted
 # The search rungs, as data (label, --strategy text), weakest first; swapping in other
 # budgets (the search speed work's recommended rungs) is one line each.
 # The default study's search rungs are the fastest and the strongest measured per player
-# count (search_rungs.py, bench.search); above them it climbs to the strongest's horizon
-# with 200 rollouts while the two strongest disagree.
-CLIMB_QUICK = (("search-h12-200", "lookahead:horizon=12:rollouts=200"),)
+# count (search_rungs.py, bench.search). No climb rung above them: none was measured
+# stronger than `search-strong` at any count (bench.ladder, seed 0): `search-h12-200`
+# (`lookahead:horizon=12:rollouts=200`) won 52.6% [49.0, 56.3] of the wins at 2 players,
+# 52.8% [49.1, 56.4] at 3 (n = 720 each) and 52.3% [49.7, 54.9] at 4 (n = 1,440), so the
+# verdict is `search-strong`'s; a climb rung goes here per count once one is measured
+# stronger (LADDER_FIGURES keeps the figures).
+CLIMB_QUICK: dict[int, tuple[tuple[str, str], ...]] = {}
 SEARCH_FULL = (("lookahead-16", "lookahead:rollouts=16"), ("lookahead-64", "lookahead:rollouts=64"))
 CLIMB_FULL = (("lookahead-200", "lookahead:rollouts=200"),)
 # Measured figures per rung label (4 players; ladder() says how): games per CPU second of a
@@ -44,6 +48,11 @@ STRENGTH = {
 }
 
 
+def climb_quick(players: int) -> tuple[tuple[str, str], ...]:
+    """The default study's climb rungs at `players`: only one measured stronger there."""
+    return CLIMB_QUICK.get(players, ())
+
+
 def ladder(players: int, full: bool) -> Ladder:
     """Weakest first, as measured head to head at 4 players (each bot in two seats, all 6
     seatings on the same deals; `python -m bench.head_to_head --game palast --ladder
@@ -54,14 +63,15 @@ def ladder(players: int, full: bool) -> Ladder:
     (`python -m bench.head_to_head --game palast lookahead weighted --games 500`), and
     with 16 rollouts 60.2% [57.9, 62.4] (300 deals).
     `random` is no rung: a baseline, not a player. The scripted rungs are casual play;
-    above them two search rungs and a climb rung, played only while the two strongest
-    rungs below it disagree (jobs.ladder). Step games per arrangement are scaled to the
+    above them two search rungs and (the full ladder; the quick one where one is measured
+    stronger, `CLIMB_QUICK`) a climb rung, played only while the two strongest rungs below
+    it disagree (jobs.ladder). Step games per arrangement are scaled to the
     player count."""
     if not full:
         games, steps = (4_000, 4_000, 4_000, 600, 300, 100), (3_000, 3_000, 300, 150, 60)
         known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
-        return search_ladder(players, SCRIPTED, SEARCH_RUNGS, CLIMB_QUICK, games, steps, known,
-                             figures=LADDER_FIGURES)  # fmt: skip
+        return search_ladder(players, SCRIPTED, SEARCH_RUNGS, climb_quick(players), games,
+                             steps, known, figures=LADDER_FIGURES)  # fmt: skip
     search, climb = SEARCH_FULL, CLIMB_FULL
     games, steps = (20_000, 20_000, 20_000, 1_000, 600, 300), (12_000, 12_000, 600, 300, 150)
     rungs = SCRIPTED + search
@@ -80,8 +90,8 @@ def balance(players: int = 4) -> Study:
     return Study(
         "balance",
         "rulebook game, 2-4 players: win rate per seat (seats 3 and 4 +1 resource); "
-        "at every player count a ladder of 3 scripted bots and 2 search rungs, climbing one "
-        "more while the two strongest disagree",
+        "at every player count a ladder of 3 scripted bots and 2 search rungs (no climb: no "
+        "stronger rung measured yet)",
         tuple(StudyRun(f"{n}p", n) for n in PLAYERS),
         question_keys=QUESTION_KEYS,
         ladder=ladder(players, full=False),

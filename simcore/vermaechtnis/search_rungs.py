@@ -109,6 +109,9 @@ SEARCH_RUNGS = {
 # every rung's games per CPU second (one seat of it among the default strategy) and its
 # duel against the rung directly below (python -m bench.ladder --game vermaechtnis --players P
 # --literals; docs/games/vermaechtnis.md, "The ladder, measured").
+# Session 9 (2 Dec, load 7-14, seed 0, the same duels): the 2-player scripted rungs in
+# measured order, and lookahead-300 against search-strong at 2 players on 720 deals
+# (docs/games/vermaechtnis.md: the steps re-measured, n per step below).
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
     2: (
         RungFigures(
@@ -120,16 +123,16 @@ LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
             Measured("collector", 0.657, 0.649, 0.666, 12000),
         ),
         RungFigures(
-            "hoarder", "hoarder", 2, 75652.5,
-            Measured("pairs", 0.584, 0.575, 0.593, 12000),
+            "chaser", "chaser", 2, 77498.5,
+            Measured("pairs", 0.528, 0.519, 0.537, 12000),
         ),
         RungFigures(
-            "chaser", "chaser", 2, 77498.5,
-            Measured("hoarder", 0.384, 0.376, 0.393, 12000),
+            "hoarder", "hoarder", 2, 75652.5,
+            Measured("chaser", 0.616, 0.607, 0.624, 12000),
         ),
         RungFigures(
             "weighted", "weighted", 2, 60285.3,
-            Measured("chaser", 0.918, 0.913, 0.923, 12000),
+            Measured("hoarder", 0.921, 0.916, 0.925, 12000),
         ),
         RungFigures(
             "search-fast", "lookahead:rollouts=10:card_rollouts=4", 2, 644.0,
@@ -141,7 +144,7 @@ LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
         ),
         RungFigures(
             "lookahead-300", "lookahead:rollouts=300", 2, 23.7,
-            Measured("search-strong", 0.533, 0.497, 0.57, 720),
+            Measured("search-strong", 0.528, 0.502, 0.553, 1440),
         ),
     ),
     3: (
