@@ -48,8 +48,8 @@ class StudyVerdict:
     agreement: dict[int, Agreement] = field(default_factory=dict)
     # players -> [{"bot", "strength" (log-odds over the bottom rung), "games"}] weakest first
     ladder: dict[int, list[dict]] = field(default_factory=dict)
-    # players -> the top rung its own step measured weaker than the rung below, which then
-    # decides (`demotion`): {"bot", "below", "share", "lo", "hi", "games"}
+    # players -> the top rung its own step did not measure stronger than the rung below,
+    # which then decides (`demotion`): {"bot", "below", "share", "lo", "hi", "games", "weaker"}
     demoted: dict[int, dict] = field(default_factory=dict)
 
     def converged(self) -> dict[int, bool]:
@@ -186,11 +186,11 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
 
 
 def demotion(root: Path, plan: LadderPlan, load=load_run) -> dict | None:
-    """The ladder's top rung when its own step measured it weaker than the rung below (its
-    share of the wins head to head wholly under one half, at the ladder's family z over its
-    steps, analyses.robustness.step_strength): {"bot", "below", "share", "lo", "hi",
-    "games"}; None when it was not (or the step was not played). `load`: how a run folder
-    is read (tests)."""
+    """The ladder's top rung when its own step did not measure it stronger than the rung
+    below (its share of the wins head to head not wholly over one half, at the ladder's
+    family z over its steps, analyses.robustness.step_strength): {"bot", "below", "share",
+    "lo", "hi", "games", "weaker"}; None when it was measured stronger (or the step was not
+    played: nothing measured). `load`: how a run folder is read (tests)."""
     from .multiple import family_z
     from .robustness import step_strength
 
@@ -207,19 +207,19 @@ def demotion(root: Path, plan: LadderPlan, load=load_run) -> dict | None:
         return None
     z = family_z(max(len(plan.steps), 1))
     st = step_strength(frames, [tuple(r["upper_seats"]) for r in top["runs"]], z)
-    if not st["weaker"]:
+    if st["stronger"]:
         return None
     return {"bot": labels[-1], "below": labels[-2], "share": st["share"], "lo": st["lo"],
-            "hi": st["hi"], "games": st["games"]}  # fmt: skip
+            "hi": st["hi"], "games": st["games"], "weaker": bool(st["weaker"])}  # fmt: skip
 
 
 def measured_order(root: Path, plan: LadderPlan, load=load_run) -> list[str]:
-    """The ladder's rungs weakest first, except that a top rung its own step measured
-    weaker than the rung below (`demotion`) goes below that rung: the verdict is the
-    strongest rung's, and a climb rung that loses to the rung under it is not that
-    (docs/STUDIES.md, "Effects from the strongest rung": a climb rung that won 41% of its
-    step). Only the top step: the order below it is the skill trend's and stays the
-    ladder's."""
+    """The ladder's rungs weakest first, except that a top rung its own step did not
+    measure stronger than the rung below (`demotion`) goes below that rung: the verdict is
+    the rung measured strongest, and a top rung that loses its step or ties it is not shown
+    to be that (docs/STUDIES.md, "Effects from the strongest rung": a climb rung that won
+    41% of its step, another that won 50.3%). Only the top step: the order below it is the
+    skill trend's and stays the ladder's."""
     labels = list(plan.labels)
     if demotion(root, plan, load) is not None:
         labels[-2], labels[-1] = labels[-1], labels[-2]

@@ -22,17 +22,14 @@ FIXED_CHUNK_MIN = 10  # games per chunk at least, for runs of a fixed size
 # (`study robustness`) already large, so they grow by less.
 ADAPT = 80
 ADAPT_LARGE = 5
-# In the default study the budget goes to the rung whose verdict is the cell's (the top,
-# analyses.verdict): the last climb rung, or the ladder's last rung when it declares no
-# climb. A rung whose first round is small (under SMALL_ROUND games: a search rung, whose
-# games cost a thousand times more) grows by at most ADAPT_TOP rounds at the top and
-# ADAPT_TREND below it; a scripted rung (a large first round) by ADAPT at the top and
-# ADAPT_TREND_LARGE below it. The rungs below the top are the skill trend only, which
-# needs a direction, not a decided cell. That includes the ladder's last rung under a
-# climb: the climb is skipped only when the two rungs below agree within ±1 point
-# (analyses.climb.CLIMB_SHARE), and at a few thousand games a rung their difference's
-# interval is ±3 to ±7 points wide (measured in a default study), so the climb is played and
-# its rung is the top; were it skipped, the last rung's cells are read at the trend budget.
+# In the default study the budget goes to the rungs whose verdict may be the cell's
+# (`verdict_rungs`): the top (the last climb rung, or the ladder's last rung when it
+# declares no climb) and the rung below it, which decides when the top's own step does not
+# measure it stronger (analyses.verdict_study.measured_order). A rung whose first round is
+# small (under SMALL_ROUND games: a search rung, whose games cost a thousand times more)
+# grows by at most ADAPT_TOP rounds there and ADAPT_TREND below; a scripted rung (a large
+# first round) by ADAPT there and ADAPT_TREND_LARGE below. The rungs below those two are
+# the skill trend only, which needs a direction, not a decided cell.
 SMALL_ROUND, ADAPT_TOP, ADAPT_TREND, ADAPT_TREND_LARGE = 1_000, 12, 4, 8
 ROUND_CHUNKS = 4  # chunks per round between two checks of a stopping rule
 # The time cap of a ladder rung whose speed the ladder declares (games per CPU second): its
@@ -104,30 +101,40 @@ def rung_speed(lays: list[LadderLayout], folder: str) -> float | None:
     return None
 
 
+def verdict_rungs(lay: LadderLayout) -> set[int]:
+    """The rungs of a ladder whose verdict may be the cells': the top rung, or the rung below
+    it when the top's own step does not measure it stronger (analyses.verdict_study.
+    measured_order). With a climb: the climb rung and the last rung below it (a climb that
+    is not played leaves the last rung on top, its rung below at the trend's budget: the
+    two agreed within half the margin, CLIMB_SHARE)."""
+    n = len(lay.labels)
+    return {i for i in (n - 1, n - 2) if i >= 0}
+
+
 def is_top(lays: list[LadderLayout], folder: str) -> bool:
-    """Whether `folder` is the table of a ladder's top rung (climb rungs included): the rung
-    whose verdict is the cell's. A folder that is no rung's table counts as a top."""
+    """Whether `folder` is the table of a rung whose verdict may be the cell's
+    (`verdict_rungs`). A folder that is no rung's table counts as a top."""
     for lay in lays:
         for i in range(len(lay.labels)):
             if lay.table_folder(i) == folder:
-                return i == len(lay.labels) - 1
+                return i in verdict_rungs(lay)
     return True
 
 
 def rung_rounds(lays: list[LadderLayout], folder: str, small: bool) -> int:
     """Rounds a default study's ladder rung may grow to: ADAPT_TOP / ADAPT (small / large
-    first round) for the rung whose verdict is the cell's (the ladder's top, climb rungs
-    included), ADAPT_TREND / ADAPT_TREND_LARGE for those below (the skill trend)."""
+    first round) for a rung whose verdict may be the cell's (`verdict_rungs`),
+    ADAPT_TREND / ADAPT_TREND_LARGE for those below (the skill trend)."""
     top = is_top(lays, folder)
     return (ADAPT_TOP if top else ADAPT_TREND) if small else (
         ADAPT if top else ADAPT_TREND_LARGE)  # fmt: skip
 
 
 def rung_cap(lays: list[LadderLayout], folder: str, cap: int, games: int | None) -> int:
-    """A ladder rung's cap under `--games N`: N for the top rung (raised or lowered: the
-    cells it leaves on the margin are decided by playing it on, which is what the card's
-    next step proposes), at most N for the rungs below (the skill trend, whose cells
-    decide nothing)."""
+    """A ladder rung's cap under `--games N`: N for a rung whose verdict may be the cell's
+    (`verdict_rungs`; raised or lowered: the cells it leaves on the margin are decided by
+    playing it on, which is what the card's next step proposes), at most N for the rungs
+    below (the skill trend, whose cells decide nothing)."""
     if not games:
         return cap
     return games if is_top(lays, folder) else min(cap, games)

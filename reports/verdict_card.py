@@ -45,7 +45,8 @@ def rule_sentence(delta: float) -> str:
             f"or below when it lies wholly beyond +{d} or −{d} points; anything else is open "
             "(played on, and \"on the margin\" if still open at the cap); a player count is "
             "balanced when every cell is fair, each cell judged by the strongest bot played "
-            "at that player count.")  # fmt: skip
+            "at that player count: the ladder's top rung when the study's own head-to-head "
+            "step measured it stronger than the rung below, else that rung.")  # fmt: skip
 
 
 def skill_trend(f, game: GamePlugin) -> str:
@@ -120,7 +121,8 @@ def card(sv: StudyVerdict, game: GamePlugin) -> dict:
             lines.append(
                 f"strongest bot: {dm['below']}, not {dm['bot']}, the ladder's top: {dm['bot']} "
                 f"won {100 * dm['share']:.1f}% ({100 * dm['lo']:.1f}–{100 * dm['hi']:.1f}%) of "
-                f"{dm['games']:,} games against {dm['below']} head to head"
+                f"{dm['games']:,} games against {dm['below']} head to head, "
+                + ("measured weaker" if dm.get("weaker") else "not measured stronger")
             )
         t = sv.turn.get(players)
         if t:
@@ -286,6 +288,7 @@ def verdict_json(sv: StudyVerdict, page: str, game: GamePlugin) -> str:
                 "share": round(100 * d["share"], 3),
                 "ci95": [round(100 * d["lo"], 3), round(100 * d["hi"], 3)],
                 "games": d["games"],
+                "weaker": bool(d.get("weaker", True)),
             }
             for k, d in sv.demoted.items()
         },  # fmt: skip

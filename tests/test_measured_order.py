@@ -1,5 +1,6 @@
-"""analyses.verdict_study.measured_order: a top rung that loses its own step against the
-rung below is not the strongest, so the verdict is not quoted from it (issue 31)."""
+"""analyses.verdict_study.measured_order: a top rung that its own step does not measure
+stronger than the rung below (it loses or ties) is not shown to be the strongest, so the
+verdict is not quoted from it (issue 31)."""
 
 from pathlib import Path
 
@@ -53,14 +54,24 @@ def test_a_top_rung_measured_weaker_goes_below_the_rung_under_it():
     assert order == ["weighted", "climb", "strong"]
 
 
-def test_a_top_rung_not_shown_weaker_stays_on_top():
-    # the climb rung wins half the games (1 of 2 in every seed): not weaker, so it stays
-    runs = _step_games([1], 60)
+def test_a_top_rung_measured_stronger_stays_on_top():
+    # per seed the climb rung wins 2, 1 or 2 of 2 games: per-seed shares 1, .5, 1, mean
+    # 5/6, sd 0.24, half-width 2.24 x 0.24 / sqrt(60) = 0.07: [0.76, 0.90], over one half
+    runs = _step_games([2, 1, 2], 60)
     assert measured_order(Path("."), _plan(), load=lambda p: runs[p.name])[-1] == "climb"
-    # 30% over 5 seeds (0, 1, 1, 1, 0 of 2 wins: per-seed shares 0, .5, .5, .5, 0): the
-    # interval reaches over one half, so nothing is shown and the ladder's order stands
-    few = _step_games([0, 1, 1, 1, 0], 5)
-    assert measured_order(Path("."), _plan(), load=lambda p: few[p.name])[-1] == "climb"
+
+
+def test_a_top_rung_not_shown_stronger_goes_below():
+    # the climb rung wins half the games (1 of 2 in every seed): a tie is not a climb, so
+    # the rung below decides
+    runs = _step_games([1], 60)
+    assert measured_order(Path("."), _plan(), load=lambda p: runs[p.name]) == [
+        "weighted", "climb", "strong"]  # fmt: skip
+    # 70% over 5 seeds (2, 1, 1, 1, 2 of 2 wins: per-seed shares 1, .5, .5, .5, 1, sd
+    # 0.27): half-width 2.24 x 0.27 / sqrt(5) = 0.27, the interval [0.43, 0.97] reaches
+    # under one half, so the top rung is not shown stronger either
+    few = _step_games([2, 1, 1, 1, 2], 5)
+    assert measured_order(Path("."), _plan(), load=lambda p: few[p.name])[-1] == "strong"
 
 
 def test_a_step_not_played_leaves_the_order():
@@ -75,6 +86,10 @@ def test_the_demotion_is_recorded_for_the_card():
     runs = _step_games([0, 1, 1], 60)
     d = demotion(Path("."), _plan(), load=lambda p: runs[p.name])
     assert d is not None and (d["bot"], d["below"], d["games"]) == ("climb", "strong", 120)
-    assert abs(d["share"] - 1 / 3) < 1e-9 and d["hi"] < 0.5 < 1 - d["lo"]
+    assert abs(d["share"] - 1 / 3) < 1e-9 and d["hi"] < 0.5 < 1 - d["lo"] and d["weaker"]
+    # a tie is recorded too, as not weaker: the card says "not measured stronger"
     even = _step_games([1], 60)
-    assert demotion(Path("."), _plan(), load=lambda p: even[p.name]) is None
+    d = demotion(Path("."), _plan(), load=lambda p: even[p.name])
+    assert d is not None and d["share"] == 0.5 and not d["weaker"]
+    stronger = _step_games([2, 1, 2], 60)
+    assert demotion(Path("."), _plan(), load=lambda p: stronger[p.name]) is None

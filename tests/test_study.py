@@ -215,13 +215,13 @@ def test_small_fixed_runs_are_split_for_the_workers():
     st = get_study(MAHARAJA, None)
     jobs = dict(study_jobs(st, 0, "weighted", game="maharaja"))
     lad = layout(st)
-    # search-fast (600 games a round) and search-strong (300), below the climb: the skill
-    # trend only, up to 4 rounds each; the climb rung (the top, its verdict the cell's) up
-    # to 12 rounds of 150
+    # search-fast (600 games a round): the skill trend only, up to 4 rounds; search-strong
+    # (300), the rung below the climb (it decides when the climb's own step does not
+    # measure the climb stronger), and the climb rung (the top) up to 12 rounds each
     la = jobs[lad.table_folder(3)]
     assert lad.labels[3:] == ["search-fast", "search-strong", "search-200"]
     assert la.games == 600 * 4 and la.chunk == 150 and la.round_chunks == 4
-    assert jobs[lad.table_folder(4)].games == 300 * 4 and jobs[lad.table_folder(4)].chunk == 75
+    assert jobs[lad.table_folder(4)].games == 300 * 12 and jobs[lad.table_folder(4)].chunk == 75
     assert jobs[lad.table_folder(5)].games == 150 * 12 and jobs[lad.table_folder(5)].chunk == 38
     assert all(jobs[lad.table_folder(i)].decide is not None for i in (3, 4, 5))
     # the scripted rungs are trend rungs too: up to ADAPT_TREND_LARGE = 8 rounds, not 80
@@ -295,16 +295,19 @@ def test_strategies_ladder_prints_the_rungs_weakest_first(capsys):
 
 def test_games_raises_only_the_top_rungs_cap():
     """`--games N` is what the card's next step proposes for cells on the margin: the top
-    rung of every ladder (its verdict the cell's) plays up to N games, raised from its own
-    cap; the rungs below keep theirs (at most N), and a small N still caps every run."""
+    two rungs of every ladder (either's verdict may be the cell's: the rung below decides
+    when the top's own step does not measure it stronger) play up to N games, raised from
+    their own caps; the rungs below keep theirs (at most N), and a small N still caps
+    every run."""
     st = get_study(MAHARAJA, None)
     lad = layout(st)
     base = dict(study_jobs(st, 0, "weighted", game="maharaja"))
     more = dict(study_jobs(st, 0, "weighted", games=50_000, game="maharaja"))
     for lay in layouts(st):
-        top = lay.table_folder(len(lay.labels) - 1)
-        assert base[top].games < 50_000 and more[top].games == 50_000
-        for i in range(len(lay.labels) - 1):  # the skill trend: its own cap, never raised
+        for i in (len(lay.labels) - 1, len(lay.labels) - 2):
+            top = lay.table_folder(i)
+            assert base[top].games < 50_000 and more[top].games == 50_000
+        for i in range(len(lay.labels) - 2):  # the skill trend: its own cap, never raised
             below = lay.table_folder(i)
             assert more[below].games == min(base[below].games, 50_000)
     assert more[lad.table_folder(2)].games == 6_000 * 8  # weighted: 48,000, under 50,000

@@ -89,8 +89,12 @@ SEARCH_RUNGS = {
 
 # The default study's ladder as `palace-lab strategies --ladder` prints it, per player count:
 # every rung's games per CPU second (one seat of it among the default strategy) and its
-# duel against the rung directly below (python -m bench.ladder --game tajmahal --players P
-# --literals; docs/games/tajmahal.md, "The ladder, measured").
+# duel against the rung directly below. The scripted rungs and search-fast's speed: python
+# -m bench.ladder --game tajmahal --players P --literals (session 8, load 2-7). search-lite
+# (5 rollouts) and the two duels above weighted: python -m bench.search --game tajmahal
+# --players P --configs "lookahead:horizon=1:rollouts=5" --ref REF --no-base (REF weighted:
+# --deals 50, 15 at 5 players, seed 22; REF search-fast's text: --deals 200, 60 at 5
+# players, seed 21; session 9, load about 10; docs/games/tajmahal.md, "The ladder, measured").
 LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
     3: (
         RungFigures(
@@ -106,16 +110,12 @@ LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
             Measured("commodities", 0.678, 0.67, 0.687, 12000),
         ),
         RungFigures(
+            "search-lite", "lookahead:horizon=1:rollouts=5", 3, 718.8,
+            Measured("weighted", 0.818, 0.773, 0.859, 300),
+        ),
+        RungFigures(
             "search-fast", "lookahead:horizon=1:rollouts=15", 3, 622.4,
-            Measured("weighted", 0.912, 0.894, 0.926, 1200),
-        ),
-        RungFigures(
-            "search", "lookahead:horizon=1:rollouts=30", 3, 361.7,
-            Measured("search-fast", 0.503, 0.474, 0.531, 1200),
-        ),
-        RungFigures(
-            "search-h3", "lookahead:horizon=3", 3, 55.1,
-            Measured("search", 0.419, 0.384, 0.456, 720),
+            Measured("search-lite", 0.598, 0.57, 0.626, 1200),
         ),
     ),
     4: (
@@ -132,16 +132,12 @@ LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
             Measured("commodities", 0.762, 0.755, 0.77, 12000),
         ),
         RungFigures(
+            "search-lite", "lookahead:horizon=1:rollouts=5", 4, 765.2,
+            Measured("weighted", 0.764, 0.712, 0.808, 300),
+        ),
+        RungFigures(
             "search-fast", "lookahead:horizon=1:rollouts=15", 4, 568.1,
-            Measured("weighted", 0.845, 0.823, 0.864, 1200),
-        ),
-        RungFigures(
-            "search-strong", "lookahead:horizon=2", 4, 73.7,
-            Measured("search-fast", 0.536, 0.508, 0.564, 1200),
-        ),
-        RungFigures(
-            "search-h3", "lookahead:horizon=3", 4, 45.6,
-            Measured("search-strong", 0.482, 0.446, 0.518, 720),
+            Measured("search-lite", 0.598, 0.569, 0.625, 1200),
         ),
     ),
     5: (
@@ -158,16 +154,12 @@ LADDER_FIGURES: dict[int, tuple[RungFigures, ...]] = {
             Measured("commodities", 0.784, 0.776, 0.791, 12000),
         ),
         RungFigures(
+            "search-lite", "lookahead:horizon=1:rollouts=5", 5, 431.9,
+            Measured("weighted", 0.686, 0.632, 0.737, 300),
+        ),
+        RungFigures(
             "search-fast", "lookahead:horizon=1:rollouts=15", 5, 455.6,
-            Measured("weighted", 0.77, 0.745, 0.793, 1200),
-        ),
-        RungFigures(
-            "search", "lookahead:horizon=1:rollouts=30", 5, 255.4,
-            Measured("search-fast", 0.529, 0.501, 0.557, 1200),
-        ),
-        RungFigures(
-            "search-h3", "lookahead:horizon=3", 5, 32.9,
-            Measured("search", 0.513, 0.476, 0.549, 720),
+            Measured("search-lite", 0.596, 0.568, 0.623, 1200),
         ),
     ),
 }  # fmt: skip

@@ -29,12 +29,24 @@ RUNGS: tuple[tuple[str, str], ...] = (
     ("weighted", "weighted"),
     ("lookahead", "lookahead"),
 )
-# The search rungs of the default study, as data (label, --strategy text), weakest first;
-# swapping in other budgets (the search speed work's recommended rungs) is one line each.
-# The default study's search rungs are the fastest and the strongest measured per player
-# count (search_rungs.py, bench.search); above them it climbs to a horizon of 3 while the
-# two strongest disagree.
-CLIMB_QUICK = (("search-h3", "lookahead:horizon=3"),)
+# The default study's search rungs (label, --strategy text), weakest first, per player
+# count: `search-lite` (5 rollouts, cut at the next visit) below `search-fast` (15), the
+# verdict rung. Each is measured stronger than the rung below at 3, 4 and 5 players
+# (search_rungs.LADDER_FIGURES), and search-fast is as strong as any budget measured
+# above it: 30 rollouts level at 3 players (50.3% [47.4, 53.1], n = 1,200), a horizon of 2
+# or 3 weaker or level there; the stronger ones at 4 and 5 (`search-strong`, `search`,
+# about 53%) cost 2 to 8 times more per game than search-fast, which the default study's
+# 10 minutes cannot give the ~11,000 games a cell needs (docs/games/tajmahal.md).
+LITE = ("search-lite", "lookahead:horizon=1:rollouts=5")
+# games per CPU second with one seat among weighted (bench.search, seed 21, 8 games, load
+# about 10): search-lite's declared speed, which caps its rounds' time
+LITE_SPEED = {3: 718.8, 4: 765.2, 5: 431.9}
+LITE_STRENGTH = {n: f.vs_below.text() for n, rows in LADDER_FIGURES.items() for f in rows
+                 if f.label == LITE[0] and f.vs_below}  # fmt: skip
+# No climb: no budget measured so far is stronger than the top one by what the default
+# study can afford (a horizon of 3 won 41.9% [38.4, 45.6] of 720 games against `search`
+# at 3 players, 48.2% [44.6, 51.8] against `search-strong` at 4; docs/games/tajmahal.md).
+CLIMB_QUICK: tuple[tuple[str, str], ...] = ()
 CLIMB_FULL = (("lookahead-200", "lookahead:rollouts=200"),)
 # Measured figures per rung label: games per CPU second of a table of that rung (4p) and
 # the share of the wins against the rung below (4p; ladder() below). None / "not measured
@@ -64,17 +76,23 @@ def ladder(players: int, full: bool) -> Ladder:
     5 players: 66.6% [65.6, 67.5], 85.0% [84.3, 85.7], 78.2% [77.4, 79.0] (n = 10,000
     each), 90.7% [87.5, 93.2] (n = 400).
     `random` is no player and no rung; `lookahead` (60 rollouts, to the end) plays fewer
-    games. The quick ladder (`full` False: the default study's) has two small search rungs
-    above the scripted ones and climbs to 60 rollouts while the two strongest disagree
-    (jobs.ladder); `study robustness` plays the full ladder and climbs to 200."""
+    games. The quick ladder (`full` False: the default study's) has `search-lite` and
+    `search-fast` above the scripted rungs and no climb (none measured stronger within
+    the time); both search rungs may decide (jobs.studies.verdict_rungs), so each starts
+    at 960 games and grows to 12 rounds (11,520: half-width about ±1 point at the family
+    z), and the top step plays 600 games, enough to tell 60% from one half.
+    `study robustness` plays the full ladder and climbs to 200 rollouts."""
     if full:
         rungs, climb = RUNGS, CLIMB_FULL
         games, steps = (20_000, 20_000, 20_000, 1_200, 400), (12_000, 12_000, 600, 200)
     else:
-        games, steps = (5_000, 5_000, 5_000, 600, 200, 60), (3_000, 3_000, 240, 120, 36)
+        games, steps = (5_000, 5_000, 5_000, 960, 960), (3_000, 3_000, 240, 600)
         known = {lb: (SPEED.get(lb), STRENGTH.get(lb, "")) for lb in SPEED.keys() | STRENGTH}
-        return search_ladder(players, RUNGS[:3], SEARCH_RUNGS, CLIMB_QUICK, games, steps, known,
-                             figures=LADDER_FIGURES)  # fmt: skip
+        n = min(LITE_SPEED, key=lambda k: (abs(k - players), k))
+        known[LITE[0]] = (LITE_SPEED[n], LITE_STRENGTH.get(n, ""))
+        fast = {k: rungs[:1] for k, rungs in SEARCH_RUNGS.items()}  # search-fast alone
+        return search_ladder(players, RUNGS[:3] + (LITE,), fast, CLIMB_QUICK, games, steps,
+                             known, figures=LADDER_FIGURES)  # fmt: skip
     labels = [lb for lb, _ in rungs + climb]
     return Ladder(rungs, (), games, per_arrangement(players, steps), "", climb,
                   tuple(SPEED.get(lb) for lb in labels),
@@ -91,8 +109,8 @@ def balance(players: int = 4) -> Study:
     return Study(
         "balance",
         "rulebook game, 3-5 players: win rate per turn position in visit 1; "
-        "at every player count a ladder of 3 scripted bots and 2 search rungs, climbing one "
-        "more while the two strongest disagree",
+        "at every player count a ladder of 3 scripted bots and 2 search rungs "
+        "(5 and 15 rollouts)",
         runs,
         question_keys=QUESTION_KEYS,
         ladder=ladder(players, full=False),
