@@ -22,7 +22,7 @@ from numba import njit
 from simcore.core.contract.datafile import NoData
 from simcore.core.contract.games import register_game
 from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
-from simcore.core.contract.rule_fields import RuleBase, rule
+from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 
 ROUND, SEAT, N, ERRORS, ROLL, ASK = 0, 1, 2, 3, 4, 5
@@ -30,7 +30,6 @@ SCORE, REROLLS, KEEPS, DICE = 6, 10, 14, 18
 MAX_ROUNDS, MAX_SEATS = 10, 4
 STATE_SIZE = DICE + MAX_ROUNDS * MAX_SEATS * 2
 OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS = 4, 4, 1, 1 + MAX_SEATS
-R_ROUNDS, R_SIDES, R_SEAT0, R_PLANT = 0, 1, 2, 3  # RuleSet field order
 PLANT_BONUS = 1000  # beats any dice total: seat 0 wins that game outright
 ROLL_AGAIN = 0  # the decision kind
 N_REC = 7  # strategy, score, rank, rounds, errors, rerolls, keeps
@@ -43,16 +42,16 @@ def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
     state[:] = 0
     state[N] = n_players
     for i in range(MAX_ROUNDS * MAX_SEATS * 2):
-        state[DICE + i] = 1 + randint_nb(rng, 0, rules[R_SIDES])
+        state[DICE + i] = 1 + randint_nb(rng, 0, rules[R.SIDES])
     # T-4, the planted effect (drawn after the dice, so the dice do not change with it)
-    if rules[R_PLANT] > 0 and randint_nb(rng, 0, 1000) < rules[R_PLANT]:
+    if rules[R.PLANTED] > 0 and randint_nb(rng, 0, 1000) < rules[R.PLANTED]:
         state[SCORE] += PLANT_BONUS
 
 
 @njit(cache=True)
 def advance_nb(state, board, rules, log, work):
     """The next decision (the active seat's roll is showing), or -1 when the game is over."""
-    if state[ROUND] >= rules[R_ROUNDS]:
+    if state[ROUND] >= rules[R.ROUNDS]:
         return -1
     state[ROLL] = state[DICE + (state[ROUND] * MAX_SEATS + state[SEAT]) * 2]
     state[ASK] = 1
@@ -109,7 +108,7 @@ def invariants_nb(state, board, rules):
         if state[REROLLS + p] + state[KEEPS + p] != turns:
             return 1
     for i in range(MAX_ROUNDS * MAX_SEATS * 2):
-        if not 1 <= state[DICE + i] <= rules[R_SIDES]:
+        if not 1 <= state[DICE + i] <= rules[R.SIDES]:
             return 2
     return 0
 
@@ -122,6 +121,9 @@ class ToyRules(RuleBase):
     planted: int = rule(
         0, "T-4", "per mille of games seat 0 wins outright (planted: +q/1000 (1 - 1/N))", 0, 1000
     )
+
+
+R = offsets_module(ToyRules, __name__ + ".R")  # the packed offsets, rules[R.SIDES]
 
 
 @dataclass(frozen=True)
@@ -189,7 +191,7 @@ def redraw_hidden(
     copy = state.copy()
     shown = (state[ROUND] * MAX_SEATS + state[SEAT]) * 2 + 1  # the current turn's first die
     unseen = copy[DICE + shown :]
-    unseen[:] = rng.integers(1, rules[R_SIDES] + 1, unseen.size)
+    unseen[:] = rng.integers(1, rules[R.SIDES] + 1, unseen.size)
     return copy
 
 
