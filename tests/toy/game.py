@@ -22,6 +22,7 @@ from numba import njit
 from simcore.core.contract.datafile import NoData
 from simcore.core.contract.games import register_game
 from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
+from simcore.core.contract.results_table import win_columns
 from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 
@@ -160,8 +161,6 @@ def play_game(driver, sids, params, n_players=2, seed=0, game=0, rules=None, dat
 def records_table(rec, first_game, seat_names, rules) -> pa.Table:
     g, n, width = rec.shape
     flat = rec.reshape(g * n, width)  # (not -1: a batch of 0 games has 0 rows)
-    winner = flat[:, 2] == 0
-    share = winner / np.repeat((rec[:, :, 2] == 0).sum(1), n)
     return pa.table({
         "game_id": np.repeat(np.arange(first_game, first_game + g), n),
         "seat": np.tile(np.arange(n, dtype=np.int8), g),
@@ -169,8 +168,7 @@ def records_table(rec, first_game, seat_names, rules) -> pa.Table:
         "strategy": pa.array([seat_names[i] for i in np.tile(np.arange(n), g)], pa.string()),
         "score": flat[:, 1].astype(np.int16),
         "rank": flat[:, 2].astype(np.int8),
-        "winner": winner,
-        "win_share": share,
+        **win_columns(rec[:, :, 2]),
         "rounds": flat[:, 3].astype(np.int8),
         "end_reason": pa.array(["done"] * (g * n), pa.string()),
         "errors": flat[:, 4].astype(np.int16),
@@ -210,7 +208,6 @@ PLUGIN = register_game(
         describe_event=lambda row, data: f"seat {row[1] + 1} scored {row[2]} (rank {row[3]})",
         event_record=lambda row, data: {"seat": int(row[1]), "score": int(row[2])},
         records_table=records_table,
-        check_batch=lambda rules: None,
         keys=(Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),),
         shape=Shape(
             "rounds",

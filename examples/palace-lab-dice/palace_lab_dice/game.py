@@ -25,7 +25,7 @@ from simcore.core.contract.engine_api import ENGINE_API
 from simcore.core.contract.games import register_game
 from simcore.core.contract.layout import Layout, state_layout
 from simcore.core.contract.levers import Lever
-from simcore.core.contract.play import Play
+from simcore.core.contract.play import Play, play_fields
 from simcore.core.contract.plugin import (
     GamePlugin,
     Key,
@@ -35,7 +35,12 @@ from simcore.core.contract.plugin import (
     StudyRun,
     rules_fields,
 )
-from simcore.core.contract.results_table import RecordBlock, changed_rule_columns, results_table
+from simcore.core.contract.results_table import (
+    RecordBlock,
+    changed_rule_columns,
+    results_table,
+    win_columns,
+)
 from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.contract.rungs import Measured, RungFigures, SearchRung, search_ladder
 from simcore.core.nb.rng_nb import randint_nb
@@ -243,11 +248,8 @@ def records_table(rec: np.ndarray, first_game: int, seat_names, rules) -> pa.Tab
     """The record block as the results table, with a column per rule changed from the
     rulebook (simcore/core/contract/results_table.py)."""
     block = RecordBlock(rec, _R.columns)
-    rank = block["rank"]
-    winners = np.repeat((rec[:, :, REC_RANK] == 0).sum(1), block.n_players)
     derived = {
-        "winner": pa.array(rank == 0),
-        "win_share": pa.array(np.where(rank == 0, 1.0 / np.maximum(winners, 1), 0.0)),
+        **win_columns(rec[:, :, REC_RANK]),
         "end_reason": pa.array(["done"] * block.n, pa.string()),
         "act_reroll": block.typed("rerolls", pa.int16()),
         "act_keep": block.typed("keeps", pa.int16()),
@@ -415,14 +417,8 @@ PLUGIN = register_game(
     GamePlugin(
         name="dice",
         title="Dice race (palace-lab's example game package)",
-        min_players=2,
-        max_players=MAX_SEATS,
-        default_players=2,
-        engine=__name__,
+        **play_fields(PLAY),
         **rules_fields(DiceRules),
-        check_rules=_check,
-        play_batch=PLAY.play_batch,
-        play_game=PLAY.play_game,
         describe_event=describe_event,
         event_record=lambda row, data: {
             "round": int(row[0]),
@@ -430,7 +426,6 @@ PLUGIN = register_game(
             "text": describe_event(row, data),
         },  # fmt: skip
         records_table=records_table,
-        check_batch=lambda rules: None,
         keys=(Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),),
         shape=Shape(
             "rounds",
