@@ -27,9 +27,9 @@ import time
 
 import strategies
 from analyses.intervals import wilson
+from simcore.core.contract.results_table import win_shares
 from simcore.tajmahal import record_layout as REC
 from simcore.tajmahal.game import play_batch
-from simcore.tajmahal.results import win_shares
 from strategies.registry import Strategy
 
 GAME = "tajmahal"
@@ -70,7 +70,7 @@ def head_to_head(low: Strategy, up: Strategy, players: int, games: int, seed: in
         sids, params = strategies.seat_arrays(table, GAME)
         driver = strategies.driver_for(GAME, sids, params)
         rec = play_batch(driver, sids, params, games, players, seed)
-        total += float(win_shares(rec)[:, list(ups)].sum())
+        total += float(win_shares(rec[:, :, REC.RANK])[:, list(ups)].sum())
         fair += games * len(ups) / players
         n += games
     return total, fair, n

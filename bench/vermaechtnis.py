@@ -31,9 +31,10 @@ import numpy as np
 
 import strategies
 from analyses.intervals import wilson
+from simcore.core.contract.results_table import win_shares
+from simcore.vermaechtnis import record_layout as REC
 from simcore.vermaechtnis.card_table import default_cards
 from simcore.vermaechtnis.game import play_batch
-from simcore.vermaechtnis.results import win_shares
 from simcore.vermaechtnis.rules import RuleSet
 from strategies.registry import Strategy
 
@@ -72,7 +73,7 @@ def round_robin(
             table = list(combo[r:] + combo[:r])
             sids, params = strategies.seat_arrays(table, GAME)
             rec = play_batch(driver, sids, params, games, players, seed, 0, rules, cards)
-            share = win_shares(rec).sum(axis=0)
+            share = win_shares(rec[:, :, REC.RANK]).sum(axis=0)
             for s, x in zip(table, share):
                 out[s.name][0] += float(x)
                 out[s.name][1] += games
@@ -89,7 +90,7 @@ def head_to_head(a: Strategy, field: list[Strategy], players: int, games: int, s
             table[seat] = a
             sids, params = strategies.seat_arrays(table, GAME)
             rec = play_batch(driver, sids, params, games, players, seed)
-            total += float(win_shares(rec)[:, seat].sum())
+            total += float(win_shares(rec[:, :, REC.RANK])[:, seat].sum())
             n += games
     return total / n
 
@@ -109,7 +110,7 @@ def ladder_steps(names: list[str], players: int, games: int, seed: int = 0):
             table = [up if i in ups else low for i in range(players)]
             sids, params = strategies.seat_arrays(table, GAME)
             rec = play_batch(driver, sids, params, games, players, seed)
-            total += float(win_shares(rec)[:, ups].sum())
+            total += float(win_shares(rec[:, :, REC.RANK])[:, ups].sum())
             n += games
         yield lower, upper, total / n, total, n
 
@@ -135,7 +136,7 @@ def preview(name: str, games: int, players: int = 4, seed: int = 0) -> None:
         seats = strategies.resolve([text], run.players, GAME)
         sids, params = strategies.seat_arrays(seats, GAME)
         rec = play_batch(driver, sids, params, games, run.players, seed, 0, rules)
-        share = win_shares(rec).sum(axis=0)
+        share = win_shares(rec[:, :, REC.RANK]).sum(axis=0)
         cells = []
         for k in share:
             lo, hi = wilson(float(k), games)

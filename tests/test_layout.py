@@ -59,3 +59,48 @@ def test_every_game_state_starts_with_the_common_header(game):
     engine = importlib.import_module(games()[game].engine)
     for name, offset in H.HEADER.items():
         assert getattr(engine.S, name) == offset, (game, name)
+
+
+def test_rules_offsets_follow_the_field_order():
+    """A rule set's packed offsets: its fields in declaration order (a table field takes its
+    `slots`, a `slot` renames it), then PACKED; pack() writes each value at its offset."""
+    from dataclasses import dataclass, field
+
+    from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
+
+    @dataclass(frozen=True)
+    class Rules(RuleBase):
+        PACKED = {"ROW_N": 1}
+        a: int = rule(3, "X-1", "a", 0, 9)
+        row: tuple[int, ...] = field(default=(7, 8), metadata={"doc": "r", "rule": "X-2",
+                                                               "slots": 3})  # fmt: skip
+        on: bool = rule(True, "X-3", "switch", slot="V_ON")
+
+        def _check_field(self, f):
+            if f.name != "row":
+                super()._check_field(f)
+
+        def _pack_more(self, out, at):
+            out[at["ROW"] : at["ROW"] + len(self.row)] = self.row
+            out[at["ROW_N"]] = len(self.row)
+
+    at = Rules.offsets()
+    assert at == {"A": 0, "ROW": 1, "V_ON": 4, "ROW_N": 5, "RULES_SIZE": 6}
+    assert list(Rules().pack()) == [3, 7, 8, 0, 1, 2]
+    R = offsets_module(Rules, "t.R")
+    assert (R.A, R.ROW, R.V_ON, R.ROW_N, R.RULES_SIZE) == (0, 1, 4, 5, 6)
+
+    @dataclass(frozen=True)
+    class Twice(RuleBase):
+        a: int = rule(1, "X-1", "a", 0, 9, slot="B")
+        b: int = rule(1, "X-2", "b", 0, 9)
+
+    with pytest.raises(ValueError, match="'B' declared twice"):
+        Twice.offsets()
+
+    @dataclass(frozen=True)
+    class Unpacked(Rules):  # a table field, but no _pack_more of its own: refused, not zeros
+        _pack_more = RuleBase._pack_more
+
+    with pytest.raises(TypeError, match="no _pack_more for"):
+        Unpacked().pack()

@@ -13,13 +13,13 @@ from typing import Any
 
 from simcore.core.contract.games import register_game
 from simcore.core.contract.levers import Lever
+from simcore.core.contract.play import play_fields
 from simcore.core.contract.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape, rules_fields
 
 from . import game, rules, setting_text
 from .board import BOARD_FILE
 from .enums import CHARACTER_NAMES, YOGI
 from .hidden import redraw_hidden
-from .rules_layout import MAX_PLAYERS
 from .search_rungs import SEARCH_RUNGS
 from .studies import ladder, studies
 
@@ -111,16 +111,10 @@ PLUGIN = register_game(
     GamePlugin(
         name="maharaja",
         title="Maharaja (Kramer & Kiesling, 2004)",
-        min_players=2,
-        max_players=MAX_PLAYERS,
-        default_players=4,
-        engine="simcore.maharaja.nb.game_nb",
+        **play_fields(game.PLAY),
         checks="simcore.maharaja.nb.invariants_nb",
         **rules_fields(rules.RuleSet),
-        check_rules=game.check_rules,
         data_files=(BOARD_FILE,),
-        play_batch=game.play_batch,
-        play_game=game.play_game,
         describe_event=_describe,
         event_record=_as_record,
         records_table=_records_table,

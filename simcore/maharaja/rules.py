@@ -2,9 +2,10 @@
 
 A `RuleSet` is validated when built (each problem is one `InputError` line naming the
 key), carries the rulebook defaults (ids M-… from `shared/rules/maharaja.md`) and packs
-itself into the int64 array laid out by `rules_layout`, so a designer changes numbers in a
-rules file or with `--set key=value`, never code. Variant switches exist before the
-engine supports them so that files and manifests stay stable.
+itself into the int64 array the engine reads (laid out by the field order, `rules_layout`),
+so a designer changes numbers in a rules file or with `--set key=value`, never code.
+Variant switches exist before the engine supports them so that files and manifests stay
+stable.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from simcore.core.contract.rule_fields import rule as _f
 from simcore.core.errors import InputError
 
 from . import board_layout as B
-from . import rules_layout as R
 from .enums import CHARACTER_NAMES, YOGI
 
 # Value ranges (issue 12): no rule value may let a state entry (int64) or a results
@@ -40,15 +40,20 @@ DEFAULT_PAYOUTS: tuple[tuple[int, ...], ...] = (
     (12, 9, 6, 3),
     (13, 10, 7, 4, 1),
 )
-PLAYER_COUNTS = tuple(range(2, R.MAX_PLAYERS + 1))
-_SWITCHES = {  # variant name -> (switch field, offset in the packed array)
-    "yogi": ("yogi", R.V_YOGI),
-    "neutral": ("neutral_palaces", R.V_NEUTRAL),
-    "auction": ("auction", R.V_AUCTION),
-    "home": ("home_cities", R.V_HOME),
-    "several": ("several_characters", R.V_MULTI),
-    "short": ("short_game", R.SHORT_GAME),
+MAX_PLAYERS = 5
+PLAYER_COUNTS = tuple(range(2, MAX_PLAYERS + 1))
+_SWITCHES = {  # variant name -> its switch field
+    "yogi": "yogi",
+    "neutral": "neutral_palaces",
+    "auction": "auction",
+    "home": "home_cities",
+    "several": "several_characters",
+    "short": "short_game",
 }
+# Values of the packed DEAL: how the characters reach the players at setup (M-S3).
+DEAL_CHOOSE = 0  # the strategies choose, from the first chooser clockwise (the rulebook)
+DEAL_RANDOM = 1  # a uniform random deal of distinct characters in play, one per seat
+DEAL_FIXED = 2  # DEAL_CHAR + seat gives each seat's character
 _ADVANCED1 = ("yogi", "neutral_palaces", "auction", "home_cities")
 
 
@@ -61,7 +66,7 @@ class RuleSet(RuleBase):
     """
 
     VARIANTS = {
-        **{name: (fld,) for name, (fld, _) in _SWITCHES.items()},
+        **{name: (fld,) for name, fld in _SWITCHES.items()},
         "advanced1": _ADVANCED1,  # the rulebook's advanced game 1
         "advanced2": (*_ADVANCED1, "several_characters"),  # advanced game 2 (M-V4)
     }
@@ -74,6 +79,12 @@ class RuleSet(RuleBase):
         "neutral_palaces",
     )
     OVERRIDE_EXAMPLE = "palace_cost=11"
+    PACKED = {  # values _pack_more derives, packed after the fields
+        "ROUND_LIMIT": 1,  # M-V1: last round of the short game, 0 = none
+        "N_CHARACTERS": 1,  # 6 in the basic game, 7 with the Yogi (M-A5y)
+        "DEAL_N": 1,  # DEAL_FIXED: characters listed (at least the number of players)
+        "DEAL_CHAR": MAX_PLAYERS,  # DEAL_FIXED: the character of each seat
+    }
 
     start_gold: int = _f(15, "M-S1", "gold each player starts with", 0, _GOLD_HI)
     palaces: int = _f(
@@ -120,9 +131,9 @@ class RuleSet(RuleBase):
     )
     governor_clamp: bool = _f(True, "M-A8 [choice]", "a governor moves as far down as it can")
     first_chooser: int = _f(
-        0, "M-S3 [choice]", "seat choosing a character first; -1 = random", -1, R.MAX_PLAYERS - 1
+        0, "M-S3 [choice]", "seat choosing a character first; -1 = random", -1, MAX_PLAYERS - 1
     )
-    deal: str = field(
+    deal: str = field(  # packed as DEAL: DEAL_CHOOSE, DEAL_RANDOM or DEAL_FIXED
         default="choose",
         metadata={
             "rule": "M-S3 [choice]",
@@ -130,20 +141,28 @@ class RuleSet(RuleBase):
             "random (uniform deal), fixed:<c0>,<c1>,... (per seat)",
         },
     )
-    payouts: tuple[tuple[int, ...], ...] = field(
+    payouts: tuple[tuple[int, ...], ...] = field(  # packed row = players - 1, column = rank
         default=DEFAULT_PAYOUTS,
-        metadata={"rule": "M-P2", "doc": "scoring gold by rank, one row per player count 2..5"},
+        metadata={
+            "rule": "M-P2",
+            "doc": "scoring gold by rank, one row per player count 2..5",
+            "slot": "PAYOUT",
+            "slots": MAX_PLAYERS * MAX_PLAYERS,
+        },
     )
     short_game: bool = _f(False, "M-V1", "short game switch")
     short_game_palaces: int = _f(6, "M-V1", "palaces per player in the short game", 1, _PALACES_HI)
     short_game_rounds: int = _f(8, "M-V1", "last round of the short game", 1, ROUNDS_HI)
-    yogi: bool = _f(False, "M-A5y", "Yogi and action chips switch")
+    yogi: bool = _f(False, "M-A5y", "Yogi and action chips switch", slot="V_YOGI")
     neutral_palaces: bool = _f(
-        True, "M-V2 [choice]", "neutral outer palaces for unused colours (fewer than 5 players)"
+        True, "M-V2 [choice]", "neutral outer palaces for unused colours (fewer than 5 players)",
+        slot="V_NEUTRAL",
+    )  # fmt: skip
+    auction: bool = _f(False, "M-V3", "character auction switch", slot="V_AUCTION")
+    home_cities: bool = _f(False, "M-A7h", "home cities switch", slot="V_HOME")
+    several_characters: bool = _f(
+        False, "M-V4", "several characters switch (advanced 2)", slot="V_MULTI"
     )
-    auction: bool = _f(False, "M-V3", "character auction switch")
-    home_cities: bool = _f(False, "M-A7h", "home cities switch")
-    several_characters: bool = _f(False, "M-V4", "several characters switch (advanced 2)")
     home_points: int = _f(1, "M-A7h", "extra point in the home city's scoring", 0, _INCOME_HI)
     chips_total: int = _f(7, "M-A5y", "action chips in the game", 0, _HOUSES_HI)
 
@@ -183,9 +202,9 @@ class RuleSet(RuleBase):
                 f"deal={self.deal} cannot be combined with the auction (M-V3 is a way of "
                 "choosing characters); use deal=choose or switch auction off"
             )
-        if self.neutral_palaces and self.outer_sites < R.MAX_PLAYERS - 2:
+        if self.neutral_palaces and self.outer_sites < MAX_PLAYERS - 2:
             bad_rule(
-                f"neutral_palaces needs outer_sites >= {R.MAX_PLAYERS - 2} (one neutral palace "
+                f"neutral_palaces needs outer_sites >= {MAX_PLAYERS - 2} (one neutral palace "
                 f"per unused colour), got {self.outer_sites}; or set neutral_palaces=false"
             )
 
@@ -223,38 +242,28 @@ class RuleSet(RuleBase):
         out["payouts"] = {str(n): list(row) for n, row in zip(PLAYER_COUNTS, self.payouts)}
         return out
 
-    def pack(self) -> np.ndarray:
-        """The int64 array the engine reads (layout in rules_layout); unused entries are 0."""
-        out = np.zeros(R.RULES_SIZE, dtype=np.int64)
-        for name, offset in _DIRECT.items():
-            out[offset] = int(getattr(self, name))
-        out[R.ROUND_LIMIT] = self.short_game_rounds if self.short_game else 0
-        out[R.N_CHARACTERS] = 7 if self.yogi else 6
-        out[R.PALACES] = self.short_game_palaces if self.short_game else self.palaces
+    def _pack_more(self, out: np.ndarray, at: Mapping[str, int]) -> None:
+        """The short game folded into PALACES and ROUND_LIMIT, the characters in play, the
+        deal (mode and seats) and the payout rows."""
+        out[at["ROUND_LIMIT"]] = self.short_game_rounds if self.short_game else 0
+        out[at["N_CHARACTERS"]] = 7 if self.yogi else 6
+        out[at["PALACES"]] = self.short_game_palaces if self.short_game else self.palaces
         mode, chars = deal_mode(self.deal)
-        out[R.DEAL] = mode
-        out[R.DEAL_N] = len(chars)
-        out[R.DEAL_CHAR : R.DEAL_CHAR + len(chars)] = chars
+        out[at["DEAL"]] = mode
+        out[at["DEAL_N"]] = len(chars)
+        out[at["DEAL_CHAR"] : at["DEAL_CHAR"] + len(chars)] = chars
         for n, row in zip(PLAYER_COUNTS, self.payouts):
-            start = R.PAYOUT + (n - 1) * R.MAX_PLAYERS
+            start = at["PAYOUT"] + (n - 1) * MAX_PLAYERS
             out[start : start + n] = row
-        return out
 
 
-# Fields copied one-to-one into the packed array: the switches and every field with an offset
-# of its own name in rules_layout (R.<NAME>).
-_DIRECT = dict(_SWITCHES.values()) | {
-    f.name: getattr(R, f.name.upper())
-    for f in fields(RuleSet)
-    if hasattr(R, f.name.upper()) and f.name != "deal"  # deal packs as mode + seats
-}
 VARIANTS = RuleSet.VARIANTS
 CHOICES = RuleSet.CHOICES
 FIELD_DOCS = RuleSet.field_docs()
 _FIELDS = {f.name: f for f in fields(RuleSet)}
 
 
-_DEAL_MODES = {"choose": R.DEAL_CHOOSE, "random": R.DEAL_RANDOM}
+_DEAL_MODES = {"choose": DEAL_CHOOSE, "random": DEAL_RANDOM}
 _CHARACTER_CODES = {name.lower(): k for k, name in enumerate(CHARACTER_NAMES)}
 
 
@@ -276,8 +285,8 @@ def _deal_text(value: Any, yogi: bool) -> str:
         bad_rule(f"deal must be choose, random or fixed:<c0>,<c1>,..., got {value!r}")
     names = [n.strip() for n in rest.replace("/", ",").split(",")]
     known = ", ".join(n.lower() for n in CHARACTER_NAMES[: YOGI + (1 if yogi else 0)])
-    if not 2 <= len(names) <= R.MAX_PLAYERS:
-        bad_rule(f"deal=fixed needs 2 to {R.MAX_PLAYERS} characters (one per seat), got {value!r}")
+    if not 2 <= len(names) <= MAX_PLAYERS:
+        bad_rule(f"deal=fixed needs 2 to {MAX_PLAYERS} characters (one per seat), got {value!r}")
     for n in names:
         if n not in _CHARACTER_CODES or (_CHARACTER_CODES[n] == YOGI and not yogi):
             tip = " (the Yogi needs the yogi variant)" if n == "yogi" else ""
@@ -288,10 +297,10 @@ def _deal_text(value: Any, yogi: bool) -> str:
 
 
 def deal_mode(deal: str) -> tuple[int, list[int]]:
-    """(R.DEAL value, character code per seat for a fixed deal) of a canonical deal text."""
+    """(packed DEAL value, character code per seat for a fixed deal) of a canonical deal text."""
     if deal in _DEAL_MODES:
         return _DEAL_MODES[deal], []
-    return R.DEAL_FIXED, [_CHARACTER_CODES[n] for n in deal.removeprefix("fixed:").split(",")]
+    return DEAL_FIXED, [_CHARACTER_CODES[n] for n in deal.removeprefix("fixed:").split(",")]
 
 
 NOT_YET: dict[str, str] = {}  # switch field -> rule id, for switches not played yet
@@ -313,7 +322,7 @@ def check_for_players(rules: RuleSet, n_players: int) -> None:
             f"with {n_players} players, got {rules.first_chooser}"
         )
     mode, chars = deal_mode(rules.deal)
-    if mode == R.DEAL_FIXED and len(chars) < n_players:
+    if mode == DEAL_FIXED and len(chars) < n_players:
         raise InputError(
             f"rules: deal={rules.deal} names {len(chars)} characters for {n_players} players "
             "(one per seat needed)"

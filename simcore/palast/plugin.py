@@ -12,6 +12,7 @@ from typing import Any
 
 from simcore.core.contract.games import register_game
 from simcore.core.contract.levers import Lever
+from simcore.core.contract.play import play_fields
 from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
 
 from . import events, game, results, rules
@@ -88,20 +89,13 @@ PLUGIN = register_game(
     GamePlugin(
         name="palast",
         title="Saba - Palast der Königin (Fiore & Happel, Goldsieber 2007)",
-        min_players=game.MIN_PLAYERS,
-        max_players=game.MAX_PLAYERS,
-        default_players=4,
-        engine="simcore.palast.nb.game_nb",
+        **play_fields(game.PLAY),
         checks="simcore.palast.nb.invariants_nb",
         **rules_fields(rules.RuleSet),
-        check_rules=rules.check_for_players,
         data_files=DATA_FILES,
-        play_batch=game.play_batch,
-        play_game=game.play_game,
         describe_event=events.describe,
         event_record=events.as_record,
         records_table=results.records_table,
-        check_batch=results.check_fits,
         keys=KEYS,
         standings=_standings,
         shape=Shape(

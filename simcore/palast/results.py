@@ -15,6 +15,7 @@ from simcore.core.contract.results_table import (
     changed_rule_columns,
     labels,
     results_table,
+    win_columns,
 )
 
 from . import record_layout as REC
@@ -66,17 +67,8 @@ _SIDES = pa.array((*HARBOUR_SIDES, "none"), pa.string())
 assert REC.ACTION_COLUMNS[:4] == tuple(f"act_harbour_{s}" for s in HARBOUR_SIDES)
 
 
-def check_fits(rules: RuleSet) -> None:
-    """Nothing to refuse: every rule value is bounded so the typed columns hold any game."""
-
-
 def rule_columns(rules: RuleSet) -> RuleColumns:
     return changed_rule_columns(rules.diff_from_default(), set(VARIANT_COLUMNS.values()))
-
-
-def win_shares(rec: np.ndarray) -> np.ndarray:
-    won = rec[:, :, REC.RANK] == 0
-    return won / np.maximum(won.sum(axis=1, keepdims=True), 1)
 
 
 def harbour_main(acts: np.ndarray) -> np.ndarray:
@@ -95,8 +87,7 @@ def records_table(
     """rec: (games, players, N_REC) from play_batch -> the contract's table."""
     block = RecordBlock(rec, REC.RECORD_COLUMNS)
     derived = {
-        "winner": pa.array((rec[:, :, REC.RANK] == 0).reshape(block.n)),
-        "win_share": pa.array(win_shares(rec).reshape(block.n).astype(np.float64)),
+        **win_columns(rec[:, :, REC.RANK]),
         "end_reason": labels(block["end_reason"], _ENDS),
         "tie": labels(block["tie"], _TIES),
         "start_type": labels(block["start_type"] + 1, _TYPES),

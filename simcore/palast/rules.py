@@ -10,13 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from simcore.core.contract.rule_fields import RuleBase
 from simcore.core.contract.rule_fields import rule as _f
 from simcore.core.errors import InputError
-
-from . import rules_layout as R
 
 PLAYER_COUNTS = (2, 3, 4)
 
@@ -46,7 +42,9 @@ class RuleSet(RuleBase):
     figures: int = _f(8, "P-S2", "figures per player", 1, 12)
     markers: int = _f(5, "P-S2", "seraglio markers per player", 0, 6)
     hand_limit: int = _f(3, "P-A6", "action cards kept at the end of a turn", 0, 10)
-    resource_limit: int = _f(7, "P-A6", "resources kept at the end of a turn", 0, 30)
+    resource_limit: int = _f(
+        7, "P-A6", "resources kept at the end of a turn", 0, 30, slot="RES_LIMIT"
+    )
     per_type: int = _f(15, "P-C3", "resources of each type in the game", 11, 30)
     start_bonus: bool = _f(True, "P-S3", "the 3rd and 4th player get one more of their type")
     bonus_turn_order: bool = _f(
@@ -76,7 +74,10 @@ class RuleSet(RuleBase):
     turn_cap: int = _f(
         300, "P-E1 [choice]", "turns after which the game stops (end 'cap')", 1, 2000
     )
-    seraglio_2: int = _f(4, "P-A7", "usable seraglio fields with 2 players", 1, 6)
+    # the engine reads SER_FIELDS_2 + players - 2: the three fields stay in this order
+    seraglio_2: int = _f(
+        4, "P-A7", "usable seraglio fields with 2 players", 1, 6, slot="SER_FIELDS_2"
+    )
     seraglio_3: int = _f(5, "P-A7", "usable seraglio fields with 3 players", 1, 6)
     seraglio_4: int = _f(6, "P-A7", "usable seraglio fields with 4 players", 1, 6)
     seraglio_figure: bool = _f(False, "P-V2", "advanced: the seraglio leader's figure counts")
@@ -93,43 +94,7 @@ class RuleSet(RuleBase):
                 "marked cards' effects"
             )
 
-    def pack(self) -> np.ndarray:
-        """The int64 array the engine reads (layout in rules_layout)."""
-        out = np.zeros(R.RULES_SIZE, dtype=np.int64)
-        for name, offset in _DIRECT.items():
-            out[offset] = int(getattr(self, name))
-        out[R.HAND_LIMIT_ADVANCED] = 4
-        return out
 
-
-_DIRECT = {
-    "fee_51": R.FEE_51,
-    "fee_52": R.FEE_52,
-    "fee_53": R.FEE_53,
-    "quarter_cost_1": R.QUARTER_COST_1,
-    "quarter_cost_2": R.QUARTER_COST_2,
-    "quarter_room": R.QUARTER_ROOM,
-    "figures": R.FIGURES,
-    "markers": R.MARKERS,
-    "hand_limit": R.HAND_LIMIT,
-    "resource_limit": R.RES_LIMIT,
-    "per_type": R.PER_TYPE,
-    "start_bonus": R.START_BONUS,
-    "bonus_turn_order": R.BONUS_TURN_ORDER,
-    "remove_compulsory": R.REMOVE_COMPULSORY,
-    "vizier_action": R.VIZIER_ACTION,
-    "card_at_once": R.CARD_AT_ONCE,
-    "own_replaced_marker": R.OWN_REPLACED_MARKER,
-    "evict_always": R.EVICT_ALWAYS,
-    "treasury_alone": R.TREASURY_ALONE,
-    "quarter_in_vizier": R.QUARTER_IN_VIZIER,
-    "turn_cap": R.TURN_CAP,
-    "seraglio_2": R.SER_FIELDS_2,
-    "seraglio_3": R.SER_FIELDS_2 + 1,
-    "seraglio_4": R.SER_FIELDS_2 + 2,
-    "seraglio_figure": R.SERAGLIO_FIGURE,
-    "sealed_gardens": R.SEALED_GARDENS,
-}
 VARIANTS = RuleSet.VARIANTS
 CHOICES = RuleSet.CHOICES
 FIELD_DOCS = RuleSet.field_docs()

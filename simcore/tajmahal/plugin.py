@@ -16,6 +16,7 @@ from typing import Any
 
 from simcore.core.contract.games import register_game
 from simcore.core.contract.levers import Lever
+from simcore.core.contract.play import play_fields
 from simcore.core.contract.plugin import GamePlugin, Key, MaskKey, Shape, rules_fields
 
 from . import events, game, results, rules
@@ -85,20 +86,13 @@ PLUGIN = register_game(
     TajMahalPlugin(
         name="tajmahal",
         title="Taj Mahal (Knizia, alea 2000)",
-        min_players=game.MIN_PLAYERS,
-        max_players=game.MAX_PLAYERS,
-        default_players=4,
-        engine="simcore.tajmahal.nb.game_nb",
+        **play_fields(game.PLAY),
         checks="simcore.tajmahal.nb.invariants_nb",
         **rules_fields(rules.RuleSet),
-        check_rules=rules.check_for_players,
         data_files=DATA_FILES,
-        play_batch=game.play_batch,
-        play_game=game.play_game,
         describe_event=events.describe,
         event_record=events.as_record,
         records_table=results.records_table,
-        check_batch=results.check_fits,
         keys=KEYS,
         mask_keys=(MaskKey("specials_held", "each special card held at the end", SPECIAL_LABELS),),
         standings=_standings,

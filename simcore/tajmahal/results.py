@@ -18,6 +18,7 @@ from simcore.core.contract.results_table import (
     changed_rule_columns,
     labels,
     results_table,
+    win_columns,
 )
 
 from . import record_layout as REC
@@ -64,20 +65,9 @@ _ENDS = pa.array(END_REASON_NAMES, pa.string())
 _TIES = pa.array(TIE_NAMES, pa.string())
 
 
-def check_fits(rules: RuleSet) -> None:
-    """Nothing to refuse: every rule value is bounded so that the typed columns hold any
-    game (see BASE_COLUMNS); kept for the contract (GamePlugin.check_batch)."""
-
-
 def rule_columns(rules: RuleSet) -> RuleColumns:
     """`rule_<key>` -> (type, value) for every rule value that differs from the rulebook."""
     return changed_rule_columns(rules.diff_from_default(), set())
-
-
-def win_shares(rec: np.ndarray) -> np.ndarray:
-    """(games, players) share of each game's win: 1/k for each of k winners (rank 0)."""
-    won = rec[:, :, REC.RANK] == 0
-    return won / np.maximum(won.sum(axis=1, keepdims=True), 1)
 
 
 def records_table(
@@ -87,8 +77,7 @@ def records_table(
     first_game; seat_names: the registered strategy name of each seat."""
     block = RecordBlock(rec, REC.RECORD_COLUMNS)
     derived = {
-        "winner": pa.array((rec[:, :, REC.RANK] == 0).reshape(block.n)),
-        "win_share": pa.array(win_shares(rec).reshape(block.n).astype(np.float64)),
+        **win_columns(rec[:, :, REC.RANK]),
         "end_reason": labels(block["end_reason"], _ENDS),
         "tie": labels(block["tie"], _TIES),
     }

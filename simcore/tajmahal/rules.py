@@ -2,8 +2,8 @@
 
 A `RuleSet` is validated when built (each problem is one `InputError` line naming the key
 and its range), carries the digest's defaults (ids T-… from `shared/rules/taj-mahal.md`)
-and packs itself into the int64 array laid out by `rules_layout` (field order = offsets,
-checked below at import). What is printed on the board, tiles and cards is not here but in
+and packs itself into the int64 array the engine reads (laid out by the field order,
+`rules_layout`). What is printed on the board, tiles and cards is not here but in
 the data files (game_data.py): map, province tiles, bonus tiles, card mix. The what-if
 parameters the digest asks for (T-V2) are fields too: display size, deal size, the
 immediate-withdraw card, the Taj Mahal value, the special-card mapping.
@@ -11,7 +11,7 @@ immediate-withdraw card, the Taj Mahal value, the special-card mapping.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
 from simcore.core.contract.datafile import read_data_file
@@ -19,7 +19,6 @@ from simcore.core.contract.rule_fields import RuleBase
 from simcore.core.contract.rule_fields import rule as _f
 from simcore.core.errors import InputError
 
-from . import rules_layout as R
 from .enums import FX_ANY_COLOUR, FX_ELEPHANT, FX_MOGUL, FX_POINTS
 
 PLAYER_COUNTS = (3, 4, 5)  # T-S4: display sizes are given for 3, 4 and 5 players
@@ -60,9 +59,10 @@ class RuleSet(RuleBase):
     special_points: int = _f(
         2, "T-A1c", "points of the '+2' special card each time it is played", 0, POINTS_HI
     )
+    # the engine reads SPECIAL_FX + k for vizier, general, monk, princess: keep them in order
     special_vizier: int = _f(
         FX_MOGUL, "T-C6 [choice]", "vizier special card: 0 elephant 1 mogul 2 points 3 any colour",
-        0, FX_HI,
+        0, FX_HI, slot="SPECIAL_FX",
     )  # fmt: skip
     special_general: int = _f(
         FX_ELEPHANT, "T-C6 [choice]", "general special card: 0 elephant 1 mogul 2 points "
@@ -128,45 +128,6 @@ class RuleSet(RuleBase):
 VARIANTS = RuleSet.VARIANTS
 CHOICES = RuleSet.CHOICES
 FIELD_DOCS = RuleSet.field_docs()
-_OFFSETS = {  # rules_layout offset of each field; pack() writes fields in order
-    "hand_size": R.HAND_SIZE,
-    "display_size": R.DISPLAY_SIZE,
-    "immediate_card": R.IMMEDIATE_CARD,
-    "taj_points": R.TAJ_POINTS,
-    "plus2_points": R.PLUS2_POINTS,
-    "special_points": R.SPECIAL_POINTS,
-    "special_vizier": R.SPECIAL_FX,
-    "special_general": R.SPECIAL_FX + 1,
-    "special_monk": R.SPECIAL_FX + 2,
-    "special_princess": R.SPECIAL_FX + 3,
-    "reshuffle": R.RESHUFFLE,
-    "last_min_symbols": R.LAST_MIN_SYMBOLS,
-    "own_crown_city_open": R.OWN_CROWN_CITY_OPEN,
-    "hand_limit": R.HAND_LIMIT,
-    "discard_first": R.DISCARD_FIRST,
-    "crown_scores": R.CROWN_SCORES,
-    "double_each": R.DOUBLE_EACH,
-    "exchange_after_last": R.EXCHANGE_AFTER_LAST,
-    "tie_break": R.TIE_BREAK,
-    "play_cap": R.PLAY_CAP,
-    "crown": R.CROWN,
-    "hand_scoring": R.HAND_SCORING,
-}
-
-
-def _check_layout() -> None:
-    """The packed array is the fields in order: each field's index is its offset."""
-    names = [f.name for f in fields(RuleSet)]
-    if list(_OFFSETS) != names or list(_OFFSETS.values()) != list(range(len(names))):
-        raise ValueError("tajmahal rules_layout does not match the RuleSet field order")
-    if len(names) != R.RULES_SIZE:
-        raise ValueError(f"tajmahal RULES_SIZE is {R.RULES_SIZE}, RuleSet has {len(names)}")
-    for c in RuleSet.CHOICES:
-        if c not in names:
-            raise ValueError(f"tajmahal CHOICES names an unknown field {c!r}")
-
-
-_check_layout()
 
 
 def check_for_players(rules: RuleSet, n_players: int) -> None:

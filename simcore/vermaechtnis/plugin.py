@@ -13,6 +13,7 @@ from typing import Any
 
 from simcore.core.contract.games import register_game
 from simcore.core.contract.levers import Lever
+from simcore.core.contract.play import play_fields
 from simcore.core.contract.plugin import GamePlugin, Key, MaskKey, Shape, rules_fields
 
 from . import events, game, results, rules
@@ -90,20 +91,13 @@ PLUGIN = register_game(
     GamePlugin(
         name="vermaechtnis",
         title="Das Vermächtnis des Maharaja (Schacht, Abacusspiele 2017)",
-        min_players=game.MIN_PLAYERS,
-        max_players=game.MAX_PLAYERS,
-        default_players=4,
-        engine="simcore.vermaechtnis.nb.game_nb",
+        **play_fields(game.PLAY),
         checks="simcore.vermaechtnis.nb.invariants_nb",
         **rules_fields(rules.RuleSet),
-        check_rules=rules.check_for_players,
         data_files=(CARDS_FILE,),
-        play_batch=game.play_batch,
-        play_game=game.play_game,
         describe_event=events.describe,
         event_record=events.as_record,
         records_table=results.records_table,
-        check_batch=results.check_fits,
         keys=KEYS,
         mask_keys=(MaskKey("collections_taken", "each collection card taken", COLLECTION_LABELS),),
         standings=_standings,

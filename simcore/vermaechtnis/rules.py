@@ -2,9 +2,9 @@
 
 A `RuleSet` is validated when built (each problem is one `InputError` line naming the
 key and its valid range), carries the rulebook defaults (ids V-… from
-`shared/rules/vermaechtnis.md`) and packs itself into the int64 array laid out by
-`rules_layout`. A designer changes numbers in a rules file or with `--set key=value`;
-price rows are comma lists, `--set prices_4=4,4,3,2,2`.
+`shared/rules/vermaechtnis.md`) and packs itself into the int64 array the engine reads
+(laid out by the field order, `rules_layout`). A designer changes numbers in a rules file
+or with `--set key=value`; price rows are comma lists, `--set prices_4=4,4,3,2,2`.
 
 The contract's `Rules` API comes from simcore/core/contract/rule_fields.py, as Maharaja's does;
 this module adds the price rows.
@@ -13,6 +13,7 @@ this module adds the price rows.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Mapping
 from dataclasses import Field, dataclass, field
 from typing import Any
 
@@ -22,8 +23,6 @@ from simcore.core.contract.rule_fields import Bad, RuleBase, bad_rule
 from simcore.core.contract.rule_fields import rule as _f
 from simcore.core.errors import InputError
 
-from . import rules_layout as R
-
 # Value ranges: with every value at its top no results column can overflow (results.py
 # types money and points as Int16, rupee totals as Int32; the bounds are derived in
 # tests/vermaechtnis/test_rules.py).
@@ -32,6 +31,7 @@ OFFER_HI = 6  # layout.MAX_OFFER
 DEFAULT_PRICES_23 = (4, 3, 2, 2)  # V-C5 (reconstruction), 2-3 players
 DEFAULT_PRICES_4 = (4, 3, 3, 2, 2)  # V-C5 (reconstruction), 4 players
 PLAYER_COUNTS = (2, 3, 4)
+MAX_TRADE = 9  # trade cards in one set (V-C5: 9 cards in the box)
 _ROWS = ("prices_23", "prices_4")
 
 
@@ -49,6 +49,7 @@ class RuleSet(RuleBase):
         "tie_after_discard",
     )
     OVERRIDE_EXAMPLE = "tax_cap=10"
+    PACKED = {"N_PRICES_23": 1, "N_PRICES_4": 1}  # the rows' lengths, after the fields
 
     start_money_first: int = _f(4, "V-S5", "rupees of the start player (seat 1)", 0, MONEY_HI)
     start_money_others: int = _f(5, "V-S5", "rupees of every other player", 0, MONEY_HI)
@@ -59,12 +60,12 @@ class RuleSet(RuleBase):
     prices_23: tuple[int, ...] = field(
         default=DEFAULT_PRICES_23,
         metadata={"rule": "V-C5 [choice]", "doc": "trade-card prices left to right, 2-3 "
-                  "players (1 to 9 cards, each 0..100), e.g. 4,3,2,2"},
+                  "players (1 to 9 cards, each 0..100), e.g. 4,3,2,2", "slots": MAX_TRADE},
     )  # fmt: skip
     prices_4: tuple[int, ...] = field(
         default=DEFAULT_PRICES_4,
         metadata={"rule": "V-C5 [choice]", "doc": "trade-card prices left to right, 4 "
-                  "players (1 to 9 cards, each 0..100), e.g. 4,3,3,2,2"},
+                  "players (1 to 9 cards, each 0..100), e.g. 4,3,3,2,2", "slots": MAX_TRADE},
     )  # fmt: skip
     lone_discard: bool = _f(True, "V-P1", "at the end a lone antique of a colour is given up")
     large_blocks_small: bool = _f(
@@ -109,33 +110,14 @@ class RuleSet(RuleBase):
         """The trade-card row a game of n_players uses (V-C5, V-S2)."""
         return self.prices_4 if n_players == 4 else self.prices_23
 
-    def pack(self) -> np.ndarray:
-        """The int64 array the engine reads (layout in rules_layout)."""
-        out = np.zeros(R.RULES_SIZE, dtype=np.int64)
-        for name, offset in _DIRECT.items():
-            out[offset] = int(getattr(self, name))
-        out[R.N_PRICES_23] = len(self.prices_23)
-        out[R.PRICES_23 : R.PRICES_23 + len(self.prices_23)] = self.prices_23
-        out[R.N_PRICES_4] = len(self.prices_4)
-        out[R.PRICES_4 : R.PRICES_4 + len(self.prices_4)] = self.prices_4
-        return out
+    def _pack_more(self, out: np.ndarray, at: Mapping[str, int]) -> None:
+        """The price rows, left to right, and their lengths."""
+        for name in _ROWS:
+            row = getattr(self, name)
+            out[at["N_" + name.upper()]] = len(row)
+            out[at[name.upper()] : at[name.upper()] + len(row)] = row
 
 
-_DIRECT = {  # fields copied one-to-one into the packed array
-    "start_money_first": R.START_MONEY_FIRST,
-    "start_money_others": R.START_MONEY_OTHERS,
-    "tax_cap": R.TAX_CAP,
-    "gold_value": R.GOLD_VALUE,
-    "rupees_per_point": R.RUPEES_PER_POINT,
-    "offer_size": R.OFFER_SIZE,
-    "lone_discard": R.LONE_DISCARD,
-    "large_blocks_small": R.LARGE_BLOCKS_SMALL,
-    "grey_sides": R.GREY_SIDES,
-    "grey_money": R.GREY_MONEY,
-    "check_before_give_up": R.CHECK_BEFORE_GIVE_UP,
-    "short_offer_ends": R.SHORT_OFFER_ENDS,
-    "tie_after_discard": R.TIE_AFTER_DISCARD,
-}
 VARIANTS = RuleSet.VARIANTS
 CHOICES = RuleSet.CHOICES
 FIELD_DOCS = RuleSet.field_docs()
@@ -144,14 +126,14 @@ FIELD_DOCS = RuleSet.field_docs()
 def _price_row(value: Any, name: str) -> tuple[int, ...]:
     """A trade-card row: 1..MAX_TRADE integers 0..MONEY_HI, as a list or as text separated
     by commas or slashes (4,3,3,2,2 or 4/3/3/2/2, for sweep grids of comma lists)."""
-    want = f"{name} must be 1 to {R.MAX_TRADE} integers in 0..{MONEY_HI}, e.g. 4,3,3,2,2"
+    want = f"{name} must be 1 to {MAX_TRADE} integers in 0..{MONEY_HI}, e.g. 4,3,3,2,2"
     if isinstance(value, str):
         parts = [p.strip() for p in value.replace("/", ",").split(",")]
         try:
             value = [int(p, 10) for p in parts]
         except ValueError:
             bad_rule(f"{want}; got {value!r}")
-    if not isinstance(value, list | tuple | np.ndarray) or not 1 <= len(value) <= R.MAX_TRADE:
+    if not isinstance(value, list | tuple | np.ndarray) or not 1 <= len(value) <= MAX_TRADE:
         bad_rule(f"{want}; got {value!r}")
     for x in value:
         if not isinstance(x, numbers.Integral) or isinstance(x, bool) or not 0 <= x <= MONEY_HI:

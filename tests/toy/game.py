@@ -22,7 +22,8 @@ from numba import njit
 from simcore.core.contract.datafile import NoData
 from simcore.core.contract.games import register_game
 from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
-from simcore.core.contract.rule_fields import RuleBase, rule
+from simcore.core.contract.results_table import win_columns
+from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 
 ROUND, SEAT, N, ERRORS, ROLL, ASK = 0, 1, 2, 3, 4, 5
@@ -30,7 +31,6 @@ SCORE, REROLLS, KEEPS, DICE = 6, 10, 14, 18
 MAX_ROUNDS, MAX_SEATS = 10, 4
 STATE_SIZE = DICE + MAX_ROUNDS * MAX_SEATS * 2
 OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS = 4, 4, 1, 1 + MAX_SEATS
-R_ROUNDS, R_SIDES, R_SEAT0, R_PLANT = 0, 1, 2, 3  # RuleSet field order
 PLANT_BONUS = 1000  # beats any dice total: seat 0 wins that game outright
 ROLL_AGAIN = 0  # the decision kind
 N_REC = 7  # strategy, score, rank, rounds, errors, rerolls, keeps
@@ -43,16 +43,16 @@ def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
     state[:] = 0
     state[N] = n_players
     for i in range(MAX_ROUNDS * MAX_SEATS * 2):
-        state[DICE + i] = 1 + randint_nb(rng, 0, rules[R_SIDES])
+        state[DICE + i] = 1 + randint_nb(rng, 0, rules[R.SIDES])
     # T-4, the planted effect (drawn after the dice, so the dice do not change with it)
-    if rules[R_PLANT] > 0 and randint_nb(rng, 0, 1000) < rules[R_PLANT]:
+    if rules[R.PLANTED] > 0 and randint_nb(rng, 0, 1000) < rules[R.PLANTED]:
         state[SCORE] += PLANT_BONUS
 
 
 @njit(cache=True)
 def advance_nb(state, board, rules, log, work):
     """The next decision (the active seat's roll is showing), or -1 when the game is over."""
-    if state[ROUND] >= rules[R_ROUNDS]:
+    if state[ROUND] >= rules[R.ROUNDS]:
         return -1
     state[ROLL] = state[DICE + (state[ROUND] * MAX_SEATS + state[SEAT]) * 2]
     state[ASK] = 1
@@ -109,7 +109,7 @@ def invariants_nb(state, board, rules):
         if state[REROLLS + p] + state[KEEPS + p] != turns:
             return 1
     for i in range(MAX_ROUNDS * MAX_SEATS * 2):
-        if not 1 <= state[DICE + i] <= rules[R_SIDES]:
+        if not 1 <= state[DICE + i] <= rules[R.SIDES]:
             return 2
     return 0
 
@@ -122,6 +122,9 @@ class ToyRules(RuleBase):
     planted: int = rule(
         0, "T-4", "per mille of games seat 0 wins outright (planted: +q/1000 (1 - 1/N))", 0, 1000
     )
+
+
+R = offsets_module(ToyRules, __name__ + ".R")  # the packed offsets, rules[R.SIDES]
 
 
 @dataclass(frozen=True)
@@ -158,8 +161,6 @@ def play_game(driver, sids, params, n_players=2, seed=0, game=0, rules=None, dat
 def records_table(rec, first_game, seat_names, rules) -> pa.Table:
     g, n, width = rec.shape
     flat = rec.reshape(g * n, width)  # (not -1: a batch of 0 games has 0 rows)
-    winner = flat[:, 2] == 0
-    share = winner / np.repeat((rec[:, :, 2] == 0).sum(1), n)
     return pa.table({
         "game_id": np.repeat(np.arange(first_game, first_game + g), n),
         "seat": np.tile(np.arange(n, dtype=np.int8), g),
@@ -167,8 +168,7 @@ def records_table(rec, first_game, seat_names, rules) -> pa.Table:
         "strategy": pa.array([seat_names[i] for i in np.tile(np.arange(n), g)], pa.string()),
         "score": flat[:, 1].astype(np.int16),
         "rank": flat[:, 2].astype(np.int8),
-        "winner": winner,
-        "win_share": share,
+        **win_columns(rec[:, :, 2]),
         "rounds": flat[:, 3].astype(np.int8),
         "end_reason": pa.array(["done"] * (g * n), pa.string()),
         "errors": flat[:, 4].astype(np.int16),
@@ -189,7 +189,7 @@ def redraw_hidden(
     copy = state.copy()
     shown = (state[ROUND] * MAX_SEATS + state[SEAT]) * 2 + 1  # the current turn's first die
     unseen = copy[DICE + shown :]
-    unseen[:] = rng.integers(1, rules[R_SIDES] + 1, unseen.size)
+    unseen[:] = rng.integers(1, rules[R.SIDES] + 1, unseen.size)
     return copy
 
 
@@ -208,7 +208,6 @@ PLUGIN = register_game(
         describe_event=lambda row, data: f"seat {row[1] + 1} scored {row[2]} (rank {row[3]})",
         event_record=lambda row, data: {"seat": int(row[1]), "score": int(row[2])},
         records_table=records_table,
-        check_batch=lambda rules: None,
         keys=(Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),),
         shape=Shape(
             "rounds",

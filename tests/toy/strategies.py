@@ -6,7 +6,7 @@ from simcore.core.nb.nb_sig import DECIDE_SIG
 from simcore.core.nb.rng_nb import randint_nb
 from strategies.registry import register
 
-from .game import R_SIDES, ROLL
+from .game import ROLL, R
 
 
 @register("random", "rerolls with probability 1/2", game="toy")
@@ -25,4 +25,4 @@ def toy_keeper_nb(kind, seat, state, board, rules, params, rng, scratch, out):
           params={"threshold": 0.5}, default=True)  # fmt: skip
 @njit(DECIDE_SIG, cache=True)
 def toy_greedy_nb(kind, seat, state, board, rules, params, rng, scratch, out):
-    return 1 if state[ROLL] <= params[0] * rules[R_SIDES] else 0
+    return 1 if state[ROLL] <= params[0] * rules[R.SIDES] else 0

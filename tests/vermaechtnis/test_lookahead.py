@@ -9,8 +9,9 @@ import numpy as np
 
 import strategies
 from analyses.intervals import wilson
+from simcore.core.contract.results_table import win_shares
 from simcore.vermaechtnis import layout as S
-from simcore.vermaechtnis.results import win_shares
+from simcore.vermaechtnis import record_layout as REC
 from strategies.vermaechtnis import lookahead as H
 
 from .state_builder import started
@@ -50,7 +51,7 @@ def test_lookahead_beats_its_policy_head_to_head():
         mine = [i for i in range(4) if mask >> i & 1]
         names = ["lookahead" if i in mine else "weighted" for i in range(4)]
         rec = batch(names, 50, seed=5)
-        total += float(win_shares(rec)[:, mine].sum())
+        total += float(win_shares(rec[:, :, REC.RANK])[:, mine].sum())
         n += 50
     lo, _ = wilson(total, n)
     assert lo > 0.5, total / n

@@ -25,7 +25,7 @@ from simcore.core.contract.engine_api import ENGINE_API
 from simcore.core.contract.games import register_game
 from simcore.core.contract.layout import Layout, state_layout
 from simcore.core.contract.levers import Lever
-from simcore.core.contract.play import Play
+from simcore.core.contract.play import Play, play_fields
 from simcore.core.contract.plugin import (
     GamePlugin,
     Key,
@@ -35,8 +35,13 @@ from simcore.core.contract.plugin import (
     StudyRun,
     rules_fields,
 )
-from simcore.core.contract.results_table import RecordBlock, changed_rule_columns, results_table
-from simcore.core.contract.rule_fields import RuleBase, rule
+from simcore.core.contract.results_table import (
+    RecordBlock,
+    changed_rule_columns,
+    results_table,
+    win_columns,
+)
+from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.contract.rungs import Measured, RungFigures, SearchRung, search_ladder
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.core.nb.skeleton_nb import (
@@ -71,7 +76,6 @@ REC_REROLLS = _R.take("rerolls")
 REC_KEEPS = _R.take("keeps")
 N_REC = _R.done()
 
-R_ROUNDS, R_SIDES, R_BONUS = 0, 1, 2  # DiceRules field order (RuleBase.pack)
 ROLL_AGAIN = 0  # the decision kind
 PH_PLAY, PH_DONE = 0, 1
 EV_KEEP, EV_REROLL, EV_END = 0, 1, 2
@@ -86,7 +90,7 @@ def start_game_nb(state, board, rules, log, n_players, seed, game, rng):
     start_header_nb(state, n_players)
     state[H.ROUND] = 1
     for i in range(MAX_ROUNDS * MAX_SEATS * 2):
-        state[DICE + i] = 1 + randint_nb(rng, 0, rules[R_SIDES])
+        state[DICE + i] = 1 + randint_nb(rng, 0, rules[R.SIDES])
 
 
 @njit(cache=True, _nrt=False)
@@ -94,7 +98,7 @@ def finish_nb(state, rules, log):
     """The end: seat 1's bonus and the ranks go into the state (write_records_nb gets no
     rules, so the records only copy)."""
     n = state[H.N_PLAYERS]
-    state[SCORE] += rules[R_BONUS]
+    state[SCORE] += rules[R.FIRST_BONUS]
     for p in range(n):
         for q in range(n):
             if state[SCORE + q] > state[SCORE + p]:
@@ -110,7 +114,7 @@ def advance_nb(state, board, rules, log, work):
     """The next decision (the active seat's die is showing), or -1 once the game is over."""
     if state[H.PHASE] == PH_DONE:
         return -1
-    if state[H.ROUND] > rules[R_ROUNDS]:
+    if state[H.ROUND] > rules[R.ROUNDS]:
         finish_nb(state, rules, log)
         return -1
     p = state[SEAT]
@@ -165,7 +169,7 @@ def invariants_nb(state, board, rules):
         if state[REROLLS + p] + state[KEEPS + p] != turns:
             return 1
     for i in range(MAX_ROUNDS * MAX_SEATS * 2):
-        if not 1 <= state[DICE + i] <= rules[R_SIDES]:
+        if not 1 <= state[DICE + i] <= rules[R.SIDES]:
             return 2
     return 0
 
@@ -198,14 +202,14 @@ def determinise_nb(state, board, rules, seat, view):
     for i in range(STATE_SIZE):
         view[i] = state[i]
     for i in range(unseen_nb(state), MAX_ROUNDS * MAX_SEATS * 2):
-        view[DICE + i] = (1 + rules[R_SIDES]) // 2
+        view[DICE + i] = (1 + rules[R.SIDES]) // 2
 
 
 @njit(cache=True, _nrt=False)
 def redraw_nb(sim, board, rules, seat, params, rng):
     """Every rollout seed rolls the dice not yet shown anew (stream 0)."""
     for i in range(unseen_nb(sim), MAX_ROUNDS * MAX_SEATS * 2):
-        sim[DICE + i] = 1 + randint_nb(rng, 0, rules[R_SIDES])
+        sim[DICE + i] = 1 + randint_nb(rng, 0, rules[R.SIDES])
 
 
 __all__ = ENGINE_API  # the names the driver imports (simcore/core/contract/engine_api.py)
@@ -220,12 +224,15 @@ class DiceRules(RuleBase):
     first_bonus: int = rule(0, "D-3 [choice]", "points added to seat 1's score", -20, 20)
 
 
+R = offsets_module(DiceRules, __name__ + ".R")  # the packed offsets, rules[R.SIDES]
+
+
 def redraw_hidden(state: np.ndarray, rules: np.ndarray, seat: int, rng: np.random.Generator):
     """A copy with every die not yet shown drawn anew: a seat sees a die only once rolled."""
     copy = state.copy()
     shown = ((state[H.ROUND] - 1) * MAX_SEATS + state[SEAT]) * 2 + 1
     unseen = copy[DICE + shown : DICE + MAX_ROUNDS * MAX_SEATS * 2]
-    unseen[:] = rng.integers(1, rules[R_SIDES] + 1, unseen.size)
+    unseen[:] = rng.integers(1, rules[R.SIDES] + 1, unseen.size)
     return copy
 
 
@@ -241,11 +248,8 @@ def records_table(rec: np.ndarray, first_game: int, seat_names, rules) -> pa.Tab
     """The record block as the results table, with a column per rule changed from the
     rulebook (simcore/core/contract/results_table.py)."""
     block = RecordBlock(rec, _R.columns)
-    rank = block["rank"]
-    winners = np.repeat((rec[:, :, REC_RANK] == 0).sum(1), block.n_players)
     derived = {
-        "winner": pa.array(rank == 0),
-        "win_share": pa.array(np.where(rank == 0, 1.0 / np.maximum(winners, 1), 0.0)),
+        **win_columns(rec[:, :, REC_RANK]),
         "end_reason": pa.array(["done"] * block.n, pa.string()),
         "act_reroll": block.typed("rerolls", pa.int16()),
         "act_keep": block.typed("keeps", pa.int16()),
@@ -413,14 +417,8 @@ PLUGIN = register_game(
     GamePlugin(
         name="dice",
         title="Dice race (palace-lab's example game package)",
-        min_players=2,
-        max_players=MAX_SEATS,
-        default_players=2,
-        engine=__name__,
+        **play_fields(PLAY),
         **rules_fields(DiceRules),
-        check_rules=_check,
-        play_batch=PLAY.play_batch,
-        play_game=PLAY.play_game,
         describe_event=describe_event,
         event_record=lambda row, data: {
             "round": int(row[0]),
@@ -428,7 +426,6 @@ PLUGIN = register_game(
             "text": describe_event(row, data),
         },  # fmt: skip
         records_table=records_table,
-        check_batch=lambda rules: None,
         keys=(Key("seat", "seat", "seats", text=lambda s: f"seat {int(s) + 1}"),),
         shape=Shape(
             "rounds",

@@ -9,7 +9,7 @@ from strategies.registry import register
 from strategies.search import register_search
 
 from . import game
-from .game import R_SIDES, ROLL
+from .game import ROLL, R
 
 
 @register("random", "rerolls with probability 1/2", game="dice")
@@ -28,7 +28,7 @@ def dice_keeper_nb(kind, seat, state, board, rules, params, rng, scratch, out):
           params={"share": 0.5}, default=True)  # fmt: skip
 @njit(cache=True, _nrt=False)
 def dice_threshold_nb(kind, seat, state, board, rules, params, rng, scratch, out):
-    return 1 if state[ROLL] <= params[0] * rules[R_SIDES] else 0
+    return 1 if state[ROLL] <= params[0] * rules[R.SIDES] else 0
 
 
 lookahead_decide = register_search(

@@ -227,3 +227,18 @@ class Play:
             driver, engine, sids, params, n_games, n_players, seed, first_game,
             (data or self.data()).pack(), rules.pack(),
         )  # fmt: skip
+
+
+def play_fields(play: Play) -> dict[str, Any]:
+    """The GamePlugin fields a `Play` states (its engine module, player range, player-count
+    check, play_game and play_batch), so that a plug-in names them once:
+    `GamePlugin(..., **play_fields(PLAY))`."""
+    return {
+        "engine": play.engine,
+        "min_players": play.min_players,
+        "max_players": play.max_players,
+        "default_players": play.default_players,
+        "check_rules": play.check,
+        "play_game": play.play_game,
+        "play_batch": play.play_batch,
+    }

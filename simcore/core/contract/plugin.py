@@ -213,8 +213,10 @@ class GamePlugin:
     event_record: Callable[[np.ndarray, GameData], dict]  # one event row as JSON
     # results
     records_table: Callable[..., Any]  # (rec, first_game, seat_names, rules) -> pyarrow.Table
-    check_batch: Callable[[Rules], None]  # rules a batch run's typed columns cannot hold
     keys: tuple[Key, ...]  # balance keys; keys[0] is the primary one (--target-ci, ladder)
+    # rules a batch run's typed columns cannot hold (raises InputError); the default refuses
+    # nothing, for a game whose rule ranges keep every column in its type
+    check_batch: Callable[[Rules], None] = lambda rules: None
     seat_key: str = "seat"  # the key of seats (rotated fairly by tournaments)
     mask_keys: tuple[MaskKey, ...] = ()
     joint: JointKeys | None = None

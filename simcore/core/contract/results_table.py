@@ -26,6 +26,21 @@ def labels(codes: np.ndarray, names: pa.Array) -> pa.Array:
     return pa.DictionaryArray.from_arrays(idx, names).cast(pa.string())
 
 
+def win_shares(rank: np.ndarray) -> np.ndarray:
+    """(games, players) share of each game's win from the seats' ranks: 1/k for each of k
+    winners of a shared first place (rank 0), 0 for the others; a game's shares sum to 1."""
+    won = rank == 0
+    return won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+
+
+def win_columns(rank: np.ndarray) -> dict[str, pa.Array]:
+    """The `winner` and `win_share` columns of (games, players) ranks, one row per seat."""
+    return {
+        "winner": pa.array((rank == 0).reshape(-1)),
+        "win_share": pa.array(win_shares(rank).reshape(-1).astype(np.float64)),
+    }
+
+
 class RecordBlock:
     """A (games, players, width) record block as named columns of (game, seat) rows."""
 

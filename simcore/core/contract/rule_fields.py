@@ -5,7 +5,13 @@ validation on construction, `--set key=value`, variant switches by name, a mappi
 trip, the difference from the rulebook, a digest, `pack()`. `RuleBase` implements all of
 it for int and bool fields declared with `rule(default, id, doc, lo, hi)`; a game whose
 rules also hold tables or text (payout rows, a deal) overrides the hooks `_check_field`,
-`_prepare_values` and `_override` for those fields, and `to_dict`/`pack` for their form.
+`_prepare_values` and `_override` for those fields, and `to_dict`/`_pack_more` for their form.
+
+The packed array the engine reads (`rules[R.HOUSE_COST]`) is laid out by the field order:
+each field takes its `slots` entries (default 1) under its `slot` name (default its name
+upper-cased), then come the values `pack()` derives (`PACKED`). `offsets()` hands them out
+once; a game's engine reads them as plain module-level ints (`offsets_module`, or a
+`rules_layout` module that copies them), which numba freezes as constants.
 
 Every problem is one InputError line naming the key (and its range): `RuleError` carries
 the bare problem, so the file or override that set the value can name itself instead.
@@ -20,20 +26,48 @@ import json
 import numbers
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import Field, field, fields
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar, NoReturn
 
 import numpy as np
 
+from simcore.core.contract.layout import Layout
 from simcore.core.errors import InputError
 
 FLAGS = dict.fromkeys(("true", "yes", "1"), True) | dict.fromkeys(("false", "no", "0"), False)
 Bad = Callable[[str], NoReturn]  # raises one InputError line about the value being read
 
 
-def rule(default: Any, rule_id: str, doc: str, lo: int = 0, hi: int = 1) -> Any:
-    """A field whose metadata carries its rule id, a one-line doc and its value range."""
-    return field(default=default, metadata={"rule": rule_id, "doc": doc, "lo": lo, "hi": hi})
+def rule(default: Any, rule_id: str, doc: str, lo: int = 0, hi: int = 1, *, slot: str = "") -> Any:
+    """A field whose metadata carries its rule id, a one-line doc and its value range;
+    `slot`: the name the engine reads it by, if not the field's name upper-cased."""
+    meta = {"rule": rule_id, "doc": doc, "lo": lo, "hi": hi} | ({"slot": slot} if slot else {})
+    return field(default=default, metadata=meta)
+
+
+def slot_name(f: Field) -> str:
+    """The name of a field's first entry in the packed array."""
+    return f.metadata.get("slot") or f.name.upper()
+
+
+@cache
+def _offsets(cls: type) -> dict[str, int]:
+    lay = Layout(f"{cls.__name__} packed rules")
+    for f in fields(cls):  # type: ignore[arg-type]
+        lay.take(slot_name(f), f.metadata.get("slots", 1))
+    for name, n in cls.PACKED.items():  # type: ignore[attr-defined]
+        lay.take(name, n)
+    return lay.names() | {"RULES_SIZE": lay.done()}
+
+
+def offsets_module(cls: type, name: str) -> ModuleType:
+    """The packed offsets of a rule set class as a module of ints (`R.SIDES`), which numba
+    reads as constants like any module's globals."""
+    module = ModuleType(name, f"Offsets of the packed {cls.__name__} array, in field order.")
+    module.__dict__.update(_offsets(cls))
+    return module
 
 
 class RuleError(InputError):
@@ -67,6 +101,7 @@ class RuleBase:
     VARIANTS: ClassVar[dict[str, tuple[str, ...]]] = {}  # name -> switch fields it turns on
     CHOICES: ClassVar[tuple[str, ...]] = ()  # fields that are [choice]s
     OVERRIDE_EXAMPLE: ClassVar[str] = ""  # shown when a --set item has no "=", e.g. "x=1"
+    PACKED: ClassVar[dict[str, int]] = {}  # derived values: slot name -> entries, after fields
 
     def __post_init__(self) -> None:
         for f in fields(self):  # type: ignore[arg-type]
@@ -178,9 +213,30 @@ class RuleBase:
         text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("ascii")).hexdigest()
 
+    @classmethod
+    def offsets(cls) -> dict[str, int]:
+        """Offset of every slot of the packed array, by name, and its RULES_SIZE (module doc)."""
+        return dict(_offsets(cls))
+
     def pack(self) -> np.ndarray:
-        """The values in field order, as the engine reads them."""
-        return np.array([int(getattr(self, f.name)) for f in fields(self)], dtype=np.int64)  # type: ignore[arg-type]
+        """The array the engine reads: int and bool fields of one slot copied in field
+        order, the rest (tables, text, derived values) by `_pack_more`; unused entries 0."""
+        at = _offsets(type(self))
+        out = np.zeros(at["RULES_SIZE"], dtype=np.int64)
+        rest = []
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if isinstance(value, int) and f.metadata.get("slots", 1) == 1:
+                out[at[slot_name(f)]] = int(value)
+            else:
+                rest.append(f.name)
+        if (rest or self.PACKED) and type(self)._pack_more is RuleBase._pack_more:
+            raise TypeError(f"{type(self).__name__}: no _pack_more for {rest or self.PACKED}")
+        self._pack_more(out, at)
+        return out
+
+    def _pack_more(self, out: np.ndarray, at: Mapping[str, int]) -> None:
+        """Hook: write the fields that are not one int (tables, text) and PACKED values."""
 
     @classmethod
     def field_docs(cls) -> dict[str, str]:
