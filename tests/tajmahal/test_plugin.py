@@ -208,3 +208,20 @@ def test_dk_columns_count_the_decisions_answered():
     assert (df["dk_display_pick"] == df["act_pick"]).all()
     for col in ("dk_turn", "dk_crowned_palace", "dk_palace", "dk_display_pick"):
         assert df[col].sum() > 0, col
+
+
+def test_default_ladder_steps_up_only_where_measured_stronger():
+    """Issue 31: every search rung of the default study's ladder is measured stronger than
+    the rung directly below it (its share of the wins in the printed duel wholly over one
+    half, the figures `strategies --ladder` prints), at every player count; no climb rung
+    is declared, because none was measured stronger than `search-fast`."""
+    for n in (3, 4, 5):
+        lad = SPEC.ladder(n, False)
+        assert lad.climb == ()
+        labels = [lb for lb, _ in lad.rungs]
+        assert labels[-2:] == ["search-lite", "search-fast"]
+        for i, f in enumerate(lad.figures):
+            if f is not None and f.vs_below is not None:
+                assert f.players == n and f.vs_below.against == labels[i - 1]
+        for f in lad.figures[-2:]:
+            assert f.vs_below.lo > 0.5, (n, f.label)
