@@ -15,13 +15,13 @@ Not a test: a benchmark.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 from collections import defaultdict
 
 import numpy as np
 
 import strategies
+from bench.search_args import search_parser
 from simcore.core.contract.games import games
 from simcore.core.nb import search_nb as G
 from simcore.core.nb.event_log_nb import LOG_WIDTH
@@ -83,12 +83,7 @@ def depths(game: str, players: int, config: str, n_games: int, seed: int) -> dic
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", required=True)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--config", default="lookahead")
-    ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--seed", type=int, default=0)
+    ap = search_parser(__doc__, "lookahead", 10)
     a = ap.parse_args()
     got = depths(a.game, a.players, a.config, a.games, a.seed)
     print(f"{a.game}, {a.players} players, {a.config}: the seat's own searched decisions "

@@ -14,11 +14,10 @@ the share of the search's changes it gives up. Not a test: a benchmark.
 
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
 
 from analyses.intervals import wilson
+from bench.search_args import search_parser
 from bench.search_prior import searches
 from simcore.core.nb import search_nb as G
 
@@ -66,13 +65,7 @@ def report(got: list) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", required=True)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--config", default="lookahead")
-    ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--every", type=int, default=2, help="search every k-th decision")
-    ap.add_argument("--seed", type=int, default=0)
+    ap = search_parser(__doc__, "lookahead", 10, every=2)
     a = ap.parse_args()
     got = margins(a.game, a.players, a.config, a.games, a.every, a.seed)
     print(f"{a.game}, {a.players} players, {a.config} (gate=1: measured, nothing skipped)")

@@ -14,13 +14,13 @@ configuration (when that configuration is the stronger one). Not a test: a bench
 
 from __future__ import annotations
 
-import argparse
 import importlib
 from collections import Counter
 
 import numpy as np
 
 import strategies
+from bench.search_args import search_parser
 from simcore.core.contract.games import games
 from simcore.core.nb import search_nb as G
 from simcore.core.nb.event_log_nb import LOG_WIDTH
@@ -89,13 +89,7 @@ def ranks(game: str, players: int, config: str, n_games: int, every: int, seed: 
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", required=True)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--config", default="lookahead")
-    ap.add_argument("--games", type=int, default=6)
-    ap.add_argument("--every", type=int, default=3, help="search every k-th decision")
-    ap.add_argument("--seed", type=int, default=0)
+    ap = search_parser(__doc__, "lookahead", 6, every=3)
     a = ap.parse_args()
     got = ranks(a.game, a.players, a.config, a.games, a.every, a.seed)
     print(f"{a.game}, {a.players} players, {a.config}: {len(got)} searched decisions")

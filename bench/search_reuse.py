@@ -13,13 +13,13 @@ test: a benchmark.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 from collections import Counter
 
 import numpy as np
 
 import strategies
+from bench.search_args import search_parser
 from simcore.core.contract.games import games
 from simcore.core.nb import search_nb as G
 from simcore.core.nb.event_log_nb import LOG_WIDTH
@@ -65,12 +65,7 @@ def reuse_counts(game: str, players: int, config: str, n_games: int, seed: int):
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", required=True)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--config", default="lookahead:tree=1:reuse=8")
-    ap.add_argument("--games", type=int, default=4)
-    ap.add_argument("--seed", type=int, default=0)
+    ap = search_parser(__doc__, "lookahead:tree=1:reuse=8", 4)
     a = ap.parse_args()
     searched, reused = reuse_counts(a.game, a.players, a.config, a.games, a.seed)
     print(f"{a.game}, {a.players} players, {a.config}, {a.games} games: searched decisions "
