@@ -20,7 +20,7 @@ import click
 
 from jobs import runner
 from jobs.executors import MAX_WORKERS, SCHEDULER_TIMEOUT
-from jobs.run_job import MAX_CHUNK, MAX_GAMES, MAX_SEED, check_players
+from jobs.run_job import MAX_CHUNK, MAX_GAMES, MAX_SEED
 from jobs.runner import RunInterrupted, RunWriteError
 from simcore.core.contract.games import default_game, get_game
 from simcore.core.errors import InputError, WorkerLost, printable
@@ -73,9 +73,7 @@ def _players_option(f):
 
 
 def _players(plugin, players: int | None) -> int:
-    n = plugin.default_players if players is None else players
-    check_players(plugin, n)
-    return n
+    return plugin.player_count(players)
 
 
 def _rule_options(set_help: str = "Rule override, e.g. {set}.",

@@ -42,13 +42,6 @@ def check_seed(seed: int, option: str = "--seed") -> None:
         raise InputError(f"{option} must be 0 <= seed < 2^63 ({MAX_SEED - 1}), got {seed}")
 
 
-def check_players(plugin: GamePlugin, players: int) -> None:
-    lo, hi = plugin.min_players, plugin.max_players
-    if not lo <= players <= hi:
-        raise InputError(f"--players must be between {lo} and {hi} for {plugin.name}, got "
-                         f"{players}")  # fmt: skip
-
-
 def data_files(plugin: GamePlugin, board_file: str | None, items=()) -> dict[str, str]:
     """The user's data files by name: `--data NAME=FILE` items, and `--board FILE` for the
     game's first data file."""
@@ -107,7 +100,7 @@ class RunJob:
         from jobs.batch import BatchSpec
 
         self.plugin = plugin = get_game(self.game)
-        check_players(plugin, self.players)
+        self.players = plugin.player_count(self.players)
         check_seed(self.seed)
         if not 1 <= self.games <= MAX_GAMES:
             raise InputError(f"--games must be 1 to {MAX_GAMES:,}, got {self.games}")

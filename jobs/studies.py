@@ -41,10 +41,7 @@ RUNG_CPU_SECONDS = 300
 def get_study(plugin: GamePlugin, name: str | None, players: int | None = None) -> Study:
     """A study by name (None: the game's first, its default). `players`: the player count
     of the study's robustness ladder (default: the game's default player count)."""
-    n = plugin.default_players if players is None else players
-    if not plugin.min_players <= n <= plugin.max_players:
-        raise InputError(f"--players must be between {plugin.min_players} and "
-                         f"{plugin.max_players} for {plugin.name}, got {n}")  # fmt: skip
+    n = plugin.player_count(players)
     known = dict(plugin.studies(n))
     if not known:
         raise InputError(f"{plugin.name} has no predefined studies")

@@ -30,6 +30,17 @@ def test_checked_players_by_hand():
         with pytest.raises(InputError, match="between 2 and 4") as e:
             checked_players(bad, 2, 4, 3)
         assert "\n" not in str(e.value)
+    with pytest.raises(InputError, match="between 2 and 4 for dice, got 5"):
+        checked_players(5, 2, 4, 3, "dice")
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_the_plugin_checks_its_count_with_the_one_function(game):
+    plugin = games()[game]
+    assert plugin.player_count(None) == plugin.default_players
+    assert plugin.player_count(plugin.max_players) == plugin.max_players
+    with pytest.raises(InputError, match=f"for {game}, got {plugin.max_players + 1}$"):
+        plugin.player_count(plugin.max_players + 1)
 
 
 @pytest.mark.parametrize("game", PLAYED)

@@ -17,7 +17,7 @@ from simcore.core.contract.plugin import GamePlugin
 from simcore.core.contract.rungs import strongest_rung
 from simcore.core.errors import InputError
 
-from ..run_job import MAX_GAMES, RunJob, check_players, check_seed, rules_from, study_strategy
+from ..run_job import MAX_GAMES, RunJob, check_seed, rules_from, study_strategy
 from .space import Axis, check_points, grid_size, parse_vary
 
 FORMAT = "palace-lab-tune/1"
@@ -54,8 +54,7 @@ def parse_players(text: str | None, plugin: GamePlugin) -> tuple[int, ...]:
             n = int(part.strip(), 10)
         except ValueError:
             raise InputError(f"--players {text!r}: expected a count or a list like 3,4") from None
-        check_players(plugin, n)
-        out.append(n)
+        out.append(plugin.player_count(n))
     if len(set(out)) != len(out):
         raise InputError(f"--players {text!r}: a count is repeated")
     return tuple(sorted(out))
@@ -155,7 +154,7 @@ class TuneSettings:
         """The checked settings with axes and the resolved keys; InputError on bad input."""
         plugin = get_game(self.game)
         for n in self.players:
-            check_players(plugin, n)
+            plugin.player_count(n)
         check_seed(self.seed)
         if self.objective not in OBJECTIVES:
             raise InputError(f"--objective {self.objective!r}: use one of {', '.join(OBJECTIVES)}")

@@ -19,21 +19,9 @@ from typing import Any
 import numpy as np
 
 from simcore.core.contract.layout import LOG_N
-from simcore.core.errors import InputError
+from simcore.core.contract.players import checked_players
 from simcore.core.nb.event_log_nb import LOG_WIDTH
 from simcore.core.nb.search_nb import SEARCH_MEMORY
-
-
-def checked_players(n_players: int | None, lo: int, hi: int, default: int) -> int:
-    """The player count a game is played with: None = the game's default; any other
-    value (0 too) must be an integer in lo..hi, else InputError naming the range."""
-    if n_players is None:
-        return default
-    if isinstance(n_players, bool) or not isinstance(n_players, int | np.integer):
-        raise InputError(f"--players must be an integer between {lo} and {hi}, got {n_players!r}")
-    if not lo <= n_players <= hi:
-        raise InputError(f"--players must be between {lo} and {hi}, got {n_players}")
-    return int(n_players)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ import numpy as np
 
 from simcore.core.contract.datafile import DataFile, DataSet, NoData
 from simcore.core.contract.levers import Lever
+from simcore.core.contract.players import checked_players
 from simcore.core.contract.rule_fields import RuleBase
 from simcore.core.errors import InputError
 
@@ -274,6 +275,13 @@ class GamePlugin:
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def player_count(self, n: int | None) -> int:
+        """The count a run plays: None = the game's default; else n, InputError outside
+        the game's range (simcore.core.contract.players)."""
+        return checked_players(
+            n, self.min_players, self.max_players, self.default_players, self.name
+        )
 
     def data(self, files: Mapping[str, str] | None = None) -> GameData:
         """The game's data: each data file named in `files` (name -> path) read and checked,
