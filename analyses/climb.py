@@ -1,9 +1,15 @@
 """Has better play stopped moving the answer? The two strongest rungs of a ladder compared
 cell by cell (each value of the primary key): the difference of their win rates with an
-interval at the family's z (Bonferroni over the values of one player count), and an
-equivalence test: the rungs **agree** on a cell when that interval lies within ±delta, and
-the ladder has **converged** at that player count when they agree on every cell. A cell
-whose interval is not within ±delta "still moves with skill" (its difference is quoted).
+interval at the family's z (Bonferroni over the values of one player count, the interval
+quoted), and an equivalence test per cell: the rungs **agree** on a cell when its
+difference is shown within ±delta by two one-sided tests at alpha (TOST: the two-sided
+1 - 2 alpha interval, z = 1.645, within ±delta), and the ladder has **converged** at that
+player count when they agree on every cell. "Every cell agrees" is an intersection-union
+test (Berger 1982): it holds at alpha when each cell's test does, with no multiplicity
+correction, since a wrong "converged" needs only the one cell that truly moved to pass its
+own test. (Until session 10 each cell needed its two-sided family interval within ±delta:
+z 2.64 over six values instead of 1.645, 2.6 times the games for the same answer.) A cell
+not shown to agree "still moves with skill" (its difference and family interval quoted).
 
 The study climbs (plays the next rung) unless the two strongest rungs are shown to agree
 within CLIMB_SHARE of the margin: a stricter test than "converged" (±delta), because the
@@ -41,6 +47,7 @@ class Moved:
     lo: float
     hi: float
     paired: int  # games shared by both rungs for this value
+    agrees: bool = False  # shown within ±delta (the equivalence test, `agreement`)
 
 
 @dataclass(frozen=True)
@@ -54,7 +61,7 @@ class Agreement:
     @property
     def moved(self) -> list[Moved]:
         """Cells not shown to agree within ±delta."""
-        return [c for c in self.cells if not c.lo > -self.delta or not c.hi < self.delta]
+        return [c for c in self.cells if not c.agrees]
 
 
 def _mean_var(w: np.ndarray) -> tuple[float, float]:
@@ -82,19 +89,25 @@ def difference(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray
 
 
 def agreement(upper: Cells, lower: Cells, players: int, delta: float, order=(),
-              names: tuple[str, str] = ("upper", "lower"),
-              alpha: float = 0.05) -> Agreement:  # fmt: skip
-    """Do the two rungs agree within ±delta on every value both played?"""
+              names: tuple[str, str] = ("upper", "lower"), alpha: float = 0.05,
+              union: bool = True) -> Agreement:  # fmt: skip
+    """Do the two rungs agree within ±delta on every value both played? `union`: each
+    cell's equivalence by TOST at alpha (the intersection-union test, module docstring);
+    False: each cell's two-sided family interval within ±delta (stricter: the climb's gate
+    keeps it, the calibration table was measured with it)."""
     values = [v for v in upper if v in lower]
     values = [v for v in order if v in values] + sorted(
         (v for v in values if v not in order), key=str)  # fmt: skip
     z = family_z(max(len(values), 1), alpha)
+    z_eq = family_z(1, 2 * alpha) if union else z  # one-sided alpha: 1.645 at 0.05
     cells = []
     for v in values:
         d, lo, hi, nc = difference(upper[v], lower[v], z)
-        cells.append(Moved(v, d, lo, hi, nc))
-    ok = bool(cells) and all(-delta < c.lo and c.hi < delta for c in cells)
-    return Agreement(names[0], names[1], ok, cells, delta)
+        half = (d - lo) * z_eq / z
+        ok = -delta < d - half and d + half < delta if union else -delta < lo and hi < delta
+        cells.append(Moved(v, d, lo, hi, nc, bool(ok)))
+    return Agreement(names[0], names[1], bool(cells) and all(c.agrees for c in cells), cells,
+                     delta)  # fmt: skip
 
 
 def run_cells(run_dir: str | Path, key: str) -> Cells:

@@ -100,8 +100,8 @@ def whole_procedure(players: int, q: int, seed: int, skill: bool = False,
     played: dict[str, tuple] = {}
     for b in LADDER:
         played[b] = play_rung(players, round(q * share[b]), seed, b, z, cap=cap)
-    ag = agreement(_cells(*played[LADDER[-1]]), _cells(*played[LADDER[-2]]), players,
-                   DELTA * CLIMB_SHARE)  # fmt: skip
+    up, down = _cells(*played[LADDER[-1]]), _cells(*played[LADDER[-2]])
+    ag = agreement(up, down, players, DELTA * CLIMB_SHARE, union=False)  # the gate's test
     climbed = not ag.converged
     if climbed:
         played[CLIMB] = play_rung(players, round(q * share[CLIMB]), seed, CLIMB, z, cap=cap)

@@ -131,7 +131,7 @@ def _disagree_gate(root, below: tuple[str, str], key: str, players: int, delta: 
     if not all(_played(root, f) for f in below):
         return f"{below[-1]} not played"
     a, b = (run_cells(f"{root}/{f}", key) for f in below)
-    ag = agreement(b, a, players, delta)
+    ag = agreement(b, a, players, delta, union=False)  # the calibrated, stricter test
     if ag.converged:
         return f"{below[0]} and {below[1]} agree within ±{100 * delta:g} points on every value"
     return None

@@ -85,3 +85,28 @@ def test_the_climb_needs_agreement_within_half_the_margin():
     c = loose.cells[0]
     half = family_z(2) * math.sqrt(0.015 * 0.985 * n / (n - 1) / n)
     assert math.isclose(c.diff, 0.015) and math.isclose(c.hi - c.diff, half, rel_tol=1e-6)
+
+
+def test_converged_is_an_intersection_union_test():
+    """Every cell agrees: each cell's two one-sided tests at alpha (the 90% interval within
+    ±delta), no Bonferroni (Berger 1982). Six values at 25% under both rungs, 3,000 unshared
+    deals each (sample variance .25 x .75 x 3000 / 2999 = .18756): the difference's
+    half-width is 1.645 x sqrt(2 x .18756 / 3000) = 1.84 points < 2, agree; at the
+    two-sided family z of six values, 2.638, it is 2.95 points > 2 (the stricter test the
+    climb's gate keeps). The quoted interval stays the family one."""
+    n = 3_000
+    w = np.array([1.0, 0, 0, 0] * (n // 4))
+    up = {v: (np.arange(n), w) for v in range(6)}
+    down = {v: (np.arange(n, 2 * n), w) for v in range(6)}
+    ag = agreement(up, down, 4, 0.02)
+    assert ag.converged and not ag.moved
+    half = math.sqrt(2 * 0.25 * 0.75 * n / (n - 1) / n)
+    assert math.isclose(1.645 * half, 0.0184, abs_tol=1e-4)
+    assert math.isclose(ag.cells[0].hi, family_z(6) * half, rel_tol=1e-9)
+    assert ag.cells[0].hi > 0.02  # the family interval reaches beyond the margin
+    assert not agreement(up, down, 4, 0.02, union=False).converged
+    # one value a point apart (26% against 25%): 1 + 1.84 > 2, that cell moves
+    w26 = np.array([1.0] * 26 + [0.0] * 74)
+    up[2] = (np.arange(n), np.tile(w26, n // 100))
+    moved = agreement(up, down, 4, 0.02)
+    assert not moved.converged and [c.value for c in moved.moved] == [2]
