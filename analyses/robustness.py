@@ -50,13 +50,15 @@ class LadderPlan:
     ]  # rule settings every ladder run plays (e.g. a deal taken out of the strategies' hands)
     note: str = ""
     climb: list[str] = field(default_factory=list)  # labels of the rungs added by the climb
+    strategies: list[str] = field(default_factory=list)  # --strategy text per rung ([]: unknown)
 
     @classmethod
     def of(cls, d: dict) -> LadderPlan:
         rungs = d["rungs"]
         return cls(int(d["players"]), [r["label"] for r in rungs], [r["folder"] for r in rungs],
                    list(d["steps"]), list(d.get("sets", [])), str(d.get("note", "")),
-                   [r["label"] for r in rungs if r.get("climb")])  # fmt: skip
+                   [r["label"] for r in rungs if r.get("climb")],
+                   [str(r.get("strategy", "")) for r in rungs])  # fmt: skip
 
     def played(self, root: Path) -> LadderPlan:
         """The rungs whose table was played (a climb rung is played only while needed) and
@@ -65,8 +67,10 @@ class LadderPlan:
                 or self.labels[i] not in self.climb]  # fmt: skip
         labels = [self.labels[i] for i in keep]
         steps = [s for s in self.steps if s["upper"] in labels and s["lower"] in labels]
+        strategies = [self.strategies[i] for i in keep] if self.strategies else []
         return LadderPlan(self.players, labels, [self.tables[i] for i in keep], steps,
-                          self.sets, self.note, [c for c in self.climb if c in labels])  # fmt: skip
+                          self.sets, self.note, [c for c in self.climb if c in labels],
+                          strategies)  # fmt: skip
 
 
 def ladder_plan(root: Path) -> LadderPlan | None:

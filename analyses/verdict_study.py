@@ -19,6 +19,7 @@ from pathlib import Path
 import polars as pl
 
 from simcore.core.contract.plugin import GamePlugin
+from simcore.core.contract.rungs import Measured
 
 from .climb import Agreement, agreement, frame_cells
 from .competence import Competence, assess
@@ -48,9 +49,12 @@ class StudyVerdict:
     agreement: dict[int, Agreement] = field(default_factory=dict)
     # players -> [{"bot", "strength" (log-odds over the bottom rung), "games"}] weakest first
     ladder: dict[int, list[dict]] = field(default_factory=dict)
-    # players -> the top rung its own step did not measure stronger than the rung below,
-    # which then decides (`demotion`): {"bot", "below", "share", "lo", "hi", "games", "weaker"}
+    # players -> the top rung not measured stronger than the rung below, which then decides
+    # (`demotion`; its `order_evidence`)
     demoted: dict[int, dict] = field(default_factory=dict)
+    # players -> which of the top two rungs decides and on what evidence (`order_evidence`:
+    # this study's step, or the game's stated figure for the pair where the step ties)
+    order: dict[int, dict] = field(default_factory=dict)
 
     def converged(self) -> dict[int, bool]:
         """Per player count: the two strongest competent rungs agree within ±delta on every
@@ -112,8 +116,9 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
     plans = ladder_plans(root) if root is not None else []
     plans = plans or ([plan] if plan is not None else [])
     frames, order, sets = power_frames(runs, game, root, plans)
-    demoted = {p.players: d for p in plans if root is not None
-               if (d := demotion(root, p)) is not None}  # fmt: skip
+    evidence = {p.players: e for p in plans if root is not None
+                if (e := order_evidence(root, p, stated_figure(game, p))) is not None}  # fmt: skip
+    demoted = {n: e for n, e in evidence.items() if e["demoted"]}
     for players, d in demoted.items():
         labels = order[players]
         a, b = labels.index(d["below"]), labels.index(d["bot"])
@@ -182,21 +187,37 @@ def study_verdict(runs: list[Run], game: GamePlugin, root: Path | None = None,
             agree[players] = agreement(*cells, players, delta, key.order, (up, down))
     ladders = {p.players: ladder_rows(root, p, frames) for p in plans if root is not None}
     return StudyVerdict(game.name, key.label, v, comp, bots, left, setup, sets, turn, questions,
-                        agree, ladders, demoted)  # fmt: skip
+                        agree, ladders, demoted, evidence)  # fmt: skip
 
 
-def demotion(root: Path, plan: LadderPlan, load=load_run) -> dict | None:
-    """The ladder's top rung when its own step did not measure it stronger than the rung
-    below (its share of the wins head to head not wholly over one half, at the ladder's
-    family z over its steps, analyses.robustness.step_strength): {"bot", "below", "share",
-    "lo", "hi", "games", "weaker"}; None when it was measured stronger (or the step was not
-    played: nothing measured). `load`: how a run folder is read (tests)."""
+def stated_figure(game: GamePlugin, plan: LadderPlan) -> Measured | None:
+    """The game's stated head-to-head figure (Ladder.figures, bench.ladder) for exactly the
+    plan's top pair: the top rung (label and --strategy text) measured at the plan's player
+    count against the rung below (label, and a rung of the game's ladder there with the
+    plan's text); None when the game states none (a figure from another count does not
+    count: a search rung's edge changes with the count)."""
+    labels, texts = plan.labels, plan.strategies
+    if len(labels) < 2 or len(texts) != len(labels):
+        return None
+    top, below = (labels[-1], texts[-1]), (labels[-2], texts[-2])
+    for full in (False, True):
+        lad = game.ladder(plan.players, full)
+        if lad is None or below not in (*lad.rungs, *lad.climb):
+            continue
+        for f in lad.figures:
+            if (f is not None and (f.label, f.strategy) == top and f.players == plan.players
+                    and f.vs_below is not None and f.vs_below.against == below[0]):  # fmt: skip
+                return f.vs_below
+    return None
+
+
+def _top_step(root: Path, plan: LadderPlan, load) -> dict | None:
+    """The top step's strength (analyses.robustness.step_strength at the ladder's family z
+    over its steps); None when it was not (wholly) played."""
     from .multiple import family_z
     from .robustness import step_strength
 
     labels = plan.labels
-    if len(labels) < 2:
-        return None
     top = next((s for s in plan.steps if s["upper"] == labels[-1] and s["lower"] == labels[-2]),
                None)  # fmt: skip
     if top is None:
@@ -206,22 +227,64 @@ def demotion(root: Path, plan: LadderPlan, load=load_run) -> dict | None:
     except (OSError, ValueError):  # a step not (wholly) played: nothing measured
         return None
     z = family_z(max(len(plan.steps), 1))
-    st = step_strength(frames, [tuple(r["upper_seats"]) for r in top["runs"]], z)
-    if st["stronger"]:
+    return step_strength(frames, [tuple(r["upper_seats"]) for r in top["runs"]], z)
+
+
+def order_evidence(root: Path, plan: LadderPlan, figure: Measured | None = None,
+                   load=load_run) -> dict | None:  # fmt: skip
+    """Which of the ladder's top two rungs decides the cells, and on what evidence.
+
+    The top rung decides when this study's own head-to-head step measured it stronger than
+    the rung below (its share of the wins wholly over one half at the ladder's family z),
+    or, when the step did not separate them, when `figure` (the game's stated figure for
+    exactly this pair at this count, `stated_figure`) does: its 95% lower bound over one
+    half, n stated. A step that measures the top rung weaker demotes it whatever the figure
+    says, and so does a tie with no separating figure. The two samples are not pooled: the
+    stated one is usually ten times larger and would drown a loss measured on the study's
+    own deals, and the two intervals differ in kind (per-seed at the family z; Wilson).
+
+    {"bot" (the top rung), "below", "decides", "by" ("step" / "figure"), "demoted",
+    "share", "lo", "hi", "games" (the evidence's), "weaker" (the step measured a loss),
+    "step" (the step's share, lo, hi, games, or None)}; None when no step was played and no
+    figure separates them (nothing measured: the ladder's order stands). `load`: tests."""
+    labels = plan.labels
+    if len(labels) < 2:
         return None
-    return {"bot": labels[-1], "below": labels[-2], "share": st["share"], "lo": st["lo"],
-            "hi": st["hi"], "games": st["games"], "weaker": bool(st["weaker"])}  # fmt: skip
+    st = _top_step(root, plan, load)
+    step = None if st is None else {k: st[k] for k in ("share", "lo", "hi", "games")}
+    base = {"bot": labels[-1], "below": labels[-2], "step": step,
+            "weaker": bool(st is not None and st["weaker"])}  # fmt: skip
+    if st is not None and (st["stronger"] or st["weaker"]):
+        return base | step | {"by": "step", "demoted": bool(st["weaker"]),
+                              "decides": labels[-2] if st["weaker"] else labels[-1]}  # fmt: skip
+    if figure is not None and figure.lo > 0.5:
+        return base | {"by": "figure", "demoted": False, "decides": labels[-1],
+                       "share": figure.share, "lo": figure.lo, "hi": figure.hi,
+                       "games": figure.n}  # fmt: skip
+    if st is None:
+        return None
+    return base | step | {"by": "step", "demoted": True, "decides": labels[-2]}
 
 
-def measured_order(root: Path, plan: LadderPlan, load=load_run) -> list[str]:
-    """The ladder's rungs weakest first, except that a top rung its own step did not
-    measure stronger than the rung below (`demotion`) goes below that rung: the verdict is
-    the rung measured strongest, and a top rung that loses its step or ties it is not shown
-    to be that (docs/STUDIES.md, "Effects from the strongest rung": a climb rung that won
-    41% of its step, another that won 50.3%). Only the top step: the order below it is the
-    skill trend's and stays the ladder's."""
+def demotion(root: Path, plan: LadderPlan, load=load_run,
+             figure: Measured | None = None) -> dict | None:  # fmt: skip
+    """The `order_evidence` of a ladder whose top rung does not decide (its step measured it
+    weaker, or tied with no stated figure separating the pair); None when the top decides
+    or nothing was measured."""
+    e = order_evidence(root, plan, figure, load)
+    return e if e is not None and e["demoted"] else None
+
+
+def measured_order(root: Path, plan: LadderPlan, load=load_run,
+                   figure: Measured | None = None) -> list[str]:  # fmt: skip
+    """The ladder's rungs weakest first, except that a top rung not measured stronger than
+    the rung below (`order_evidence`: neither by this study's step nor, where the step
+    ties, by the game's stated figure for the pair) goes below that rung: the verdict is
+    the rung measured strongest (docs/STUDIES.md, "Effects from the strongest rung": a climb
+    rung that won 41% of its step, another that won 50.3%). Only the top step: the order
+    below it is the skill trend's and stays the ladder's."""
     labels = list(plan.labels)
-    if demotion(root, plan, load) is not None:
+    if demotion(root, plan, load, figure) is not None:
         labels[-2], labels[-1] = labels[-1], labels[-2]
     return labels
 

@@ -24,8 +24,10 @@ ADAPT = 80
 ADAPT_LARGE = 5
 # In the default study the budget goes to the rungs whose verdict may be the cell's
 # (`verdict_rungs`): the top (the last climb rung, or the ladder's last rung when it
-# declares no climb) and the rung below it, which decides when the top's own step does not
-# measure it stronger (analyses.verdict_study.measured_order). A rung whose first round is
+# declares no climb) and the rung below it, which decides when the top is not measured
+# stronger (analyses.verdict_study.measured_order: its own step, or the game's stated figure
+# where the step ties; a step measured as a loss demotes it whatever the figure, which the
+# study learns only once played, so both get the budget). A rung whose first round is
 # small (under SMALL_ROUND games: a search rung, whose games cost a thousand times more)
 # grows by at most ADAPT_TOP rounds there and ADAPT_TREND below; a scripted rung (a large
 # first round) by ADAPT there and ADAPT_TREND_LARGE below. The rungs below those two are
@@ -103,10 +105,10 @@ def rung_speed(lays: list[LadderLayout], folder: str) -> float | None:
 
 def verdict_rungs(lay: LadderLayout) -> set[int]:
     """The rungs of a ladder whose verdict may be the cells': the top rung, or the rung below
-    it when the top's own step does not measure it stronger (analyses.verdict_study.
-    measured_order). With a climb: the climb rung and the last rung below it (a climb that
-    is not played leaves the last rung on top, its rung below at the trend's budget: the
-    two agreed within half the margin, CLIMB_SHARE)."""
+    it when the top is not measured stronger (analyses.verdict_study.measured_order: its own
+    step, or the game's stated figure where the step ties). With a climb: the climb rung and
+    the last rung below it (a climb that is not played leaves the last rung on top, its rung
+    below at the trend's budget: the two agreed within half the margin, CLIMB_SHARE)."""
     n = len(lay.labels)
     return {i for i in (n - 1, n - 2) if i >= 0}
 

@@ -73,6 +73,47 @@ def _skill_line(sv: StudyVerdict, players: int, game: GamePlugin) -> str:
             f"{d} points): {moved}")  # fmt: skip
 
 
+EVIDENCE = {"step": "this study's step", "figure": "the game's stated figure"}
+
+
+def _share(d: dict) -> str:
+    return f"{100 * d['share']:.1f}% ({100 * d['lo']:.1f}–{100 * d['hi']:.1f}%) of {d['games']:,}"
+
+
+def strongest_line(ev: dict) -> str:
+    """The card's "strongest bot" line: which of the top two rungs decides the count and
+    on what evidence (analyses.verdict_study.order_evidence)."""
+    top, below = ev["bot"], ev["below"]
+    if ev.get("demoted", True):
+        return (f"strongest bot: {below}, not {top}, the ladder's top: {top} won "
+                f"{_share(ev)} games against {below} head to head ({EVIDENCE['step']}), "
+                + ("measured weaker" if ev.get("weaker") else "not measured stronger"))  # fmt: skip
+    line = (f"strongest bot: {top}, measured stronger than {below} by "
+            f"{EVIDENCE[ev['by']]}: {_share(ev)} games head to head")  # fmt: skip
+    if ev["by"] == "figure" and ev.get("step"):
+        line += f"; {EVIDENCE['step']}, {_share(ev['step'])} games, did not separate them"
+    return line
+
+
+def order_record(ev: dict) -> dict:
+    """`order_evidence[players]` of the verdict file: the rung that decides, the other of
+    the top two, and the evidence (percent, n)."""
+    st = ev.get("step")
+    return {
+        "bot": ev["decides"],
+        "over": ev["below"] if ev["decides"] == ev["bot"] else ev["bot"],
+        "top": ev["bot"],
+        "by": EVIDENCE[ev["by"]],
+        "share": round(100 * ev["share"], 3),
+        "ci95": [round(100 * ev["lo"], 3), round(100 * ev["hi"], 3)],
+        "n": ev["games"],
+        "step": None if st is None else {
+            "share": round(100 * st["share"], 3),
+            "ci95": [round(100 * st["lo"], 3), round(100 * st["hi"], 3)],
+            "n": st["games"]},
+    }  # fmt: skip
+
+
 def card(sv: StudyVerdict, game: GamePlugin) -> dict:
     """Per player count: the state in one word, the values above/below the band with the
     effect of the strongest bot (named) and the agreement, the fair ones,
@@ -116,14 +157,9 @@ def card(sv: StudyVerdict, game: GamePlugin) -> dict:
                          if any(f.verdict != FAIR for f in fs) else
                          "skill trend: every cell fair")  # fmt: skip
         lines.append(_skill_line(sv, players, game))
-        dm = sv.demoted.get(players)
-        if dm:
-            lines.append(
-                f"strongest bot: {dm['below']}, not {dm['bot']}, the ladder's top: {dm['bot']} "
-                f"won {100 * dm['share']:.1f}% ({100 * dm['lo']:.1f}–{100 * dm['hi']:.1f}%) of "
-                f"{dm['games']:,} games against {dm['below']} head to head, "
-                + ("measured weaker" if dm.get("weaker") else "not measured stronger")
-            )
+        ev = sv.order.get(players) or sv.demoted.get(players)
+        if ev:
+            lines.append(strongest_line(ev))
         t = sv.turn.get(players)
         if t:
             z = v.z[players]
@@ -292,6 +328,7 @@ def verdict_json(sv: StudyVerdict, page: str, game: GamePlugin) -> str:
             }
             for k, d in sv.demoted.items()
         },  # fmt: skip
+        "order_evidence": {str(k): order_record(e) for k, e in sv.order.items()},
         "turn_order": first_screen.turn_order(sv),
         "confidence": first_screen.confidence(sv),
         "bots": {"competent": {str(k): b for k, b in sv.bots.items()}, "left_out": left},

@@ -1,13 +1,17 @@
-"""analyses.verdict_study.measured_order: a top rung that its own step does not measure
-stronger than the rung below (it loses or ties) is not shown to be the strongest, so the
-verdict is not quoted from it (issue 31)."""
+"""analyses.verdict_study.measured_order / order_evidence: a top rung that neither its own
+step nor, where the step ties, the game's stated figure for the pair measures stronger than
+the rung below is not shown to be the strongest, so the verdict is not quoted from it; a
+step that measures a loss demotes it whatever the figure says (issue 31)."""
 
 from pathlib import Path
 
 import polars as pl
 
 from analyses.robustness import LadderPlan
-from analyses.verdict_study import demotion, measured_order
+from analyses.verdict_study import demotion, measured_order, order_evidence, stated_figure
+from reports.verdict_card import order_record, strongest_line
+from simcore.core.contract.plugin import Ladder
+from simcore.core.contract.rungs import Measured, RungFigures
 
 
 class _Run:
@@ -42,7 +46,8 @@ def _step(up: str, low: str) -> dict:
 def _plan() -> LadderPlan:
     steps = [_step("strong", "weighted"), _step("climb", "strong")]
     return LadderPlan(2, ["weighted", "strong", "climb"], ["t0", "t1", "t2"], steps, [],
-                      climb=["climb"])  # fmt: skip
+                      climb=["climb"],
+                      strategies=["weighted", "look:r=20", "look:r=150"])  # fmt: skip
 
 
 def test_a_top_rung_measured_weaker_goes_below_the_rung_under_it():
@@ -93,3 +98,103 @@ def test_the_demotion_is_recorded_for_the_card():
     assert d is not None and d["share"] == 0.5 and not d["weaker"]
     stronger = _step_games([2, 1, 2], 60)
     assert demotion(Path("."), _plan(), load=lambda p: stronger[p.name]) is None
+
+
+# A stated figure for the pair (climb over strong at 2 players, bench.ladder): 1,260 wins of
+# 2,400 = 52.5%, Wilson 95% half-width 1.96 x sqrt(.525 x .475 / 2400) = 0.020: [50.5, 54.5],
+# wholly over one half
+SEPARATES = Measured("strong", 0.525, 0.505, 0.545, 2400)
+# 51.0% of 400: half-width 1.96 x 0.025 = 0.049, [46.1, 55.9], reaches under one half
+TIES = Measured("strong", 0.51, 0.461, 0.559, 400)
+
+
+def _missing(path):
+    raise OSError(path)
+
+
+def test_a_stated_figure_that_separates_a_tied_step_keeps_the_top():
+    # the step ties (1 of 2 in every seed, 50.0%): the figure's 50.5% lower bound decides
+    even = _step_games([1], 60)
+    load = lambda p: even[p.name]  # noqa: E731
+    assert measured_order(Path("."), _plan(), load, SEPARATES)[-1] == "climb"
+    assert demotion(Path("."), _plan(), load, SEPARATES) is None
+    e = order_evidence(Path("."), _plan(), SEPARATES, load)
+    assert (e["by"], e["decides"], e["games"], e["demoted"]) == ("figure", "climb", 2400, False)
+    assert e["step"]["share"] == 0.5 and e["step"]["games"] == 120
+    rec = order_record(e)
+    assert (rec["bot"], rec["over"], rec["by"], rec["n"]) == (
+        "climb", "strong", "the game's stated figure", 2400)  # fmt: skip
+    assert rec["ci95"] == [50.5, 54.5] and rec["step"]["n"] == 120
+    line = strongest_line(e)
+    assert "the game's stated figure: 52.5% (50.5–54.5%) of 2,400" in line
+    assert "this study's step, 50.0%" in line and "did not separate them" in line
+
+
+def test_a_step_measured_weaker_overrides_the_stated_figure():
+    # a third of the wins, [0.26, 0.40] (first test): a loss on the study's own deals
+    # demotes the top rung even though the game states it stronger
+    runs = _step_games([0, 1, 1], 60)
+    load = lambda p: runs[p.name]  # noqa: E731
+    assert measured_order(Path("."), _plan(), load, SEPARATES) == ["weighted", "climb", "strong"]
+    e = order_evidence(Path("."), _plan(), SEPARATES, load)
+    assert (e["by"], e["decides"], e["games"], e["weaker"]) == ("step", "strong", 120, True)
+    assert order_record(e)["by"] == "this study's step"
+    assert "measured weaker" in strongest_line(e)
+
+
+def test_without_a_separating_figure_a_tie_demotes_as_before():
+    even = _step_games([1], 60)
+    load = lambda p: even[p.name]  # noqa: E731
+    for fig in (None, TIES):
+        assert measured_order(Path("."), _plan(), load, fig)[-1] == "strong"
+        e = order_evidence(Path("."), _plan(), fig, load)
+        assert (e["by"], e["decides"], e["demoted"]) == ("step", "strong", True)
+    # a step measured stronger needs no figure, and names itself as the evidence
+    up = _step_games([2, 1, 2], 60)
+    e = order_evidence(Path("."), _plan(), None, lambda p: up[p.name])
+    assert (e["by"], e["decides"], e["games"]) == ("step", "climb", 120)
+    assert "by this study's step: 83.3%" in strongest_line(e)
+
+
+def test_a_step_not_played_the_figure_alone_orders():
+    assert order_evidence(Path("."), _plan(), SEPARATES, _missing)["by"] == "figure"
+    assert order_evidence(Path("."), _plan(), None, _missing) is None
+    assert order_evidence(Path("."), _plan(), TIES, _missing) is None
+    assert measured_order(Path("."), _plan(), _missing, TIES)[-1] == "climb"
+
+
+class _Game:
+    """A game whose quick ladder states figures at 2 players only."""
+
+    def __init__(self, top_text="look:r=150", at=2, against="strong"):
+        self.rungs = (("weighted", "weighted"), ("strong", "look:r=20"))
+        self.climb = (("climb", top_text),)
+        self.figures = (
+            RungFigures("weighted", "weighted", at, 9000.0),
+            RungFigures("strong", "look:r=20", at, 900.0,
+                        Measured("weighted", 0.6, 0.58, 0.62, 1200)),
+            RungFigures("climb", top_text, at, 200.0, SEPARATES if against == "strong" else
+                        Measured(against, 0.525, 0.505, 0.545, 2400)),
+        )  # fmt: skip
+
+    def ladder(self, players, full):
+        return None if full else Ladder(self.rungs, climb=self.climb, figures=self.figures)
+
+
+def test_the_stated_figure_is_for_exactly_that_pair_at_that_count():
+    assert stated_figure(_Game(), _plan()) == SEPARATES
+    assert stated_figure(_Game(at=3), _plan()) is None  # measured at another count
+    assert stated_figure(_Game(top_text="look:r=400"), _plan()) is None  # another rung
+    assert stated_figure(_Game(against="weighted"), _plan()) is None  # against another rung
+    unknown = LadderPlan(2, ["weighted", "strong", "climb"], ["t0", "t1", "t2"], [], [])
+    assert stated_figure(_Game(), unknown) is None  # a plan without the rungs' texts
+
+
+def test_the_plan_records_the_rungs_texts():
+    d = {"players": 2, "steps": [], "rungs": [
+        {"label": "a", "strategy": "weighted", "folder": "t0"},
+        {"label": "b", "strategy": "look:r=20", "folder": "t1", "climb": True}]}  # fmt: skip
+    plan = LadderPlan.of(d)
+    assert plan.strategies == ["weighted", "look:r=20"]
+    # a climb rung not played leaves the plan, its text with it
+    assert LadderPlan.of(d).played(Path("/nonexistent")).strategies == ["weighted"]
