@@ -12,8 +12,7 @@ import numpy as np
 import pytest
 
 from simcore.core.errors import InputError
-from simcore.vermaechtnis import rules_layout as R
-from simcore.vermaechtnis.rules import CHOICES, FIELD_DOCS, VARIANTS, RuleSet, load_rules
+from simcore.vermaechtnis.rules import CHOICES, FIELD_DOCS, VARIANTS, R, RuleSet, load_rules
 
 RULEBOOK = {
     "start_money_first": 4,  # V-S5: 1 gold + 1 silver

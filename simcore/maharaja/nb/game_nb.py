@@ -23,7 +23,6 @@ from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the en
 from .. import board_layout as B
 from .. import layout as S
 from .. import record_layout as REC
-from .. import rules_layout as R
 from ..enums import (
     BANK,
     DK_BID,
@@ -56,6 +55,7 @@ from ..enums import (
     OP_ROAD,
     OUT_OF_GAME,
 )
+from ..rules import R
 from .auction_nb import AUC_NEW, AUC_OVER, answer_bid_nb, auction_winner_nb, start_auction_nb
 from .build_nb import add_house_nb, village_cap_nb
 from .characters_nb import lowest_character_nb, next_to_act_nb

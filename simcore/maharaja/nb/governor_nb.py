@@ -8,8 +8,8 @@ from simcore.core.nb.numba_compat import njit_static
 
 from .. import board_layout as B
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import E_BAD_GOVERNOR, E_OK
+from ..rules import R
 
 
 @njit_static(cache=True)

@@ -27,7 +27,6 @@ from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the en
 from .. import data_layout as D
 from .. import layout as S
 from .. import record_layout as REC
-from .. import rules_layout as R
 from ..enums import (
     ACT_BUILD,
     ACT_DROP_CARD,
@@ -91,6 +90,7 @@ from ..enums import (
     SIDE_C,
     TREASURY_1,
 )
+from ..rules import R
 from .decks_nb import (
     build_action_deck_nb,
     build_deck_nb,

@@ -25,7 +25,6 @@ from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the en
 from .. import data_layout as D
 from .. import layout as S
 from .. import record_layout as REC
-from .. import rules_layout as R
 from ..enums import (
     ACT_IMMEDIATE,
     ACT_PICK,
@@ -56,6 +55,7 @@ from ..enums import (
     N_SYMBOLS,
     WITHDRAW,
 )
+from ..rules import R
 from .cards_nb import (
     deal_display_nb,
     discard_played_nb,

@@ -22,7 +22,6 @@ from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the en
 from .. import cards_layout as T
 from .. import layout as S
 from .. import record_layout as REC
-from .. import rules_layout as R
 from ..enums import (
     ACT_BUY,
     DK_ACTION,
@@ -46,6 +45,7 @@ from ..enums import (
     N_KINDS,
     NONE,
 )
+from ..rules import R
 from .collect_nb import eligible_mask_nb, first_give_up_nb, give_up_nb, give_up_ok_nb, take_card_nb
 from .market_nb import (
     buy_error_nb,

@@ -7,8 +7,8 @@ position, this round's city (S.MAHARAJA) first. Governor moves (M-A8) reorder it
 
 import simcore.maharaja.board_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.nb.numba_compat import njit_static
+from simcore.maharaja.rules import R
 
 NEVER = 99
 
