@@ -6,7 +6,7 @@ Gold + Gold and takes both. Not registered: it is no player.
 
 from numba import njit
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
 from simcore.core.nb.nb_sig import F1, I1, U1
 from simcore.maharaja.enums import (

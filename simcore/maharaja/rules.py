@@ -28,7 +28,7 @@ from simcore.core.contract.rule_fields import (
 from simcore.core.contract.rule_fields import rule as _f
 from simcore.core.errors import InputError
 
-from . import board_layout as B
+from . import data_layout as B
 from .enums import CHARACTER_NAMES, YOGI
 
 # Value ranges (issue 12): no rule value may let a state entry (int64) or a results

@@ -13,7 +13,7 @@ character is the bank card with the highest weight (parameters). Every operation
 checked with the engine's own legality tests first, so it makes no illegal request.
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
 from simcore.core.contract.layout import Layout, Params
 from simcore.core.nb.numba_compat import njit_static

@@ -16,7 +16,7 @@ Per-round cost: one Dijkstra (9 junctions) when picking and one when the turn
 starts; the route is then walked one road per step.
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
 from simcore.core.contract.layout import Layout, Params
 from simcore.core.nb.numba_compat import njit_static

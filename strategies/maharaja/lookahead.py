@@ -34,7 +34,7 @@ otherwise. Fair play holds by construction: the search reads only the determinis
 import numpy as np
 from numba import types
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
 import strategies.maharaja.weighted  # noqa: F401  (the policy must be registered first)
 from simcore.core.nb.numba_compat import njit_static

@@ -14,7 +14,7 @@ that city and, if cheap, walks on to the Maharaja's city to score there. It asks
 for what the engine's own checks allow, so it never makes an illegal request.
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
 from simcore.core.contract.layout import Layout, Params
 from simcore.core.nb.numba_compat import njit_static

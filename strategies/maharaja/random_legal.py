@@ -8,7 +8,7 @@ only way its city-bound actions can ever be done; it ends the turn only when no
 operation is legal, so it forfeits only what it cannot do.
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
 from simcore.core.contract.layout import Layout
 from simcore.core.nb.numba_compat import njit_static

@@ -27,7 +27,7 @@ is not legal is left undone.
 
 import numpy as np
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
 from simcore.core.contract.layout import Layout, Params
 from simcore.core.nb.numba_compat import njit_static

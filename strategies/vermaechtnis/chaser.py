@@ -6,7 +6,7 @@ Takes small before large of the same sort (both count, V-A3c); gives up the chea
 
 from simcore.core.contract.layout import Layout
 from simcore.core.nb.numba_compat import njit_static
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import (
     DK_ACTION,

@@ -6,7 +6,7 @@ collection card with the most points; gives up the cheapest card.
 """
 
 from simcore.core.nb.numba_compat import njit_static
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import DK_ACTION, DK_COLLECT, DK_GIVE_UP, GOLD, N_COLOURS, NONE
 from simcore.vermaechtnis.nb.market_nb import price_nb

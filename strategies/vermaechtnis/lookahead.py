@@ -29,7 +29,7 @@ from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
 
 # every decision is public and applied at once (V-I3): the generic secrecy hooks
 from simcore.core.nb.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import (
     DK_ACTION,

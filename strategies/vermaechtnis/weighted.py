@@ -21,7 +21,7 @@ import numpy as np
 from simcore.core.contract.layout import Layout
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import random_nb
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import (
     DK_ACTION,

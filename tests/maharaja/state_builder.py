@@ -24,8 +24,8 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 import simcore.maharaja.layout as S
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import A_GOLD, LOC_CITY0, LOG_EVENT, LOG_WIDTH, OP_END, OP_GOLD
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.nb.build_nb import add_house_nb
 from simcore.maharaja.nb.game_nb import (
     DONE,

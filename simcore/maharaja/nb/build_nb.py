@@ -2,7 +2,7 @@
 
 from simcore.core.nb.numba_compat import njit_static
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
 from ..enums import (
     ARTIST,

@@ -20,7 +20,7 @@ from simcore.core.nb.skeleton_nb import (
 )
 from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the engine's export
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
 from .. import record_layout as REC
 from ..enums import (

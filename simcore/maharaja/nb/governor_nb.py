@@ -6,7 +6,7 @@ position n_cities - 1 + f. Positions may be empty after Governor actions.
 
 from simcore.core.nb.numba_compat import njit_static
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
 from ..enums import E_BAD_GOVERNOR, E_OK
 from ..rules import R

@@ -12,7 +12,7 @@ import numpy as np
 
 from simcore.core.nb.numba_compat import njit_static
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
 from ..enums import (
     BANK,

@@ -5,7 +5,7 @@ import numpy as np
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
 from ..enums import EV_MONOPOLY, EV_RANK, EV_SCORE, SADHU
 from ..rules import R

@@ -10,7 +10,7 @@ error and the architect goes on along the cheapest road (leave_start_nb).
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
 from ..enums import (
     E_NO_GOLD,

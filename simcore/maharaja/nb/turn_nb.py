@@ -10,7 +10,7 @@ from simcore.core.nb.nb_sig import I1, I2
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
 from ..enums import (
     A_CHARACTER,

@@ -8,7 +8,7 @@ so a strategy can ask "would this purchase earn a card?" on a scratch copy).
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
-from .. import cards_layout as T
+from .. import data_layout as T
 from .. import layout as S
 from ..enums import (
     EV_COLLECT,

@@ -3,7 +3,7 @@
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
-from .. import cards_layout as T
+from .. import data_layout as T
 from .. import layout as S
 from ..enums import (
     EV_LONE,

@@ -15,7 +15,7 @@ Scratch block at `base` (ROUTE_SIZE entries):
     PREV ..           last road of that route           [B.MAX_JUNCTIONS]
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
 from simcore.core.contract.layout import Layout
 from simcore.core.nb.numba_compat import njit_static

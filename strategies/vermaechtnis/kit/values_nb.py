@@ -8,7 +8,7 @@ and V-D3.
 """
 
 from simcore.core.nb.numba_compat import njit_static
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import (
     ACT_BUY,

@@ -14,9 +14,9 @@ import simcore.maharaja.layout as S
 import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.core.nb import search_nb as G
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.hidden import hidden_offsets
 from simcore.maharaja.nb.game_nb import (
     MAX_SEATS,
