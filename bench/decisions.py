@@ -23,8 +23,8 @@ from numba import njit
 
 import simcore.maharaja.layout as S
 from simcore.core.nb.event_log_nb import LOG_WIDTH
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import DK_PICK, DK_STEP, OP_NAMES
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.nb.game_nb import (
     MAX_SEATS,
     OUT_SIZE,

@@ -34,7 +34,7 @@ import strategies
 from jobs.batch import BatchSpec, play_chunk
 from jobs.parallel import chunks, default_workers, run_chunks
 from simcore.core.contract.games import get_game
-from simcore.maharaja.board import default_board
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.rules import RuleSet
 
 _FIRST_CALL = """

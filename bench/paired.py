@@ -82,7 +82,7 @@ class Table:
 
 
 def _maharaja(t: Table, seed: int, deal: int) -> list[np.ndarray]:
-    from simcore.maharaja import rules_layout as R
+    from simcore.maharaja.rules import R
 
     n_chars = int(t.rules[R.N_CHARACTERS])
     chars = np.random.default_rng([seed, deal]).permutation(n_chars)[: t.players]
@@ -100,9 +100,9 @@ def _tajmahal(t: Table, seed: int, deal: int) -> list[np.ndarray]:
     """start_game_nb (simcore/tajmahal/nb/game_nb.py) with the start player moved by r."""
     from simcore.tajmahal import data_layout as D
     from simcore.tajmahal import layout as S
-    from simcore.tajmahal import rules_layout as R
     from simcore.tajmahal.nb import cards_nb as C
     from simcore.tajmahal.nb import game_nb as G
+    from simcore.tajmahal.rules import R
 
     state, log, rng, *_ = t.buf
     out = []

@@ -30,9 +30,9 @@ import numpy as np
 import simcore.maharaja.record_layout as REC
 import strategies
 from analyses.intervals import wilson
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import CHARACTER_NAMES, END_PALACES
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.rules import RuleSet
 
 RULES = RuleSet(first_chooser=-1)

@@ -78,6 +78,42 @@ GAMES = {
         search_settings=("basic", "grey"),
         search_field=("weighted", "chaser", "pairs"),
     ),
+    "tajmahal": Cases(
+        settings={
+            "basic": ((), ()),
+            "literal-last": ((), ("last_min_symbols=0",)),
+            "no-reshuffle": ((), ("reshuffle=false",)),
+            "discard-first": ((), ("discard_first=true",)),
+            "no-crown": ((), ("crown=false",)),
+            "hand-tie": ((), ("tie_break=1", "hand_limit=8")),
+            "display": ((), ("display_size=6", "hand_size=5")),
+        },
+        scripted=("random", "commodities", "networks", "weighted"),
+        players=(3, 4, 5),
+        mix=("weighted", "networks", "commodities", "random", "weighted"),
+        mix_players=(3, 5),
+        search=("lookahead:horizon=1:rollouts=4:pick_rollouts=2",),
+        search_settings=("basic", "no-crown"),
+        search_field=("weighted", "networks"),
+    ),
+    "palast": Cases(
+        settings={
+            "basic": ((), ()),
+            "seraglio-figure": (("seraglio_figure",), ()),
+            "sealed": (("sealed",), ()),
+            "fee": ((), ("fee_52=2",)),
+            "clockwise": ((), ("bonus_turn_order=false",)),
+            "optional-removal": ((), ("remove_compulsory=false",)),
+            "keep-balcony": ((), ("evict_always=false", "treasury_alone=false")),
+        },
+        scripted=("random", "harbour", "vizier", "weighted"),
+        players=(2, 3, 4),
+        mix=("weighted", "vizier", "harbour", "random"),
+        mix_players=(3, 4),
+        search=("lookahead:rollouts=4:minor_rollouts=2:horizon=8",),
+        search_settings=("basic", "sealed"),
+        search_field=("weighted", "vizier"),
+    ),
 }
 
 

@@ -6,9 +6,8 @@ Gold + Gold and takes both. Not registered: it is no player.
 
 from numba import njit
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.nb.nb_sig import F1, I1, U1
 from simcore.maharaja.enums import (
     A_GOLD,
@@ -22,6 +21,7 @@ from simcore.maharaja.enums import (
     OP_GOLD,
 )
 from simcore.maharaja.nb.build_nb import village_cap_nb
+from simcore.maharaja.rules import R
 
 
 @njit(f"int64(int64, int64, {I1}, {I1}, {I1}, {F1}, {U1}, {I1}, {I1})", cache=True, _nrt=False)

@@ -33,8 +33,8 @@ import strategies
 from analyses.intervals import wilson
 from simcore.core.contract.results_table import win_shares
 from simcore.vermaechtnis import record_layout as REC
-from simcore.vermaechtnis.card_table import default_cards
 from simcore.vermaechtnis.game import play_batch
+from simcore.vermaechtnis.game_data import default_cards
 from simcore.vermaechtnis.rules import RuleSet
 from strategies.registry import Strategy
 

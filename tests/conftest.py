@@ -42,7 +42,7 @@ def _tables_timed_afresh():
 
 @pytest.fixture(scope="session")
 def board():
-    from simcore.maharaja.board import default_board
+    from simcore.maharaja.game_data import default_board
 
     return default_board()
 

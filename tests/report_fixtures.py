@@ -78,7 +78,7 @@ def write_run(
     """Play `games` real games and write them as a complete run directory at `out`."""
     import strategies
     from jobs.batch import BatchSpec, play_chunk
-    from simcore.maharaja.board import default_board
+    from simcore.maharaja.game_data import default_board
     from simcore.maharaja.results import records_frame
     from simcore.maharaja.rules import RuleSet
 

@@ -14,8 +14,8 @@ import strategies
 from jobs.batch import BatchSpec, play_chunk
 from jobs.parallel import chunks, run_chunks
 from simcore.core.contract.games import games
-from simcore.maharaja.board import default_board
 from simcore.maharaja.game import play_batch, play_game
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.rules import RuleSet
 from strategies.search import search_rungs
 

@@ -104,3 +104,62 @@ def test_rules_offsets_follow_the_field_order():
 
     with pytest.raises(TypeError, match="no _pack_more for"):
         Unpacked().pack()
+
+
+def test_record_columns_stated_once_give_offsets_plan_copy_and_table():
+    """A column's declaration places it in the record row, copies it from the state and
+    types it in the table; the values below are worked by hand from the declarations."""
+    import numpy as np
+    import pyarrow as pa
+
+    from simcore.core.contract.records import (
+        Records,
+        block,
+        computed,
+        game_field,
+        seat_field,
+        table_only,
+    )
+    from simcore.core.nb.skeleton_nb import copy_records_nb
+
+    at = H.HEADER_SIZE  # the game's fields after the header: A[2], G, B[2 seats x 2]
+    records = Records("t", (
+        seat_field("a", pa.int8(), at),
+        seat_field("rank", pa.int8(), at + 10),
+        game_field("g", pa.int16(), at + 2, labels=("zero", "one", "two")),
+        table_only("t", pa.string(), after="g"),
+        block("B", ("b0", "b1"), pa.int16(), at + 3),
+        computed("c", pa.int8(), after="strategy"),
+    ))  # fmt: skip
+    off = records.offsets()
+    # strategy 0, then a, rank, g, b0 b1, c in declaration order (t is not in the row)
+    assert (off["STRATEGY"], off["A"], off["RANK"], off["G"], off["B"], off["C"]) == (
+        0,
+        1,
+        2,
+        3,
+        4,
+        6,
+    )
+    assert off["N_REC"] == 7 and off["RECORD_COLUMNS"][4:] == ("b0", "b1", "c")
+    assert records.plan.tolist() == [[1, at, 1, 1], [2, at + 10, 1, 1], [3, at + 2, 0, 1],
+                                     [4, at + 3, 2, 2]]  # fmt: skip
+    state = np.zeros(at + 12, np.int64)
+    state[H.N_PLAYERS] = 2
+    state[at : at + 7] = (5, 6, 2, 10, 11, 20, 21)  # a[0], a[1], g, B[seat 0], B[seat 1]
+    state[at + 10 : at + 12] = (1, 0)  # seat 1 wins
+    rec = np.full((1, 2, 7), -9, np.int64)  # one game's rows (the engine writes rec[game])
+    copy_records_nb(state, np.array([3, 4]), rec[0], records.plan)
+    assert rec[0].tolist() == [[3, 5, 1, 2, 10, 11, -9], [4, 6, 0, 2, 20, 21, -9]]  # c: the game's
+    assert list(records.types()) == ["game_id", "seat", "players", "strategy", "c", "a", "rank",
+                                     "winner", "win_share", "g", "t", "b0", "b1"]  # fmt: skip
+    rec[0, :, 6] = 7
+    t = records.table(rec, 40, ("x", "y"), {"t": pa.array(["u", "v"])})
+    assert t.column("g").to_pylist() == ["two", "two"]
+    assert t.column("winner").to_pylist() == [False, True]
+    assert t.column("win_share").to_pylist() == [0.0, 1.0]
+    assert t.column("strategy").to_pylist() == ["x", "y"] and t.column("game_id").to_pylist() == [
+        40,
+        40,
+    ]
+    assert t.schema.field("b1").type == pa.int16() and t.column("c").to_pylist() == [7, 7]

@@ -20,9 +20,9 @@ from jobs.runner import RunInterrupted, RunPlan, execute, open_run
 from simcore.core.errors import InputError
 from simcore.core.store.manifest import seal
 from simcore.core.store.results_io import read_manifest, scan_run
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import CHARACTER_NAMES, END_REASON_NAMES
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.rules import RuleSet
 
 PLAYERS = 3

@@ -8,7 +8,6 @@ import numpy as np
 
 from simcore.core.nb.event_log_nb import event_fields, event_record
 
-from .board import Board
 from .enums import (
     ACTION_NAMES,
     CHARACTER_NAMES,
@@ -48,6 +47,7 @@ from .enums import (
     SWAP_EXCHANGE,
     SWAP_LURE,
 )
+from .game_data import Board
 
 SEAT_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black")
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from simcore.core.contract.play import Play
 
-from .board import default_board
-from .rules import NOT_YET, RuleSet, check_for_players, check_supported  # noqa: F401
-from .rules_layout import MAX_PLAYERS
+from .game_data import default_board
+from .rules import MAX_PLAYERS, NOT_YET, RuleSet, check_for_players, check_supported  # noqa: F401
 
 MIN_PLAYERS = 2
 LOG_CAPACITY = 1 << 15

@@ -22,9 +22,9 @@ village blocks are sized for the largest board the loader accepts.
 from simcore.core.contract.layout import *  # noqa: F403  (the common header: S.ROUND, S.PHASE, ...)
 from simcore.core.contract.layout import state_layout
 
-from .board_layout import MAX_CITIES, MAX_VILLAGES
+from .data_layout import MAX_CITIES, MAX_VILLAGES
 from .enums import N_ACTIONS, N_CHARACTERS_MAX, N_DECISION_KINDS, N_SLOTS
-from .rules_layout import MAX_PLAYERS
+from .rules import MAX_PLAYERS
 
 P = MAX_PLAYERS
 _S = state_layout("maharaja")

@@ -17,8 +17,8 @@ from simcore.core.contract.play import play_fields
 from simcore.core.contract.plugin import GamePlugin, JointKeys, Key, MaskKey, Shape, rules_fields
 
 from . import game, rules, setting_text
-from .board import BOARD_FILE
 from .enums import CHARACTER_NAMES, YOGI
+from .game_data import BOARD_FILE
 from .hidden import redraw_hidden
 from .search_rungs import SEARCH_RUNGS
 from .studies import ladder, studies

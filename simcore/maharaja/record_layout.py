@@ -1,49 +1,49 @@
-"""Columns of the per-(game, seat) result record the batch kernel writes.
+"""Maharaja's record columns, each stated once: its name, its results type and where the
+engine takes it from (simcore/core/contract/records.py derives the rest).
 
-One row per seat keeps the per-seat view that balance analysis needs; the Python side
-(results.py) turns the (games, seats, columns) block into typed columns named below.
-"""
+One row per seat keeps the per-seat view that balance analysis needs. Maharaja's table has
+`winner` but no `win_share` (it keeps its first contract)."""
 
-from simcore.core.contract.layout import Layout
+import pyarrow as pa
 
-from .enums import (
-    ACTION_NAMES,
-    CHARACTER_NAMES,
-    DECISION_KIND_NAMES,
-    N_ACTIONS,
-    N_CHARACTERS_MAX,
-    N_DECISION_KINDS,
-)
+from simcore.core.contract.records import Records, block, computed, game_field, seat_field
+
+from . import layout as S
+from .enums import ACTION_NAMES, CHARACTER_NAMES, DECISION_KIND_NAMES, END_REASON_NAMES
 
 TURN_COLUMNS = tuple(f"turns_{name}" for name in CHARACTER_NAMES)
 ACTION_COLUMNS = tuple(f"act_{name}" for name in ACTION_NAMES)
 DECISION_COLUMNS = tuple(f"dk_{name}" for name in DECISION_KIND_NAMES)
+I8, I16, I32, TEXT = pa.int8(), pa.int16(), pa.int32(), pa.string()
 
-_R = Layout("maharaja records")
-STRATEGY = _R.take("strategy")
-START_CHAR = _R.take("start_character")  # lowest character after setup (M-S3)
-END_CHAR = _R.take("end_character")  # lowest character held at the end
-PALACES = _R.take("palaces")
-GOLD = _R.take("gold")
-RANK = _R.take("rank")  # 0 = winner (M-E2)
-ROUNDS = _R.take("rounds")
-END_REASON = _R.take("end_reason")
-ORDER1 = _R.take("first_order")  # position in round 1's actual turn order (0 = acted first)
-FEES_PAID = _R.take("fees_paid")
-FEES_RECEIVED = _R.take("fees_received")
-FORFEITS = _R.take("forfeits")
-SCORE_GOLD = _R.take("score_gold")
-HOUSES_BUILT = _R.take("houses_built")
-SWAPS = _R.take("swaps")
-CHIPS_GAINED = _R.take("chips_gained")
-CHIPS_USED = _R.take("chips_used")
-BID_PAID = _R.take("bid_paid")
-CHARS_HELD = _R.take("characters_held")  # bit mask of characters held at the end (M-V4)
-ERRORS = _R.take("errors")  # illegal requests by strategies in this game (should be 0)
-CHOICE_ORDER = _R.take("choice_order")  # position in the setup choice (M-S3, M-V3), -1 if dealt
-# own turns begun holding each character (M-R4), actions fully done per action type
-TURNS = _R.take("turns", N_CHARACTERS_MAX, TURN_COLUMNS)
-ACTS = _R.take("acts", N_ACTIONS, ACTION_COLUMNS)
-DKS = _R.take("dks", N_DECISION_KINDS, DECISION_COLUMNS)  # decisions answered per kind
-N_REC = _R.done()
-RECORD_COLUMNS = tuple(_R.columns)
+RECORDS = Records("maharaja", (
+    # lowest character after setup (M-S3), lowest held at the end
+    seat_field("start_character", TEXT, S.START_CHAR, key="START_CHAR", labels=CHARACTER_NAMES),
+    computed("end_character", TEXT, key="END_CHAR", labels=CHARACTER_NAMES),
+    seat_field("palaces", I8, S.PALACES),
+    seat_field("gold", I32, S.GOLD),
+    seat_field("rank", I8, S.RANK),  # 0 = winner (M-E2)
+    game_field("rounds", I8, S.ROUND),
+    game_field("end_reason", TEXT, S.END_REASON, labels=END_REASON_NAMES),
+    # position in round 1's actual turn order (0 = acted first)
+    seat_field("first_order", I8, S.ORDER1, key="ORDER1", after="characters_held"),
+    seat_field("fees_paid", I32, S.FEES_PAID),
+    seat_field("fees_received", I32, S.FEES_RECEIVED),
+    seat_field("forfeits", I16, S.FORFEITS),
+    seat_field("score_gold", I32, S.SCORE_GOLD),
+    seat_field("houses_built", I16, S.HOUSES_BUILT),
+    seat_field("swaps", I16, S.SWAPS),
+    seat_field("chips_gained", I16, S.CHIPS_GAINED),
+    seat_field("chips_used", I16, S.CHIPS_USED),
+    seat_field("bid_paid", I32, S.BID_PAID),
+    # bit mask of characters held at the end (M-V4)
+    computed("characters_held", I8, key="CHARS_HELD", after="end_character"),
+    game_field("errors", I16, S.N_ERRORS),  # illegal requests in this game (should be 0)
+    # position in the setup choice (M-S3, M-V3); -1, null in the table, when dealt
+    seat_field("choice_order", I8, S.CHOICE_ORDER, null_below_zero=True),
+    # own turns begun holding each character (M-R4): at most one per round, <= rounds
+    block("TURNS", TURN_COLUMNS, I8, S.TURNS),
+    block("ACTS", ACTION_COLUMNS, I16, S.ACTS),  # actions fully done per action type
+    block("DKS", DECISION_COLUMNS, I16, S.DKS),  # decisions answered per kind
+), win_share=False)  # fmt: skip
+globals().update(RECORDS.offsets())  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS

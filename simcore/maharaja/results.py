@@ -14,11 +14,8 @@ import polars as pl
 import pyarrow as pa
 
 from simcore.core.contract.results_table import (
-    RecordBlock,
     RuleColumns,
     changed_rule_columns,
-    labels,
-    results_table,
 )
 from simcore.core.errors import InputError
 
@@ -30,37 +27,7 @@ from .rules import PLAYER_COUNTS, RuleSet
 # Gold and the gold counters are Int32: rule values are bounded (rules.py) so that they
 # cannot overflow it, which Int16 could not promise (a Monk walking back and forth is
 # paid by the bank on every pass).
-_INT32 = ("fees_paid", "fees_received")
-_INT16 = ("forfeits",)
-_INT32_B = ("score_gold",)
-_INT16_B = ("houses_built", "swaps", "chips_gained", "chips_used")
-_INT32_C = ("bid_paid",)
-BASE_COLUMNS: dict[str, pa.DataType] = {
-    "game_id": pa.int64(),
-    "seat": pa.int8(),
-    "players": pa.int8(),
-    "strategy": pa.string(),
-    "start_character": pa.string(),
-    "end_character": pa.string(),
-    "characters_held": pa.int8(),
-    "first_order": pa.int8(),
-    "palaces": pa.int8(),
-    "gold": pa.int32(),
-    "rank": pa.int8(),
-    "winner": pa.bool_(),
-    "rounds": pa.int8(),
-    "end_reason": pa.string(),
-    **dict.fromkeys(_INT32, pa.int32()),
-    **dict.fromkeys(_INT16, pa.int16()),
-    **dict.fromkeys(_INT32_B, pa.int32()),
-    **dict.fromkeys(_INT16_B, pa.int16()),
-    **dict.fromkeys(_INT32_C, pa.int32()),
-    "errors": pa.int16(),
-    "choice_order": pa.int8(),  # null when the characters were dealt (deal != choose)
-    **dict.fromkeys(REC.TURN_COLUMNS, pa.int8()),  # at most one turn per round: <= rounds
-    **dict.fromkeys(REC.ACTION_COLUMNS, pa.int16()),
-    **dict.fromkeys(REC.DECISION_COLUMNS, pa.int16()),
-}
+BASE_COLUMNS = REC.RECORDS.types()  # the table's columns before the variant and rule ones
 # Variant switch column -> RuleSet field (one column per switch, on or off).
 VARIANT_COLUMNS: dict[str, str] = {
     "variant_short": "short_game",
@@ -71,8 +38,6 @@ VARIANT_COLUMNS: dict[str, str] = {
     "variant_several": "several_characters",
 }
 _SWITCH_FIELDS = set(VARIANT_COLUMNS.values())
-_CHARS = pa.array(CHARACTER_NAMES, pa.string())
-_ENDS = pa.array(END_REASON_NAMES, pa.string())
 MAX_ROUND_CAP = 127  # `rounds` is Int8
 
 
@@ -103,20 +68,9 @@ def records_table(
 ) -> pa.Table:
     """rec: (games, players, N_REC) from play_batch -> the contract's table, game ids from
     first_game; seat_names: the registered strategy name of each seat."""
-    block = RecordBlock(rec, REC.RECORD_COLUMNS)
-    order = block["choice_order"]
-    derived = {
-        "start_character": labels(block["start_character"], _CHARS),
-        "end_character": labels(block["end_character"], _CHARS),
-        "winner": pa.array(block["rank"] == 0),
-        "end_reason": labels(block["end_reason"], _ENDS),
-        "choice_order": pa.array(order.astype(np.int8), mask=order < 0),
-    }
     switches = {name: getattr(rules, fld) for name, fld in VARIANT_COLUMNS.items()}
-    return results_table(
-        block, first_game, seat_names, derived, BASE_COLUMNS, switches,
-        rule_columns(rules, block.n_players),
-    )  # fmt: skip
+    rule_cols = rule_columns(rules, rec.shape[1])
+    return REC.RECORDS.table(rec, first_game, seat_names, {}, switches, rule_cols)
 
 
 def records_frame(rec: np.ndarray, first_game: int, strategy_names: list[str]) -> pl.DataFrame:

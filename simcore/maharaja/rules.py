@@ -2,7 +2,7 @@
 
 A `RuleSet` is validated when built (each problem is one `InputError` line naming the
 key), carries the rulebook defaults (ids M-… from `shared/rules/maharaja.md`) and packs
-itself into the int64 array the engine reads (laid out by the field order, `rules_layout`),
+itself into the int64 array the engine reads (laid out by the field order, `R`),
 so a designer changes numbers in a rules file or with `--set key=value`, never code.
 Variant switches exist before the engine supports them so that files and manifests stay
 stable.
@@ -17,11 +17,18 @@ from typing import Any
 
 import numpy as np
 
-from simcore.core.contract.rule_fields import Bad, RuleBase, bad_rule, in_range, range_text
+from simcore.core.contract.rule_fields import (
+    Bad,
+    RuleBase,
+    bad_rule,
+    in_range,
+    offsets_module,
+    range_text,
+)
 from simcore.core.contract.rule_fields import rule as _f
 from simcore.core.errors import InputError
 
-from . import board_layout as B
+from . import data_layout as B
 from .enums import CHARACTER_NAMES, YOGI
 
 # Value ranges (issue 12): no rule value may let a state entry (int64) or a results
@@ -366,3 +373,13 @@ def _payout_rows(value: Any, base: tuple[tuple[int, ...], ...]) -> tuple[tuple[i
 
 
 load_rules = RuleSet.load  # a .toml or .json rules file (simcore/core/contract/rule_fields.py)
+
+# the packed offsets the engine reads as constants, `rules[R.HOUSE_COST]`
+R = offsets_module(
+    RuleSet,
+    __name__ + ".R",
+    MAX_PLAYERS=MAX_PLAYERS,
+    DEAL_CHOOSE=DEAL_CHOOSE,
+    DEAL_RANDOM=DEAL_RANDOM,
+    DEAL_FIXED=DEAL_FIXED,
+)

@@ -1,36 +1,49 @@
-"""Columns of the per-(game, seat) record the batch kernel writes (results.py types them)."""
+"""Palast's record columns, each stated once: its name, its results type and where the
+engine takes it from (simcore/core/contract/records.py derives the rest)."""
 
-from simcore.core.contract.layout import Layout
+import pyarrow as pa
 
-from .enums import ACTION_NAMES, DECISION_KIND_NAMES, N_ACTS, N_KINDS
+from simcore.core.contract.records import (
+    Records,
+    block,
+    computed,
+    game_field,
+    seat_field,
+    table_only,
+)
+
+from . import layout as S
+from .enums import ACTION_NAMES, DECISION_KIND_NAMES, END_REASON_NAMES, TIE_NAMES
 
 ACTION_COLUMNS = tuple(f"act_{name}" for name in ACTION_NAMES)
 DECISION_COLUMNS = tuple(f"dk_{name}" for name in DECISION_KIND_NAMES)
+I8, I16, TEXT = pa.int8(), pa.int16(), pa.string()
 
-_R = Layout("palast records")
-STRATEGY = _R.take("strategy")
-RANK = _R.take("rank")  # 0 for every winner (P-E2: a shared first place has several)
-FIGURES = _R.take("figures")  # P-E2: figures on balconies + treasury (+ P-V2)
-BALCONIES = _R.take("balconies")
-TREASURY = _R.take("treasury_figures")
-SER_FIGURE = _R.take("seraglio_figure")  # P-V2
-MARKERS_IN = _R.take("seraglio_markers")  # markers in the seraglio at the end
-SER_NEAREST = _R.take("seraglio_nearest")  # field of the nearest marker (1..6), 0 none
-QUARTER_FIGS = _R.take("quarter_figures")
-RESOURCES = _R.take("resources")  # held at the end
-CARDS = _R.take("cards")  # action cards held at the end
-START_TYPE = _R.take("start_type")  # P-S3: resource type received (0..3), -1 none
-START_RES = _R.take("start_resources")  # P-S3: 1, or 2 with the bonus
-TREASURY_1 = _R.take("treasury_1_leader")  # 1 if this seat led scoring 1 (P-A3)
-TREASURY_2 = _R.take("treasury_2_leader")
-ENDED = _R.take("played_end_card")  # P-A4
-OWN_TURNS = _R.take("own_turns")
-TURNS = _R.take("turns")
-GONE = _R.take("cards_gone")  # palace cards built or removed (P-E1)
-END_REASON = _R.take("end_reason")
-TIE = _R.take("tie")
-ERRORS = _R.take("errors")
-ACTS = _R.take("acts", N_ACTS, ACTION_COLUMNS)
-DKS = _R.take("dks", N_KINDS, DECISION_COLUMNS)  # decisions answered per kind
-N_REC = _R.done()
-RECORD_COLUMNS = tuple(_R.columns)
+RECORDS = Records("palast", (
+    seat_field("rank", I8, S.RANK),  # 0 for every winner (P-E2: a shared first place)
+    seat_field("figures", I8, S.SCORE),  # P-E2: figures on balconies + treasury (+ P-V2)
+    computed("balconies", I8),
+    seat_field("treasury_figures", I8, S.TREASURY, key="TREASURY"),
+    computed("seraglio_figure", I8, key="SER_FIGURE"),  # P-V2
+    computed("seraglio_markers", I8, key="MARKERS_IN"),  # markers in the seraglio at the end
+    computed("seraglio_nearest", I8, key="SER_NEAREST"),  # field of the nearest (1..6), 0 none
+    computed("quarter_figures", I8, key="QUARTER_FIGS"),
+    computed("resources", I16),  # held at the end
+    seat_field("cards", I16, S.HAND_N),  # action cards held at the end
+    # P-S3: resource type received (0..3), -1 none; named by records_table
+    seat_field("start_type", TEXT, S.START_TYPE),
+    seat_field("start_resources", I8, S.START_N, key="START_RES"),  # P-S3: 1, or 2
+    computed("treasury_1_leader", I8, key="TREASURY_1"),  # 1 if it led scoring 1 (P-A3)
+    computed("treasury_2_leader", I8, key="TREASURY_2"),
+    computed("played_end_card", I8, key="ENDED"),  # P-A4
+    seat_field("own_turns", I16, S.OWN_TURNS),
+    game_field("turns", I16, S.TURN),
+    game_field("cards_gone", I8, S.GONE, key="GONE"),  # palace cards built or removed (P-E1)
+    game_field("end_reason", TEXT, S.END_REASON, labels=END_REASON_NAMES),
+    game_field("tie", TEXT, S.TIE, labels=TIE_NAMES),
+    table_only("harbour_main", TEXT, after="tie"),  # results.harbour_main
+    game_field("errors", pa.int32(), S.N_ERRORS),
+    block("ACTS", ACTION_COLUMNS, I16, S.ACTS),
+    block("DKS", DECISION_COLUMNS, I16, S.DKS),  # decisions answered per kind
+))  # fmt: skip
+globals().update(RECORDS.offsets())  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simcore.core.contract.rule_fields import RuleBase
+from simcore.core.contract.rule_fields import RuleBase, offsets_module
 from simcore.core.contract.rule_fields import rule as _f
 from simcore.core.errors import InputError
 
@@ -107,3 +107,6 @@ def check_for_players(rules: RuleSet, n_players: int) -> None:
 
 
 load_rules = RuleSet.load
+
+# the packed offsets the engine reads as constants, `rules[R.FEE_52]`
+R = offsets_module(RuleSet, __name__ + ".R")

@@ -1,40 +1,54 @@
-"""Columns of the per-(game, seat) record the batch kernel writes (results.py types them)."""
+"""Taj Mahal's record columns, each stated once: its name, its results type and where the
+engine takes it from (simcore/core/contract/records.py derives the rest)."""
 
-from simcore.core.contract.layout import Layout
+import pyarrow as pa
 
-from .enums import ACTION_NAMES, DECISION_KIND_NAMES, N_ACTS, N_KINDS, N_SYMBOLS, SYMBOL_NAMES
+from simcore.core.contract.records import Records, block, computed, game_field, seat_field
+
+from . import layout as S
+from .enums import (
+    ACTION_NAMES,
+    DECISION_KIND_NAMES,
+    END_REASON_NAMES,
+    SYMBOL_NAMES,
+    TIE_NAMES,
+)
 
 ACTION_COLUMNS = tuple(f"act_{name}" for name in ACTION_NAMES)
 DECISION_COLUMNS = tuple(f"dk_{name}" for name in DECISION_KIND_NAMES)
 PRIZE_COLUMNS = tuple(f"prizes_{name}" for name in SYMBOL_NAMES)
+I8, I16 = pa.int8(), pa.int16()
 
-_R = Layout("tajmahal records")
-STRATEGY = _R.take("strategy")
-RANK = _R.take("rank")  # seats with more points, 0 = a winner (T-E2)
-POINTS = _R.take("points")
-PTS_BONUS = _R.take("bonus_points")  # T-P1
-PTS_PALACE = _R.take("palace_points")  # T-P2
-PTS_PROVINCE = _R.take("province_points")  # T-P3
-PTS_SPECIAL = _R.take("special_points")  # T-A1c
-PTS_HAND = _R.take("hand_points")  # T-P4
-PALACES = _R.take("palaces")  # palaces placed
-TILES = _R.take("tiles")  # province tiles won (T-A5)
-COMMODITIES = _R.take("commodities")  # commodities held at the end
-SPECIALS_HELD = _R.take("specials_held")  # bit t: special card of influence type t (T-R4)
-SPECIALS_END = _R.take("specials_end")  # special cards held at the end (0..4)
-EXCHANGES = _R.take("exchanges")  # special cards gained
-IMMEDIATE = _R.take("immediate")  # withdrawals without a play (T-A7)
-PLAYS = _R.take("plays")
-WHITE_PLAYED = _R.take("white_played")
-SPECIALS_PLAYED = _R.take("specials_played")  # special cards played
-POSITION = _R.take("position")  # seats after the start player of visit 1 (T-S6, T-R5)
-VISITS = _R.take("visits")  # visits begun
-END_REASON = _R.take("end_reason")  # END_*
-TIE = _R.take("tie")  # TIE_*
-ERRORS = _R.take("errors")  # illegal answers in the game (should be 0)
-HAND_CARDS = _R.take("hand_cards")  # cards in hand at the end (the T-E2 what-if tie-break)
-PRIZES = _R.take("prizes", N_SYMBOLS, PRIZE_COLUMNS)  # prizes won per symbol
-ACTS = _R.take("acts", N_ACTS, ACTION_COLUMNS)  # actions per type (enums.ACT_*)
-DKS = _R.take("dks", N_KINDS, DECISION_COLUMNS)  # decisions answered per kind
-N_REC = _R.done()
-RECORD_COLUMNS = tuple(_R.columns)
+# Every rule value is bounded (rules.py) so that these types hold any game: points stay
+# below 1 000 (12 visits, at most 20 per bonus tile), plays below 12 * play_cap <= 12 000.
+RECORDS = Records("tajmahal", (
+    seat_field("rank", I8, S.RANK),  # seats with more points, 0 = a winner (T-E2)
+    seat_field("points", I16, S.POINTS),
+    seat_field("bonus_points", I16, S.PTS_BONUS, key="PTS_BONUS"),  # T-P1
+    seat_field("palace_points", I16, S.PTS_PALACE, key="PTS_PALACE"),  # T-P2
+    seat_field("province_points", I16, S.PTS_PROVINCE, key="PTS_PROVINCE"),  # T-P3
+    seat_field("special_points", I16, S.PTS_SPECIAL, key="PTS_SPECIAL"),  # T-A1c
+    seat_field("hand_points", I16, S.PTS_HAND, key="PTS_HAND"),  # T-P4
+    seat_field("palaces", I16, S.N_PALACES),  # palaces placed
+    computed("tiles", I8),  # province tiles won (T-A5)
+    computed("commodities", I16),  # commodities held at the end
+    computed("specials_held", I8),  # bit t: special card of influence type t (T-R4)
+    computed("specials_end", I8),  # special cards held at the end (0..4)
+    seat_field("exchanges", I8, S.EXCHANGES),  # special cards gained
+    seat_field("immediate", I8, S.IMMEDIATE),  # withdrawals without a play (T-A7)
+    seat_field("plays", I16, S.N_PLAYS),
+    seat_field("white_played", I16, S.WHITE_PLAYED),
+    computed("specials_played", I16),  # special cards played
+    # seats after the start player of visit 1 (T-S6, T-R5), the seat-order question's key
+    computed("position", I8, after="strategy"),
+    game_field("visits", I8, S.VISIT),  # visits begun
+    game_field("end_reason", pa.string(), S.END_REASON, labels=END_REASON_NAMES),
+    game_field("tie", pa.string(), S.TIE, labels=TIE_NAMES),
+    game_field("errors", I16, S.N_ERRORS),  # illegal answers in the game (should be 0)
+    # cards in hand at the end (the T-E2 what-if tie-break)
+    seat_field("hand_cards", I8, S.HAND_N, after="specials_played"),
+    block("PRIZES", PRIZE_COLUMNS, I8, S.PRIZES),  # prizes won per symbol
+    block("ACTS", ACTION_COLUMNS, I16, S.ACTS),  # actions per type (enums.ACT_*)
+    block("DKS", DECISION_COLUMNS, I16, S.DKS),  # decisions answered per kind
+))  # fmt: skip
+globals().update(RECORDS.offsets())  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS

@@ -3,7 +3,7 @@
 A `RuleSet` is validated when built (each problem is one `InputError` line naming the key
 and its range), carries the digest's defaults (ids T-… from `shared/rules/taj-mahal.md`)
 and packs itself into the int64 array the engine reads (laid out by the field order,
-`rules_layout`). What is printed on the board, tiles and cards is not here but in
+`R`). What is printed on the board, tiles and cards is not here but in
 the data files (game_data.py): map, province tiles, bonus tiles, card mix. The what-if
 parameters the digest asks for (T-V2) are fields too: display size, deal size, the
 immediate-withdraw card, the Taj Mahal value, the special-card mapping.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simcore.core.contract.datafile import read_data_file
-from simcore.core.contract.rule_fields import RuleBase
+from simcore.core.contract.rule_fields import RuleBase, offsets_module
 from simcore.core.contract.rule_fields import rule as _f
 from simcore.core.errors import InputError
 
@@ -139,3 +139,7 @@ def check_for_players(rules: RuleSet, n_players: int) -> None:
 def load_rules(path: str | Path) -> RuleSet:
     """Read a .toml or .json rules file (only the keys that differ need be given)."""
     return RuleSet.from_mapping(read_data_file(path, "rules file"), f"rules file {Path(path)}")
+
+
+# the packed offsets the engine reads as constants, `rules[R.HAND_SIZE]`
+R = offsets_module(RuleSet, __name__ + ".R")

@@ -8,7 +8,6 @@ import numpy as np
 
 from simcore.core.nb.event_log_nb import event_fields, event_record
 
-from .card_table import CardTable
 from .enums import (
     EFFECT_NAMES,
     END_REASON_NAMES,
@@ -34,6 +33,7 @@ from .enums import (
     FX_MONEY,
     KIND_NAMES,
 )
+from .game_data import CardTable
 
 
 def seat_name(seat: int) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from simcore.core.contract.play import Play
 
-from .card_table import default_cards
+from .game_data import default_cards
 from .layout import MAX_SEATS
 from .rules import RuleSet, check_for_players
 

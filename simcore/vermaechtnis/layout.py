@@ -18,7 +18,7 @@ from simcore.core.contract.layout import *  # noqa: F403  (the common header: S.
 from simcore.core.contract.layout import HEADER, state_layout
 
 from .enums import N_ACTS, N_ANTIQUES, N_COLOURS, N_KINDS, N_TYPES
-from .rules_layout import MAX_TRADE
+from .rules import MAX_TRADE
 
 MAX_SEATS = 4
 MAX_OFFER = 6

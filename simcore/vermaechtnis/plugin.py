@@ -17,7 +17,7 @@ from simcore.core.contract.play import play_fields
 from simcore.core.contract.plugin import GamePlugin, Key, MaskKey, Shape, rules_fields
 
 from . import events, game, results, rules
-from .card_table import CARDS_FILE, default_cards
+from .game_data import CARDS_FILE, default_cards
 from .hidden import redraw_hidden
 from .search_rungs import SEARCH_RUNGS
 from .studies import ladder, studies

@@ -1,38 +1,49 @@
-"""Columns of the per-(game, seat) record the batch kernel writes (results.py types them)."""
+"""Vermächtnis's record columns, each stated once: its name, its results type and where the
+engine takes it from (simcore/core/contract/records.py derives the rest)."""
 
-from simcore.core.contract.layout import Layout
+import pyarrow as pa
 
-from .enums import ACTION_NAMES, DECISION_KIND_NAMES, N_ACTS, N_KINDS
+from simcore.core.contract.records import Records, block, computed, game_field, seat_field
+
+from . import layout as S
+from .enums import (
+    ACT_BUY,
+    ACTION_NAMES,
+    DECISION_KIND_NAMES,
+    END_REASON_NAMES,
+    N_ACTS,
+    TIE_NAMES,
+)
 
 ACTION_COLUMNS = tuple(f"act_{name}" for name in ACTION_NAMES)
 DECISION_COLUMNS = tuple(f"dk_{name}" for name in DECISION_KIND_NAMES)
+I8, I16, I32 = pa.int8(), pa.int16(), pa.int32()
 
-_R = Layout("vermaechtnis records")
-STRATEGY = _R.take("strategy")
-RANK = _R.take("rank")  # 0 for every winner (V-E2: a shared first place has several)
-POINTS = _R.take("points")
-ANTIQUE_POINTS = _R.take("antique_points")
-COLL_POINTS = _R.take("collection_points")
-MONEY_POINTS = _R.take("money_points")
-MONEY = _R.take("money")  # rupees at the end
-ANTIQUES = _R.take("antiques")  # antiques scored (after V-P1)
-BOUGHT = _R.take("bought")  # antiques bought
-COLLECTIONS = _R.take("collections")  # collection cards taken
-COLL_MASK = _R.take("collections_taken")  # bit k = collection card k taken
-LONE_CARDS = _R.take("lone_discards")
-LONE_POINTS = _R.take("lone_points")
-GAVE_UP = _R.take("gave_up")
-TAXES = _R.take("taxes")
-SPENT = _R.take("spent")
-OWN_TURNS = _R.take("own_turns")
-EXTRA_TURNS = _R.take("extra_turns")
-START_MONEY = _R.take("start_money")
-TURNS = _R.take("turns")  # the game's turns (V-R4)
-DAYS = _R.take("days")
-END_REASON = _R.take("end_reason")
-TIE = _R.take("tie")  # TIE_* of the game
-ERRORS = _R.take("errors")  # illegal answers in this game (should be 0)
-ACTS = _R.take("acts", N_ACTS, ACTION_COLUMNS)
-DKS = _R.take("dks", N_KINDS, DECISION_COLUMNS)  # decisions answered per kind
-N_REC = _R.done()
-RECORD_COLUMNS = tuple(_R.columns)
+RECORDS = Records("vermaechtnis", (
+    seat_field("rank", I8, S.RANK),  # 0 for every winner (V-E2: a shared first place)
+    seat_field("points", I16, S.POINTS),
+    seat_field("antique_points", I16, S.ANTIQUE_POINTS),
+    seat_field("collection_points", I16, S.COLL_POINTS, key="COLL_POINTS"),
+    seat_field("money_points", I16, S.MONEY_POINTS),
+    seat_field("money", I16, S.MONEY),  # rupees at the end
+    seat_field("antiques", I8, S.SCORED),  # antiques scored (after V-P1)
+    seat_field("bought", I8, S.ACTS + ACT_BUY, stride=N_ACTS),  # antiques bought
+    computed("collections", I8),  # collection cards taken
+    seat_field("collections_taken", I32, S.COLL, key="COLL_MASK"),  # bit k: card k taken
+    seat_field("lone_discards", I8, S.LONE_CARDS, key="LONE_CARDS"),
+    seat_field("lone_points", I16, S.LONE_POINTS),
+    seat_field("gave_up", I8, S.GAVE_UP),
+    seat_field("taxes", I32, S.TAXES),
+    seat_field("spent", I32, S.SPENT),
+    seat_field("own_turns", I16, S.OWN_TURNS),
+    seat_field("extra_turns", I16, S.EXTRA_TURNS),
+    seat_field("start_money", I16, S.START_MONEY, after="strategy"),
+    game_field("turns", I16, S.TURNS),  # the game's turns (V-R4)
+    game_field("days", I8, S.DAY),
+    game_field("end_reason", pa.string(), S.END_REASON, labels=END_REASON_NAMES),
+    game_field("tie", pa.string(), S.TIE, labels=TIE_NAMES),  # how first place was settled
+    game_field("errors", I16, S.N_ERRORS),  # illegal answers in this game (should be 0)
+    block("ACTS", ACTION_COLUMNS, I16, S.ACTS),
+    block("DKS", DECISION_COLUMNS, I16, S.DKS),  # decisions answered per kind
+))  # fmt: skip
+globals().update(RECORDS.offsets())  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS

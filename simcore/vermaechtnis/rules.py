@@ -3,7 +3,7 @@
 A `RuleSet` is validated when built (each problem is one `InputError` line naming the
 key and its valid range), carries the rulebook defaults (ids V-… from
 `shared/rules/vermaechtnis.md`) and packs itself into the int64 array the engine reads
-(laid out by the field order, `rules_layout`). A designer changes numbers in a rules file
+(laid out by the field order, `R`). A designer changes numbers in a rules file
 or with `--set key=value`; price rows are comma lists, `--set prices_4=4,4,3,2,2`.
 
 The contract's `Rules` API comes from simcore/core/contract/rule_fields.py, as Maharaja's does;
@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from simcore.core.contract.rule_fields import Bad, RuleBase, bad_rule
+from simcore.core.contract.rule_fields import Bad, RuleBase, bad_rule, offsets_module
 from simcore.core.contract.rule_fields import rule as _f
 from simcore.core.errors import InputError
 
@@ -149,3 +149,6 @@ def check_for_players(rules: RuleSet, n_players: int) -> None:
 
 
 load_rules = RuleSet.load  # a .toml or .json rules file (simcore/core/contract/rule_fields.py)
+
+# the packed offsets the engine reads as constants, `rules[R.TAX_CAP]`
+R = offsets_module(RuleSet, __name__ + ".R", MAX_TRADE=MAX_TRADE)

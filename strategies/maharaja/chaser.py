@@ -13,9 +13,8 @@ character is the bank card with the highest weight (parameters). Every operation
 checked with the engine's own legality tests first, so it makes no illegal request.
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout, Params
 from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import (
@@ -55,6 +54,7 @@ from simcore.maharaja.nb.game_nb import SCRATCH_SIZE
 from simcore.maharaja.nb.governor_nb import governor_target_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb, outer_points_nb
 from simcore.maharaja.nb.turn_nb import house_error_nb, other_slot_error_nb
+from simcore.maharaja.rules import R
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
 from strategies.maharaja.kit.inline_nb import rounds_until_scored_inl_nb

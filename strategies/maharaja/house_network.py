@@ -16,9 +16,8 @@ Per-round cost: one Dijkstra (9 junctions) when picking and one when the turn
 starts; the route is then walked one road per step.
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout, Params
 from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import (
@@ -57,6 +56,7 @@ from simcore.maharaja.nb.game_nb import SCRATCH_SIZE
 from simcore.maharaja.nb.scoring_nb import city_points_nb, outer_points_nb
 from simcore.maharaja.nb.travel_nb import UNREACHABLE
 from simcore.maharaja.nb.turn_nb import house_error_nb
+from simcore.maharaja.rules import R
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
 from strategies.maharaja.kit.payout_nb import payout_table_nb

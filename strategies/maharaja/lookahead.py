@@ -34,9 +34,8 @@ otherwise. Fair play holds by construction: the search reads only the determinis
 import numpy as np
 from numba import types
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 import strategies.maharaja.weighted  # noqa: F401  (the policy must be registered first)
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
@@ -46,6 +45,7 @@ from simcore.maharaja.nb.characters_nb import lowest_character_nb
 from simcore.maharaja.nb.game_nb import OUT_SIZE
 from simcore.maharaja.nb.hidden_nb import gold_hidden_nb, picks_hidden_nb
 from simcore.maharaja.nb.scoring_nb import city_points_nb
+from simcore.maharaja.rules import R
 from strategies.maharaja.kit import view_nb
 from strategies.maharaja.kit.track_nb import rounds_until_scored_nb
 from strategies.maharaja.weighted import pair_values_nb

@@ -14,9 +14,8 @@ that city and, if cheap, walks on to the Maharaja's city to score there. It asks
 for what the engine's own checks allow, so it never makes an illegal request.
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout, Params
 from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import (
@@ -49,6 +48,7 @@ from simcore.maharaja.nb.build_nb import palace_cost_nb, village_cap_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.game_nb import SCRATCH_SIZE
 from simcore.maharaja.nb.turn_nb import character_error_nb, house_error_nb
+from simcore.maharaja.rules import R
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import free_sites_nb, palace_step_nb
 from strategies.maharaja.kit.route_nb import (

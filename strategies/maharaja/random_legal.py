@@ -8,9 +8,8 @@ only way its city-bound actions can ever be done; it ends the turn only when no
 operation is legal, so it forfeits only what it cannot do.
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
@@ -58,6 +57,7 @@ from simcore.maharaja.nb.turn_nb import (
     other_slot_error_nb,
     palace_error_nb,
 )
+from simcore.maharaja.rules import R
 from strategies.maharaja.kit.auction_nb import random_bid_nb
 from strategies.maharaja.kit.chips_nb import random_chip_nb
 from strategies.maharaja.kit.route_nb import (

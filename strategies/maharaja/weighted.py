@@ -27,9 +27,8 @@ is not legal is left undone.
 
 import numpy as np
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout, Params
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import random_nb
@@ -76,6 +75,7 @@ from simcore.maharaja.nb.turn_nb import (
     move_error_nb,
     other_slot_error_nb,
 )
+from simcore.maharaja.rules import R
 from strategies.maharaja.kit.auction_nb import value_bid_nb
 from strategies.maharaja.kit.building_nb import palace_step_nb
 from strategies.maharaja.kit.chips_nb import chip_step_nb

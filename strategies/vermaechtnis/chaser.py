@@ -6,9 +6,8 @@ Takes small before large of the same sort (both count, V-A3c); gives up the chea
 
 from simcore.core.contract.layout import Layout
 from simcore.core.nb.numba_compat import njit_static
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
-from simcore.vermaechtnis import rules_layout as R
 from simcore.vermaechtnis.enums import (
     DK_ACTION,
     DK_COLLECT,
@@ -19,6 +18,7 @@ from simcore.vermaechtnis.enums import (
     NONE,
 )
 from simcore.vermaechtnis.nb.game_nb import SCRATCH_SIZE
+from simcore.vermaechtnis.rules import R
 from strategies.registry import register
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb
 from strategies.vermaechtnis.kit.values_nb import (

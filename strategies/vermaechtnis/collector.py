@@ -5,7 +5,7 @@ the most points; gives up the cheapest card.
 """
 
 from simcore.core.nb.numba_compat import njit_static
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import (
     DK_ACTION,

@@ -6,11 +6,11 @@ collection card with the most points; gives up the cheapest card.
 """
 
 from simcore.core.nb.numba_compat import njit_static
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
-from simcore.vermaechtnis import rules_layout as R
 from simcore.vermaechtnis.enums import DK_ACTION, DK_COLLECT, DK_GIVE_UP, GOLD, N_COLOURS, NONE
 from simcore.vermaechtnis.nb.market_nb import price_nb
+from simcore.vermaechtnis.rules import R
 from strategies.registry import register
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb
 from strategies.vermaechtnis.kit.values_nb import (

@@ -29,9 +29,8 @@ from simcore.core.nb.search_nb import N_GENERIC, P_HORIZON, P_ROLLOUTS
 
 # every decision is public and applied at once (V-I3): the generic secrecy hooks
 from simcore.core.nb.search_public_nb import hidden_kind_nb, restore_nb, secret_kind_nb  # noqa: F401
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
-from simcore.vermaechtnis import rules_layout as R
 from simcore.vermaechtnis.enums import (
     DK_ACTION,
     DK_COLLECT,
@@ -44,6 +43,7 @@ from simcore.vermaechtnis.enums import (
 from simcore.vermaechtnis.nb.game_nb import OUT_SIZE
 from simcore.vermaechtnis.nb.hidden_nb import public_view_nb
 from simcore.vermaechtnis.nb.hidden_nb import redraw_nb as redraw_pile_nb
+from simcore.vermaechtnis.rules import R
 from strategies.search import register_search
 from strategies.vermaechtnis import weighted  # noqa: F401  (the policy must be registered first)
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb, give_up_options_nb

@@ -21,9 +21,8 @@ import numpy as np
 from simcore.core.contract.layout import Layout
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import random_nb
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
-from simcore.vermaechtnis import rules_layout as R
 from simcore.vermaechtnis.enums import (
     DK_ACTION,
     DK_COLLECT,
@@ -38,6 +37,7 @@ from simcore.vermaechtnis.enums import (
 )
 from simcore.vermaechtnis.nb.game_nb import SCRATCH_SIZE
 from simcore.vermaechtnis.nb.market_nb import price_nb
+from simcore.vermaechtnis.rules import R
 from strategies.registry import register
 from strategies.vermaechtnis.kit.options_nb import buyable_slots_nb
 from strategies.vermaechtnis.kit.values_nb import (

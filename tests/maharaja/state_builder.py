@@ -24,9 +24,8 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import A_GOLD, LOC_CITY0, LOG_EVENT, LOG_WIDTH, OP_END, OP_GOLD
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.nb.build_nb import add_house_nb
 from simcore.maharaja.nb.game_nb import (
     DONE,
@@ -38,7 +37,7 @@ from simcore.maharaja.nb.game_nb import (
     init_state_nb,
 )
 from simcore.maharaja.nb.turn_nb import apply_op_nb, begin_turn_nb, finish_turn_nb
-from simcore.maharaja.rules import RuleSet
+from simcore.maharaja.rules import R, RuleSet
 
 P = R.MAX_PLAYERS
 BOARD = default_board()

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 from simcore.core.errors import InputError
-from simcore.maharaja.board import Board, Road, board_from_dict, default_board, load_board
+from simcore.maharaja.game_data import Board, Road, board_from_dict, default_board, load_board
 
 # M-C1b, written out from the rules text: cities in index order, then the roads.
 CITIES = ["purple", "orange", "red", "brown", "yellow", "green", "blue"]

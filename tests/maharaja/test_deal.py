@@ -228,7 +228,7 @@ def test_the_manifest_records_the_deal_and_refuses_a_short_fixed_list():
     the deal in `rules` and `rules_changed`; a fixed list shorter than the players is one
     InputError line."""
     from jobs.batch import BatchSpec, run_config
-    from simcore.maharaja.board import default_board
+    from simcore.maharaja.game_data import default_board
 
     sids, params = strategies.seat_arrays(strategies.resolve(["chaser"], 4))
 

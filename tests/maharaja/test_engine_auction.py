@@ -13,7 +13,6 @@ from __future__ import annotations
 import numpy as np
 
 import simcore.maharaja.layout as S
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import (
     ARTIST,
     BUILDER,
@@ -27,6 +26,7 @@ from simcore.maharaja.enums import (
     MOGUL,
 )
 from simcore.maharaja.events import describe
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.nb.game_nb import RNG_STREAMS, start_game_nb
 
 from .state_builder import BOARD_ARR, choose, drive_to_decision, new_log, rules

@@ -9,7 +9,6 @@ player's highest-numbered character goes instead.
 from __future__ import annotations
 
 import simcore.maharaja.layout as S
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -31,6 +30,7 @@ from simcore.maharaja.enums import (
     SADHU,
 )
 from simcore.maharaja.events import describe
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.nb.build_nb import palace_cost_nb
 from simcore.maharaja.nb.characters_nb import next_to_act_nb, ranks_before_nb
 from simcore.maharaja.nb.game_nb import PH_ROUND

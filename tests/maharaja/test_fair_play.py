@@ -14,8 +14,8 @@ from numba import njit
 import simcore.maharaja.layout as S
 import strategies
 from simcore.core.nb.nb_sig import DECIDE_SIG
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import A_GOLD, DK_PICK
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.hidden import hidden_offsets, redraw_hidden
 from simcore.maharaja.nb.game_nb import RNG_STREAMS, start_game_nb
 from simcore.maharaja.rules import RuleSet

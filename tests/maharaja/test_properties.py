@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 import simcore.maharaja.layout as S
 import simcore.maharaja.record_layout as REC
 import strategies
-from simcore.maharaja.board import Board
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -85,6 +84,7 @@ from simcore.maharaja.enums import (
     YOGI,
 )
 from simcore.maharaja.game import LOG_CAPACITY, play_batch, play_game
+from simcore.maharaja.game_data import Board
 from simcore.maharaja.nb.game_nb import (
     DONE,
     MAX_SEATS,

@@ -13,9 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import simcore.maharaja.rules_layout as R
 from simcore.core.errors import InputError
-from simcore.maharaja.rules import CHOICES, FIELD_DOCS, VARIANTS, RuleSet, load_rules
+from simcore.maharaja.rules import CHOICES, FIELD_DOCS, VARIANTS, R, RuleSet, load_rules
 
 # The rulebook numbers, copied literally from the digest (id in the comment).
 RULEBOOK = {
@@ -120,7 +119,7 @@ def test_choice_defaults_M_F2_M_A8_M_S3():
 
 
 def test_pack_holds_rulebook_numbers_at_layout_offsets():
-    """pack() fills rules_layout: M-S1..M-P3 numbers, M-P2 payouts per row, zeros elsewhere."""
+    """pack() fills the offsets R: M-S1..M-P3 numbers, M-P2 payouts per row, zeros elsewhere."""
     a = RuleSet().pack()
     assert a.dtype == np.int64 and a.shape == (R.RULES_SIZE,)
     for name, offset in OFFSETS.items():

@@ -8,9 +8,8 @@ from dataclasses import fields
 import pytest
 
 from simcore.core.errors import InputError
-from simcore.tajmahal import rules_layout as R
 from simcore.tajmahal.enums import FX_ANY_COLOUR, FX_ELEPHANT, FX_MOGUL, FX_POINTS
-from simcore.tajmahal.rules import CHOICES, RuleSet, check_for_players, load_rules
+from simcore.tajmahal.rules import CHOICES, R, RuleSet, check_for_players, load_rules
 
 DIGEST_CHOICES = {  # the digest's [choice] register -> our field (data-file ones aside)
     "T-C6": ("special_vizier", "special_general", "special_monk", "special_princess"),

@@ -22,18 +22,35 @@ from numba import njit
 from simcore.core.contract.datafile import NoData
 from simcore.core.contract.games import register_game
 from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
-from simcore.core.contract.results_table import win_columns
+from simcore.core.contract.records import (
+    Records,
+    computed,
+    game_field,
+    seat_field,
+    table_only,
+)
 from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
+from simcore.core.nb.skeleton_nb import copy_records_nb
 
-ROUND, SEAT, N, ERRORS, ROLL, ASK = 0, 1, 2, 3, 4, 5
+ROUND, SEAT, N, ERRORS, ROLL, ASK = 0, 1, 2, 3, 4, 5  # N where the common header has it
 SCORE, REROLLS, KEEPS, DICE = 6, 10, 14, 18
 MAX_ROUNDS, MAX_SEATS = 10, 4
 STATE_SIZE = DICE + MAX_ROUNDS * MAX_SEATS * 2
 OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, RNG_STREAMS = 4, 4, 1, 1 + MAX_SEATS
 PLANT_BONUS = 1000  # beats any dice total: seat 0 wins that game outright
 ROLL_AGAIN = 0  # the decision kind
-N_REC = 7  # strategy, score, rank, rounds, errors, rerolls, keeps
+RECORDS = Records("toy", (  # one row per seat; the rank is `_ranked`'s, in Python
+    seat_field("score", pa.int16(), SCORE),
+    computed("rank", pa.int8()),
+    game_field("rounds", pa.int8(), ROUND),
+    table_only("end_reason", pa.string(), after="rounds"),  # always "done"
+    game_field("errors", pa.int16(), ERRORS),
+    seat_field("act_reroll", pa.int16(), REROLLS),
+    seat_field("act_keep", pa.int16(), KEEPS),
+))  # fmt: skip
+REC = RECORDS.module(__name__ + ".REC")
+N_REC, RECORD_PLAN = REC.N_REC, RECORDS.plan
 
 
 @njit(cache=True)
@@ -84,15 +101,9 @@ def answer_nb(state, board, rules, log, out, ret):
 
 @njit(cache=True)
 def write_records_nb(state, sids, rec):
-    """Raw scores; seat 0's points and the ranks are added by `_ranked` (the record writer
-    is not given the rules)."""
-    for p in range(state[N]):
-        rec[p, 0] = sids[p]
-        rec[p, 1] = state[SCORE + p]
-        rec[p, 3] = state[ROUND]
-        rec[p, 4] = state[ERRORS]
-        rec[p, 5] = state[REROLLS + p]
-        rec[p, 6] = state[KEEPS + p]
+    """Raw scores, every column copied from the state; seat 0's points and the ranks are
+    added by `_ranked` (the record writer is not given the rules)."""
+    copy_records_nb(state, sids, rec, RECORD_PLAN)
 
 
 @njit(cache=True)
@@ -137,9 +148,9 @@ def _ranked(rec: np.ndarray, rules: ToyRules) -> np.ndarray:
     """Scores with seat 0's points, and ranks: seats with a strictly higher score (0 = a
     winner; ties share first place)."""
     rec = rec.copy()
-    rec[..., 0, 1] += rules.seat0_points
-    scores = rec[..., 1]
-    rec[..., 2] = (scores[..., None, :] > scores[..., :, None]).sum(-1)
+    rec[..., 0, REC.SCORE] += rules.seat0_points
+    scores = rec[..., REC.SCORE]
+    rec[..., REC.RANK] = (scores[..., None, :] > scores[..., :, None]).sum(-1)
     return rec
 
 
@@ -159,22 +170,8 @@ def play_game(driver, sids, params, n_players=2, seed=0, game=0, rules=None, dat
 
 
 def records_table(rec, first_game, seat_names, rules) -> pa.Table:
-    g, n, width = rec.shape
-    flat = rec.reshape(g * n, width)  # (not -1: a batch of 0 games has 0 rows)
-    return pa.table({
-        "game_id": np.repeat(np.arange(first_game, first_game + g), n),
-        "seat": np.tile(np.arange(n, dtype=np.int8), g),
-        "players": np.full(g * n, n, dtype=np.int8),
-        "strategy": pa.array([seat_names[i] for i in np.tile(np.arange(n), g)], pa.string()),
-        "score": flat[:, 1].astype(np.int16),
-        "rank": flat[:, 2].astype(np.int8),
-        **win_columns(rec[:, :, 2]),
-        "rounds": flat[:, 3].astype(np.int8),
-        "end_reason": pa.array(["done"] * (g * n), pa.string()),
-        "errors": flat[:, 4].astype(np.int16),
-        "act_reroll": flat[:, 5].astype(np.int16),
-        "act_keep": flat[:, 6].astype(np.int16),
-    })  # fmt: skip
+    ends = pa.array(["done"] * (rec.shape[0] * rec.shape[1]), pa.string())
+    return RECORDS.table(rec, first_game, seat_names, {"end_reason": ends})
 
 
 def _check(rules: ToyRules, players: int) -> None:

@@ -16,7 +16,6 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 from simcore.vermaechtnis import layout as S
-from simcore.vermaechtnis.card_table import CardTable, default_cards
 from simcore.vermaechtnis.enums import (
     DK_COLLECT,
     DK_GIVE_UP,
@@ -30,6 +29,7 @@ from simcore.vermaechtnis.enums import (
     W_GONE,
     W_OFFER,
 )
+from simcore.vermaechtnis.game_data import CardTable, default_cards
 from simcore.vermaechtnis.nb.game_nb import (
     DONE,
     RNG_STREAMS,

@@ -11,8 +11,7 @@ from importlib import resources
 import pytest
 
 from simcore.core.errors import InputError
-from simcore.vermaechtnis import cards_layout as T
-from simcore.vermaechtnis.card_table import cards_from_dict, default_cards, load_cards
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis.enums import (
     FX_CLEAR_OFFER,
     FX_EXTRA_TURN,
@@ -21,6 +20,7 @@ from simcore.vermaechtnis.enums import (
     REQ_DIFFERENT,
     TYPE_NAMES,
 )
+from simcore.vermaechtnis.game_data import cards_from_dict, default_cards, load_cards
 
 
 def raw() -> dict:

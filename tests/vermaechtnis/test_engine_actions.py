@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from simcore.vermaechtnis import layout as S
-from simcore.vermaechtnis.card_table import cards_from_dict, default_cards
 from simcore.vermaechtnis.enums import (
     DK_ACTION,
     DK_COLLECT,
@@ -22,6 +21,7 @@ from simcore.vermaechtnis.enums import (
     NONE,
     W_GONE,
 )
+from simcore.vermaechtnis.game_data import cards_from_dict, default_cards
 from simcore.vermaechtnis.rules import RuleSet
 
 from .state_builder import A, answer, ask, play_turn, position

@@ -11,9 +11,9 @@ import pytest
 
 import strategies
 from simcore.vermaechtnis import layout as S
-from simcore.vermaechtnis.card_table import cards_from_dict, default_cards
 from simcore.vermaechtnis.enums import TIE_ANTIQUES, TIE_NONE, TIE_SHARED, W_LONE
 from simcore.vermaechtnis.game import play_batch
+from simcore.vermaechtnis.game_data import cards_from_dict, default_cards
 from simcore.vermaechtnis.nb.game_nb import write_records_nb
 from simcore.vermaechtnis.nb.scoring_nb import score_game_nb
 from simcore.vermaechtnis.record_layout import N_REC

@@ -12,8 +12,8 @@ import pytest
 import strategies
 from simcore.core.contract.games import get_game
 from simcore.core.errors import InputError
-from simcore.vermaechtnis.card_table import default_cards
 from simcore.vermaechtnis.enums import EV_NAMES, LOG_EVENT
+from simcore.vermaechtnis.game_data import default_cards
 from simcore.vermaechtnis.rules import RuleSet
 
 GAME = "vermaechtnis"

@@ -12,8 +12,7 @@ import numpy as np
 import pytest
 
 from simcore.core.errors import InputError
-from simcore.vermaechtnis import rules_layout as R
-from simcore.vermaechtnis.rules import CHOICES, FIELD_DOCS, VARIANTS, RuleSet, load_rules
+from simcore.vermaechtnis.rules import CHOICES, FIELD_DOCS, VARIANTS, R, RuleSet, load_rules
 
 RULEBOOK = {
     "start_money_first": 4,  # V-S5: 1 gold + 1 silver
@@ -130,8 +129,8 @@ def test_pack_puts_every_value_at_its_offset():
 
 def test_value_bounds_keep_every_results_column_in_range():
     """The typed columns of results.py hold any game: worst cases from the bounds."""
-    from simcore.vermaechtnis.card_table import POINTS_HI, VALUE_HI
-    from simcore.vermaechtnis.cards_layout import MAX_COLL
+    from simcore.vermaechtnis.data_layout import MAX_COLL
+    from simcore.vermaechtnis.game_data import POINTS_HI, VALUE_HI
 
     hi = 100  # rules.MONEY_HI: money, caps, coin values, prices
     points = 36 * VALUE_HI + MAX_COLL * POINTS_HI + (hi + hi + hi) // 1

@@ -23,7 +23,7 @@ from simcore.core.contract import layout as H
 from simcore.core.contract.datafile import NoData
 from simcore.core.contract.engine_api import ENGINE_API
 from simcore.core.contract.games import register_game
-from simcore.core.contract.layout import Layout, state_layout
+from simcore.core.contract.layout import state_layout
 from simcore.core.contract.levers import Lever
 from simcore.core.contract.play import Play, play_fields
 from simcore.core.contract.plugin import (
@@ -35,17 +35,14 @@ from simcore.core.contract.plugin import (
     StudyRun,
     rules_fields,
 )
-from simcore.core.contract.results_table import (
-    RecordBlock,
-    changed_rule_columns,
-    results_table,
-    win_columns,
-)
+from simcore.core.contract.records import Records, game_field, seat_field, table_only
+from simcore.core.contract.results_table import changed_rule_columns
 from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.contract.rungs import Measured, RungFigures, SearchRung, search_ladder
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.core.nb.skeleton_nb import (
     ask_nb,
+    copy_records_nb,
     game_over_nb,
     log_nb,
     seed_streams_nb,
@@ -66,15 +63,17 @@ KEEPS = _S.take("KEEPS", MAX_SEATS)
 DICE = _S.take("DICE", MAX_ROUNDS * MAX_SEATS * 2)  # every die, rolled when the game starts
 STATE_SIZE = _S.done()
 
-_R = Layout("dice records")  # one row per seat
-_R.take("strategy")
-REC_SCORE = _R.take("score")
-REC_RANK = _R.take("rank")
-REC_ROUNDS = _R.take("rounds")
-REC_ERRORS = _R.take("errors")
-REC_REROLLS = _R.take("rerolls")
-REC_KEEPS = _R.take("keeps")
-N_REC = _R.done()
+# the records: one row per seat, each column once, with its results type and its source
+RECORDS = Records("dice", (
+    seat_field("score", pa.int16(), SCORE),
+    seat_field("rank", pa.int8(), RANK),
+    game_field("rounds", pa.int8(), H.ROUND),
+    table_only("end_reason", pa.string(), after="rounds"),  # always "done"
+    game_field("errors", pa.int16(), H.N_ERRORS),
+    seat_field("act_reroll", pa.int16(), REROLLS),
+    seat_field("act_keep", pa.int16(), KEEPS),
+))  # fmt: skip
+N_REC, RECORD_PLAN = RECORDS.n_rec, RECORDS.plan
 
 ROLL_AGAIN = 0  # the decision kind
 PH_PLAY, PH_DONE = 0, 1
@@ -144,14 +143,8 @@ def answer_nb(state, board, rules, log, out, ret):
 
 @njit(cache=True, _nrt=False)
 def write_records_nb(state, sids, rec):
-    for p in range(state[H.N_PLAYERS]):
-        rec[p, 0] = sids[p]
-        rec[p, REC_SCORE] = state[SCORE + p]
-        rec[p, REC_RANK] = state[RANK + p]
-        rec[p, REC_ROUNDS] = state[H.ROUND]
-        rec[p, REC_ERRORS] = state[H.N_ERRORS]
-        rec[p, REC_REROLLS] = state[REROLLS + p]
-        rec[p, REC_KEEPS] = state[KEEPS + p]
+    """Every column is in the state: the records only copy (RECORDS' plan)."""
+    copy_records_nb(state, sids, rec, RECORD_PLAN)
 
 
 @njit(cache=True, _nrt=False)
@@ -236,26 +229,12 @@ def redraw_hidden(state: np.ndarray, rules: np.ndarray, seat: int, rng: np.rando
     return copy
 
 
-COLUMNS = {  # the results contract (docs/RESULTS.md): one typed row per (game, seat)
-    "game_id": pa.int64(), "seat": pa.int8(), "players": pa.int8(), "strategy": pa.string(),
-    "score": pa.int16(), "rank": pa.int8(), "winner": pa.bool_(), "win_share": pa.float64(),
-    "rounds": pa.int8(), "end_reason": pa.string(), "errors": pa.int16(),
-    "act_reroll": pa.int16(), "act_keep": pa.int16(),
-}  # fmt: skip
-
-
 def records_table(rec: np.ndarray, first_game: int, seat_names, rules) -> pa.Table:
-    """The record block as the results table, with a column per rule changed from the
-    rulebook (simcore/core/contract/results_table.py)."""
-    block = RecordBlock(rec, _R.columns)
-    derived = {
-        **win_columns(rec[:, :, REC_RANK]),
-        "end_reason": pa.array(["done"] * block.n, pa.string()),
-        "act_reroll": block.typed("rerolls", pa.int16()),
-        "act_keep": block.typed("keeps", pa.int16()),
-    }
+    """The record block as the results table (docs/RESULTS.md), with a column per rule
+    changed from the rulebook (simcore/core/contract/records.py)."""
+    ends = pa.array(["done"] * (rec.shape[0] * rec.shape[1]), pa.string())
     changed = changed_rule_columns(rules.diff_from_default(), ())
-    return results_table(block, first_game, seat_names, derived, COLUMNS, {}, changed)
+    return RECORDS.table(rec, first_game, seat_names, {"end_reason": ends}, {}, changed)
 
 
 def describe_event(row: np.ndarray, data: NoData) -> str:

@@ -10,8 +10,8 @@ rules also hold tables or text (payout rows, a deal) overrides the hooks `_check
 The packed array the engine reads (`rules[R.HOUSE_COST]`) is laid out by the field order:
 each field takes its `slots` entries (default 1) under its `slot` name (default its name
 upper-cased), then come the values `pack()` derives (`PACKED`). `offsets()` hands them out
-once; a game's engine reads them as plain module-level ints (`offsets_module`, or a
-`rules_layout` module that copies them), which numba freezes as constants.
+once; a game's engine reads them as plain module-level ints (`R = offsets_module(...)`
+beside the rule set), which numba freezes as constants.
 
 Every problem is one InputError line naming the key (and its range): `RuleError` carries
 the bare problem, so the file or override that set the value can name itself instead.
@@ -62,11 +62,12 @@ def _offsets(cls: type) -> dict[str, int]:
     return lay.names() | {"RULES_SIZE": lay.done()}
 
 
-def offsets_module(cls: type, name: str) -> ModuleType:
+def offsets_module(cls: type, name: str, **constants: int) -> ModuleType:
     """The packed offsets of a rule set class as a module of ints (`R.SIDES`), which numba
-    reads as constants like any module's globals."""
+    reads as constants like any module's globals; `constants` adds the rule set's own named
+    numbers (`R.MAX_PLAYERS`) so an engine needs one module for both."""
     module = ModuleType(name, f"Offsets of the packed {cls.__name__} array, in field order.")
-    module.__dict__.update(_offsets(cls))
+    module.__dict__.update(_offsets(cls), **constants)
     return module
 
 

@@ -91,3 +91,16 @@ def shuffle_nb(state, at, n, rng):
         t = state[at + i]
         state[at + i] = state[at + j]
         state[at + j] = t
+
+
+@njit_static(cache=True)
+def copy_records_nb(state, sids, rec, plan):
+    """Every record column that sits in the state, by the plan of the game's `Records`
+    (simcore/core/contract/records.py: rows of record offset, state offset, per-seat stride,
+    width), and each seat's strategy id in column 0; the game writes the computed rest."""
+    for p in range(state[N_PLAYERS]):
+        rec[p, 0] = sids[p]
+        for i in range(plan.shape[0]):
+            at, src, stride = plan[i, 0], plan[i, 1] + p * plan[i, 2], plan[i, 3]
+            for k in range(stride):
+                rec[p, at + k] = state[src + k]

@@ -2,9 +2,8 @@
 
 from simcore.core.nb.numba_compat import njit_static
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     ARTIST,
     E_BAD_LOCATION,
@@ -18,6 +17,7 @@ from ..enums import (
     SITE_INNER,
     SITE_OUTER,
 )
+from ..rules import R
 from .characters_nb import holds_nb
 
 P = R.MAX_PLAYERS

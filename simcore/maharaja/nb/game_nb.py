@@ -12,6 +12,7 @@ from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 from simcore.core.nb.skeleton_nb import (
     ask_nb,
+    copy_records_nb,
     game_over_nb,
     log_nb,
     seed_streams_nb,
@@ -20,10 +21,9 @@ from simcore.core.nb.skeleton_nb import (
 )
 from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the engine's export
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
 from .. import record_layout as REC
-from .. import rules_layout as R
 from ..enums import (
     BANK,
     DK_BID,
@@ -56,6 +56,7 @@ from ..enums import (
     OP_ROAD,
     OUT_OF_GAME,
 )
+from ..rules import R
 from .auction_nb import AUC_NEW, AUC_OVER, answer_bid_nb, auction_winner_nb, start_auction_nb
 from .build_nb import add_house_nb, village_cap_nb
 from .characters_nb import lowest_character_nb, next_to_act_nb
@@ -432,43 +433,21 @@ def answer_nb(state, board, rules, log, out, ret):
 
 @njit_static(cache=True)
 def write_records_nb(state, sids, rec):
-    """Per-seat result rows of a finished game (see record_layout)."""
+    """Per-seat result rows of a finished game: the columns record_layout takes from the
+    state by its plan, then the computed ones."""
+    copy_records_nb(state, sids, rec, RECORD_PLAN)
     for p in range(state[S.N_PLAYERS]):
         held = 0
         for k in range(N_CHARACTERS_MAX):
             if state[S.CHAR_OWNER + k] == p:
                 held |= 1 << k
-        rec[p, REC.STRATEGY] = sids[p]
-        rec[p, REC.START_CHAR] = state[S.START_CHAR + p]
         rec[p, REC.END_CHAR] = lowest_character_nb(state, p)
-        rec[p, REC.PALACES] = state[S.PALACES + p]
-        rec[p, REC.GOLD] = state[S.GOLD + p]
-        rec[p, REC.RANK] = state[S.RANK + p]
-        rec[p, REC.ROUNDS] = state[S.ROUND]
-        rec[p, REC.END_REASON] = state[S.END_REASON]
-        rec[p, REC.ORDER1] = state[S.ORDER1 + p]
-        rec[p, REC.FEES_PAID] = state[S.FEES_PAID + p]
-        rec[p, REC.FEES_RECEIVED] = state[S.FEES_RECEIVED + p]
-        rec[p, REC.FORFEITS] = state[S.FORFEITS + p]
-        rec[p, REC.SCORE_GOLD] = state[S.SCORE_GOLD + p]
-        rec[p, REC.HOUSES_BUILT] = state[S.HOUSES_BUILT + p]
-        rec[p, REC.SWAPS] = state[S.SWAPS + p]
-        rec[p, REC.CHIPS_GAINED] = state[S.CHIPS_GAINED + p]
-        rec[p, REC.CHIPS_USED] = state[S.CHIPS_USED + p]
-        rec[p, REC.BID_PAID] = state[S.BID_PAID + p]
         rec[p, REC.CHARS_HELD] = held
-        rec[p, REC.ERRORS] = state[S.N_ERRORS]
-        rec[p, REC.CHOICE_ORDER] = state[S.CHOICE_ORDER + p]
-        for k in range(N_CHARACTERS_MAX):
-            rec[p, REC.TURNS + k] = state[S.TURNS + p * N_CHARACTERS_MAX + k]
-        for a in range(N_ACTIONS):
-            rec[p, REC.ACTS + a] = state[S.ACTS + p * N_ACTIONS + a]
-        for k in range(N_DECISION_KINDS):
-            rec[p, REC.DKS + k] = state[S.DKS + p * N_DECISION_KINDS + k]
 
 
 # The sizes the driver protocol reads under these names (the exports: core/engine_api.py).
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
+RECORD_PLAN = REC.RECORDS.plan  # a global array: numba freezes it as a constant
 
 __all__ = ENGINE_API

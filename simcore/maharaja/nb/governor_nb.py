@@ -6,10 +6,10 @@ position n_cities - 1 + f. Positions may be empty after Governor actions.
 
 from simcore.core.nb.numba_compat import njit_static
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import E_BAD_GOVERNOR, E_OK
+from ..rules import R
 
 
 @njit_static(cache=True)

@@ -12,9 +12,8 @@ import numpy as np
 
 from simcore.core.nb.numba_compat import njit_static
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     BANK,
     DK_BID,
@@ -26,6 +25,7 @@ from ..enums import (
     DK_STEP,
     N_ACTIONS,
 )
+from ..rules import R
 from .build_nb import village_cap_nb
 
 P = S.P

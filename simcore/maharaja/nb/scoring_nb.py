@@ -5,10 +5,10 @@ import numpy as np
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import EV_MONOPOLY, EV_RANK, EV_SCORE, SADHU
+from ..rules import R
 from .characters_nb import holds_nb, lowest_character_nb
 
 P = R.MAX_PLAYERS

@@ -10,9 +10,8 @@ error and the architect goes on along the cheapest road (leave_start_nb).
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     E_NO_GOLD,
     E_NOT_ADJACENT,
@@ -23,6 +22,7 @@ from ..enums import (
     EV_ROAD,
     MONK,
 )
+from ..rules import R
 from .characters_nb import holds_nb
 
 P = R.MAX_PLAYERS

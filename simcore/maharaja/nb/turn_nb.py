@@ -10,9 +10,8 @@ from simcore.core.nb.nb_sig import I1, I2
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
-from .. import board_layout as B
+from .. import data_layout as B
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     A_CHARACTER,
     A_GOLD,
@@ -73,6 +72,7 @@ from ..enums import (
     SWAP_LURE,
     YOGI,
 )
+from ..rules import R
 from .build_nb import (
     add_house_nb,
     house_target_error_nb,

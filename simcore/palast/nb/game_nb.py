@@ -16,6 +16,7 @@ from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import next_u64_nb
 from simcore.core.nb.skeleton_nb import (
     ask_nb,
+    copy_records_nb,
     game_over_nb,
     log_nb,
     record_error_nb,
@@ -27,7 +28,6 @@ from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the en
 from .. import data_layout as D
 from .. import layout as S
 from .. import record_layout as REC
-from .. import rules_layout as R
 from ..enums import (
     ACT_BUILD,
     ACT_DROP_CARD,
@@ -91,6 +91,7 @@ from ..enums import (
     SIDE_C,
     TREASURY_1,
 )
+from ..rules import R
 from .decks_nb import (
     build_action_deck_nb,
     build_deck_nb,
@@ -115,6 +116,7 @@ from .palace_nb import (
 MAX_SEATS = S.MAX_SEATS
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
+RECORD_PLAN = REC.RECORDS.plan  # a global array: numba freezes it as a constant
 OUT_SIZE = 1  # every answer is decide_nb's return value
 SCRATCH_SIZE = 64
 WORK_SIZE = 1
@@ -539,7 +541,9 @@ def answer_nb(state, data, rules, log, out, ret):
 
 @njit_static(cache=True)
 def write_records_nb(state, sids, rec):
-    """Per-seat result rows of a finished game (record_layout)."""
+    """Per-seat result rows of a finished game: the columns record_layout takes from the
+    state by its plan, then the computed ones."""
+    copy_records_nb(state, sids, rec, RECORD_PLAN)
     for p in range(state[S.N_PLAYERS]):
         balc = 0
         for g in range(N_GARDENS):
@@ -552,32 +556,15 @@ def write_records_nb(state, sids, rec):
         for t in range(N_RES):
             res += state[S.RES + p * N_RES + t]
         near = nearest_nb(state, p)
-        rec[p, REC.STRATEGY] = sids[p]
-        rec[p, REC.RANK] = state[S.RANK + p]
-        rec[p, REC.FIGURES] = state[S.SCORE + p]
         rec[p, REC.BALCONIES] = balc
-        rec[p, REC.TREASURY] = state[S.TREASURY + p]
         rec[p, REC.SER_FIGURE] = 1 if state[S.SER_FIGURE] == p else 0
         rec[p, REC.MARKERS_IN] = markers_in_nb(state, p)
         rec[p, REC.SER_NEAREST] = near + 1 if near < MAX_SERAGLIO else 0
         rec[p, REC.QUARTER_FIGS] = qf
         rec[p, REC.RESOURCES] = res
-        rec[p, REC.CARDS] = state[S.HAND_N + p]
-        rec[p, REC.START_TYPE] = state[S.START_TYPE + p]
-        rec[p, REC.START_RES] = state[S.START_N + p]
         rec[p, REC.TREASURY_1] = 1 if state[S.SCORED_1] == p else 0
         rec[p, REC.TREASURY_2] = 1 if state[S.SCORED_2] == p else 0
         rec[p, REC.ENDED] = 1 if state[S.ENDER] == p else 0
-        rec[p, REC.OWN_TURNS] = state[S.OWN_TURNS + p]
-        rec[p, REC.TURNS] = state[S.TURN]
-        rec[p, REC.GONE] = state[S.GONE]
-        rec[p, REC.END_REASON] = state[S.END_REASON]
-        rec[p, REC.TIE] = state[S.TIE]
-        rec[p, REC.ERRORS] = state[S.N_ERRORS]
-        for i in range(N_ACTS):
-            rec[p, REC.ACTS + i] = state[S.ACTS + p * N_ACTS + i]
-        for k in range(N_KINDS):
-            rec[p, REC.DKS + k] = state[S.DKS + p * N_KINDS + k]
 
 
 # The driver protocol's exports (simcore/core/contract/engine_api.py).

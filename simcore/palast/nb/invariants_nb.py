@@ -14,8 +14,8 @@ from simcore.core.nb.numba_compat import njit_static
 
 from .. import data_layout as D
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import MAX_SERAGLIO, N_BCARDS, N_FIELDS, N_GARDENS, N_PALACE, N_QUARTERS, N_RES
+from ..rules import R
 
 E_FIGURES = 1  # a seat's figures do not add up to P-S2's, or a count is negative
 E_QUARTER = 2  # a quarter's count is not its seats' figures, or is above its room

@@ -6,7 +6,6 @@ from simcore.core.nb.numba_compat import njit_static
 
 from .. import data_layout as D
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     BUILD_SLOT,
     DK_BUILD,
@@ -32,6 +31,7 @@ from ..enums import (
     NONE,
     PASS,
 )
+from ..rules import R
 from .decks_nb import buildable_nb
 from .free_nb import free_ok_nb, vizier_ok_nb
 

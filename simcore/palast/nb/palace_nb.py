@@ -5,7 +5,6 @@ from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     EV_EVICT,
     EV_MARKER,
@@ -19,6 +18,7 @@ from ..enums import (
     TIE_SERAGLIO,
     TIE_SHARED,
 )
+from ..rules import R
 
 
 @njit_static(cache=True)

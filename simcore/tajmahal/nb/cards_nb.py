@@ -7,8 +7,8 @@ from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import data_layout as D
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import EV_DRAW, EV_RESHUFFLE, SPECIAL
+from ..rules import R
 
 
 @njit_static(cache=True)

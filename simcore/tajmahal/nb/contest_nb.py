@@ -6,7 +6,6 @@ from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import data_layout as D
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     ACT_PLAY,
     ACT_SPECIAL,
@@ -28,6 +27,7 @@ from ..enums import (
     WHITE,
     WITHDRAW,
 )
+from ..rules import R
 
 _LOW = (1 << PLAY_SHIFT) - 1
 

@@ -14,6 +14,7 @@ from simcore.core.contract.engine_api import ENGINE_API
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import (
     ask_nb,
+    copy_records_nb,
     game_over_nb,
     log_nb,
     record_error_nb,
@@ -25,7 +26,6 @@ from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the en
 from .. import data_layout as D
 from .. import layout as S
 from .. import record_layout as REC
-from .. import rules_layout as R
 from ..enums import (
     ACT_IMMEDIATE,
     ACT_PICK,
@@ -56,6 +56,7 @@ from ..enums import (
     N_SYMBOLS,
     WITHDRAW,
 )
+from ..rules import R
 from .cards_nb import (
     deal_display_nb,
     discard_played_nb,
@@ -73,6 +74,7 @@ from .scoring_nb import rank_nb, score_bonus_nb, score_hands_nb, score_palaces_n
 MAX_SEATS = S.MAX_SEATS
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
+RECORD_PLAN = REC.RECORDS.plan  # a global array: numba freezes it as a constant
 OUT_SIZE = 1  # answers are decide_nb's return value; `out`: one entry of scratch memory
 SCRATCH_SIZE = 512  # per-seat int64 memory a strategy may keep (belief over 5 hands)
 WORK_SIZE = 1
@@ -512,7 +514,9 @@ def legal_answers_nb(state, data, rules, out):
 
 @njit_static(cache=True)
 def write_records_nb(state, sids, rec):
-    """Per-seat result rows of a finished game (record_layout)."""
+    """Per-seat result rows of a finished game: the columns record_layout takes from the
+    state by its plan, then the computed ones."""
+    copy_records_nb(state, sids, rec, RECORD_PLAN)
     for p in range(state[S.N_PLAYERS]):
         comm = 0
         for k in range(4):
@@ -529,36 +533,12 @@ def write_records_nb(state, sids, rec):
         for t in range(D.MAX_PROV):
             if state[S.TILE_OWNER + t] == p:
                 tiles += 1
-        rec[p, REC.STRATEGY] = sids[p]
-        rec[p, REC.RANK] = state[S.RANK + p]
-        rec[p, REC.POINTS] = state[S.POINTS + p]
-        rec[p, REC.PTS_BONUS] = state[S.PTS_BONUS + p]
-        rec[p, REC.PTS_PALACE] = state[S.PTS_PALACE + p]
-        rec[p, REC.PTS_PROVINCE] = state[S.PTS_PROVINCE + p]
-        rec[p, REC.PTS_SPECIAL] = state[S.PTS_SPECIAL + p]
-        rec[p, REC.PTS_HAND] = state[S.PTS_HAND + p]
-        rec[p, REC.PALACES] = state[S.N_PALACES + p]
         rec[p, REC.TILES] = tiles
         rec[p, REC.COMMODITIES] = comm
         rec[p, REC.SPECIALS_HELD] = held
         rec[p, REC.SPECIALS_END] = n_held
-        rec[p, REC.EXCHANGES] = state[S.EXCHANGES + p]
-        rec[p, REC.IMMEDIATE] = state[S.IMMEDIATE + p]
-        rec[p, REC.PLAYS] = state[S.N_PLAYS + p]
-        rec[p, REC.WHITE_PLAYED] = state[S.WHITE_PLAYED + p]
         rec[p, REC.SPECIALS_PLAYED] = specials
         rec[p, REC.POSITION] = (p - state[S.FIRST_START] + state[S.N_PLAYERS]) % state[S.N_PLAYERS]
-        rec[p, REC.VISITS] = state[S.VISIT]
-        rec[p, REC.END_REASON] = state[S.END_REASON]
-        rec[p, REC.TIE] = state[S.TIE]
-        rec[p, REC.ERRORS] = state[S.N_ERRORS]
-        rec[p, REC.HAND_CARDS] = state[S.HAND_N + p]
-        for s in range(N_SYMBOLS):
-            rec[p, REC.PRIZES + s] = state[S.PRIZES + p * N_SYMBOLS + s]
-        for a in range(N_ACTS):
-            rec[p, REC.ACTS + a] = state[S.ACTS + p * N_ACTS + a]
-        for k in range(S.N_DECISION_KINDS):
-            rec[p, REC.DKS + k] = state[S.DKS + p * S.N_DECISION_KINDS + k]
 
 
 # The driver protocol's exports (simcore/core/contract/engine_api.py).

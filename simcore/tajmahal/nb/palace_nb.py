@@ -6,8 +6,8 @@ from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import data_layout as D
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import ACT_BONUS, ACT_CROWN, ACT_PALACE, EV_PALACE, N_ACTS
+from ..rules import R
 
 
 @njit_static(cache=True)

@@ -6,7 +6,6 @@ from simcore.core.nb.skeleton_nb import log_nb
 
 from .. import data_layout as D
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     B_CARD,
     B_PLUS2,
@@ -25,6 +24,7 @@ from ..enums import (
     TIE_SHARED,
     WHITE,
 )
+from ..rules import R
 from .cards_nb import draw_to_hand_nb
 from .palace_nb import connected_provinces_nb
 

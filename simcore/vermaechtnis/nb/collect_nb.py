@@ -8,9 +8,8 @@ so a strategy can ask "would this purchase earn a card?" on a scratch copy).
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
-from .. import cards_layout as T
+from .. import data_layout as T
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     EV_COLLECT,
     EV_GIVE_UP,
@@ -20,6 +19,7 @@ from ..enums import (
     REQ_DIFFERENT,
     W_GONE,
 )
+from ..rules import R
 from .market_nb import remove_antique_nb
 
 

@@ -11,6 +11,7 @@ from simcore.core.contract.engine_api import ENGINE_API
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import (
     ask_nb,
+    copy_records_nb,
     game_over_nb,
     log_nb,
     record_error_nb,
@@ -19,12 +20,10 @@ from simcore.core.nb.skeleton_nb import (
 )
 from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the engine's export
 
-from .. import cards_layout as T
+from .. import data_layout as T
 from .. import layout as S
 from .. import record_layout as REC
-from .. import rules_layout as R
 from ..enums import (
-    ACT_BUY,
     DK_ACTION,
     DK_COLLECT,
     DK_GIVE_UP,
@@ -42,10 +41,10 @@ from ..enums import (
     FX_EXTRA_TURN,
     FX_MONEY,
     GOLD,
-    N_ACTS,
     N_KINDS,
     NONE,
 )
+from ..rules import R
 from .collect_nb import eligible_mask_nb, first_give_up_nb, give_up_nb, give_up_ok_nb, take_card_nb
 from .market_nb import (
     buy_error_nb,
@@ -61,6 +60,7 @@ from .scoring_nb import score_game_nb
 MAX_SEATS = S.MAX_SEATS
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
+RECORD_PLAN = REC.RECORDS.plan  # a global array: numba freezes it as a constant
 OUT_SIZE = 1  # every answer is decide_nb's return value; `out` is unused
 SCRATCH_SIZE = 64  # per-seat int64 memory a strategy may keep across calls in a game
 WORK_SIZE = 1
@@ -253,41 +253,16 @@ def answer_nb(state, cards, rules, log, out, ret):
 
 @njit_static(cache=True)
 def write_records_nb(state, sids, rec):
-    """Per-seat result rows of a finished game (record_layout)."""
+    """Per-seat result rows of a finished game: the columns record_layout takes from the
+    state by its plan, then the computed one."""
+    copy_records_nb(state, sids, rec, RECORD_PLAN)
     for p in range(state[S.N_PLAYERS]):
         held = state[S.COLL + p]
         n_coll = 0
         while held:
             n_coll += held & 1
             held >>= 1
-        rec[p, REC.STRATEGY] = sids[p]
-        rec[p, REC.RANK] = state[S.RANK + p]
-        rec[p, REC.POINTS] = state[S.POINTS + p]
-        rec[p, REC.ANTIQUE_POINTS] = state[S.ANTIQUE_POINTS + p]
-        rec[p, REC.COLL_POINTS] = state[S.COLL_POINTS + p]
-        rec[p, REC.MONEY_POINTS] = state[S.MONEY_POINTS + p]
-        rec[p, REC.MONEY] = state[S.MONEY + p]
-        rec[p, REC.ANTIQUES] = state[S.SCORED + p]
-        rec[p, REC.BOUGHT] = state[S.ACTS + p * N_ACTS + ACT_BUY]
         rec[p, REC.COLLECTIONS] = n_coll
-        rec[p, REC.COLL_MASK] = state[S.COLL + p]
-        rec[p, REC.LONE_CARDS] = state[S.LONE_CARDS + p]
-        rec[p, REC.LONE_POINTS] = state[S.LONE_POINTS + p]
-        rec[p, REC.GAVE_UP] = state[S.GAVE_UP + p]
-        rec[p, REC.TAXES] = state[S.TAXES + p]
-        rec[p, REC.SPENT] = state[S.SPENT + p]
-        rec[p, REC.OWN_TURNS] = state[S.OWN_TURNS + p]
-        rec[p, REC.EXTRA_TURNS] = state[S.EXTRA_TURNS + p]
-        rec[p, REC.START_MONEY] = state[S.START_MONEY + p]
-        rec[p, REC.TURNS] = state[S.TURNS]
-        rec[p, REC.DAYS] = state[S.DAY]
-        rec[p, REC.END_REASON] = state[S.END_REASON]
-        rec[p, REC.TIE] = state[S.TIE]
-        rec[p, REC.ERRORS] = state[S.N_ERRORS]
-        for i in range(N_ACTS):
-            rec[p, REC.ACTS + i] = state[S.ACTS + p * N_ACTS + i]
-        for k in range(N_KINDS):
-            rec[p, REC.DKS + k] = state[S.DKS + p * N_KINDS + k]
 
 
 # The driver protocol's exports (simcore/core/contract/engine_api.py).

@@ -11,7 +11,7 @@ import numpy as np
 
 from simcore.core.nb.numba_compat import njit_static
 
-from .. import cards_layout as T
+from .. import data_layout as T
 from .. import layout as S
 from ..enums import (
     DK_ACTION,

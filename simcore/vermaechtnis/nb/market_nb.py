@@ -11,7 +11,6 @@ from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb, shuffle_nb
 
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     ACT_BUY,
     ACT_TAKE_GOLD,
@@ -31,6 +30,7 @@ from ..enums import (
     W_GONE,
     W_OFFER,
 )
+from ..rules import R
 
 
 @njit_static(cache=True)

@@ -3,9 +3,8 @@
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.skeleton_nb import log_nb
 
-from .. import cards_layout as T
+from .. import data_layout as T
 from .. import layout as S
-from .. import rules_layout as R
 from ..enums import (
     EV_LONE,
     EV_RANK,
@@ -17,6 +16,7 @@ from ..enums import (
     TIE_SHARED,
     W_LONE,
 )
+from ..rules import R
 from .market_nb import remove_antique_nb
 
 

@@ -7,12 +7,12 @@ gold) and a budget cap; otherwise pass.
 """
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import BANK
 from simcore.maharaja.nb.auction_nb import PASS
 from simcore.maharaja.nb.characters_nb import NO_CHARACTER, lowest_character_nb
+from simcore.maharaja.rules import R
 from strategies.maharaja.kit.values_nb import char_value_nb
 
 

@@ -2,7 +2,6 @@
 (the kit's one palace-site finder), a slot for a village house."""
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import (
     A_HOUSE,
@@ -18,6 +17,7 @@ from simcore.maharaja.enums import (
 from simcore.maharaja.nb.build_nb import palace_cost_nb, palace_site_error_nb
 from simcore.maharaja.nb.characters_nb import holds_nb
 from simcore.maharaja.nb.turn_nb import house_error_nb, palace_error_nb
+from simcore.maharaja.rules import R
 
 
 @njit_static(cache=True)

@@ -8,7 +8,6 @@ module (the strategy's own loops need not know the chip slot).
 """
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import (
@@ -22,6 +21,7 @@ from simcore.maharaja.enums import (
     OP_PALACE,
     SLOT_CHIP,
 )
+from simcore.maharaja.rules import R
 from strategies.maharaja.kit.building_nb import palace_site_nb
 
 

@@ -8,10 +8,10 @@ planned holds for the whole turn.
 """
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import N_CHARACTERS_MAX
 from simcore.maharaja.nb.scoring_nb import place_gold_nb
+from simcore.maharaja.rules import R
 from strategies.maharaja.kit.inline_nb import city_points_inl_nb
 
 

@@ -15,13 +15,13 @@ Scratch block at `base` (ROUTE_SIZE entries):
     PREV ..           last road of that route           [B.MAX_JUNCTIONS]
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.contract.layout import Layout
 from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import MONK
 from simcore.maharaja.nb.travel_nb import UNREACHABLE, other_end_nb
+from simcore.maharaja.rules import R
 
 _B = Layout("route block")  # simcore/core/contract/layout.py; the block's size is ROUTE_SIZE
 R_LEN = _B.take("len")

@@ -8,12 +8,12 @@ least valued own card, or a lure from a player holding more cards).
 """
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import randint_nb
 from simcore.maharaja.enums import A_CHARACTER, E_OK, LURE, OP_CHARACTER, OP_END
 from simcore.maharaja.nb.characters_nb import characters_held_nb
 from simcore.maharaja.nb.turn_nb import bank_characters_nb, character_error_nb, give_error_nb
+from simcore.maharaja.rules import R
 from strategies.maharaja.kit.values_nb import char_value_nb
 
 

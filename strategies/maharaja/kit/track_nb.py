@@ -5,10 +5,10 @@ then jumps to the top; so the cities are scored in ascending order of governor
 position, this round's city (S.MAHARAJA) first. Governor moves (M-A8) reorder it.
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.nb.numba_compat import njit_static
+from simcore.maharaja.rules import R
 
 NEVER = 99
 

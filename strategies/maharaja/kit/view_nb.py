@@ -12,10 +12,10 @@ whatever the search does next cannot depend on hidden data.
 """
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.rules_layout as R
 from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.nb.build_nb import palace_cost_nb
 from simcore.maharaja.nb.hidden_nb import gold_hidden_nb, picks_hidden_nb
+from simcore.maharaja.rules import R
 
 
 @njit_static(cache=True)

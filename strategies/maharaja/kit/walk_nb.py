@@ -8,7 +8,7 @@ since nothing but that road may follow the arrival. `pass_start_nb` is the guard
 strategy applies last to its DK_STEP answer.
 """
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
 from simcore.core.nb.numba_compat import njit_static
 from simcore.maharaja.enums import OP_END, OP_HOUSE, OP_ROAD

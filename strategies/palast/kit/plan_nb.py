@@ -7,7 +7,6 @@ from simcore.core.contract.layout import Layout
 from simcore.core.nb.numba_compat import njit_static
 from simcore.palast import data_layout as D
 from simcore.palast import layout as S
-from simcore.palast import rules_layout as R
 from simcore.palast.enums import (
     BAZAAR,
     BUILD_SLOT,
@@ -24,6 +23,7 @@ from simcore.palast.enums import (
 )
 from simcore.palast.nb.free_nb import quarter_uses_nb
 from simcore.palast.nb.game_nb import SCRATCH_SIZE
+from simcore.palast.rules import R
 
 from .view_nb import PRODUCER
 

@@ -20,7 +20,6 @@ from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import random_nb
 from simcore.palast import data_layout as D
 from simcore.palast import layout as S
-from simcore.palast import rules_layout as R
 from simcore.palast.enums import (
     DK_BUILD,
     DK_DROP_CARD,
@@ -52,6 +51,7 @@ from simcore.palast.enums import (
     SIDE_D,
 )
 from simcore.palast.nb.game_nb import PH_FREE_START
+from simcore.palast.rules import R
 
 from . import weights as W
 from .values_nb import (

@@ -7,7 +7,6 @@ import numpy as np
 from simcore.core.nb.numba_compat import njit_static
 from simcore.palast import data_layout as D
 from simcore.palast import layout as S
-from simcore.palast import rules_layout as R
 from simcore.palast.enums import (
     END_CARD,
     GOLD,
@@ -20,6 +19,7 @@ from simcore.palast.enums import (
 from simcore.palast.nb.decks_nb import buildable_nb
 from simcore.palast.nb.game_nb import SCRATCH_SIZE
 from simcore.palast.nb.palace_nb import treasury_leader_nb
+from simcore.palast.rules import R
 
 from . import weights as W
 from .plan_nb import FIRST, FREE_AT, plan_nb

@@ -9,7 +9,6 @@ a layout change that would silently shift them fails loudly instead.
 from simcore.core.nb.numba_compat import njit_static
 from simcore.palast import data_layout as D
 from simcore.palast import layout as S
-from simcore.palast import rules_layout as R
 from simcore.palast.enums import (
     EXCHANGE,
     GOLD,
@@ -21,6 +20,7 @@ from simcore.palast.enums import (
     N_RES,
     QUARTER_RES,
 )
+from simcore.palast.rules import R
 
 # P-C8: quarter producing each resource type (the inverse of QUARTER_RES).
 PRODUCER = (0, 2, 1, 3)  # alabaster: stonemason, sandstone: mason, ebony: carpenter, gold

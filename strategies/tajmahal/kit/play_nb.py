@@ -18,7 +18,6 @@ from simcore.core.nb.numba_compat import njit_static
 from simcore.core.nb.rng_nb import random_nb
 from simcore.tajmahal import data_layout as D
 from simcore.tajmahal import layout as S
-from simcore.tajmahal import rules_layout as R
 from simcore.tajmahal.enums import (
     ELEPHANT,
     FX_ANY_COLOUR,
@@ -32,6 +31,7 @@ from simcore.tajmahal.enums import (
     WHITE,
     WITHDRAW,
 )
+from simcore.tajmahal.rules import R
 from strategies.tajmahal.kit import layout as K
 from strategies.tajmahal.kit import weights as W
 from strategies.tajmahal.kit.values_nb import (

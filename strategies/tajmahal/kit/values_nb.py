@@ -18,7 +18,6 @@ import numpy as np
 from simcore.core.nb.numba_compat import njit_static
 from simcore.tajmahal import data_layout as D
 from simcore.tajmahal import layout as S
-from simcore.tajmahal import rules_layout as R
 from simcore.tajmahal.enums import (
     B_CARD,
     B_PLUS2,
@@ -33,6 +32,7 @@ from simcore.tajmahal.enums import (
     WHITE,
 )
 from simcore.tajmahal.nb.palace_nb import connected_mask_nb
+from simcore.tajmahal.rules import R
 from strategies.tajmahal.kit import layout as K
 from strategies.tajmahal.kit import weights as W
 

@@ -8,9 +8,8 @@ and V-D3.
 """
 
 from simcore.core.nb.numba_compat import njit_static
-from simcore.vermaechtnis import cards_layout as T
+from simcore.vermaechtnis import data_layout as T
 from simcore.vermaechtnis import layout as S
-from simcore.vermaechtnis import rules_layout as R
 from simcore.vermaechtnis.enums import (
     ACT_BUY,
     N_ACTS,
@@ -21,6 +20,7 @@ from simcore.vermaechtnis.enums import (
     W_OFFER,
 )
 from simcore.vermaechtnis.nb.collect_nb import blocked_mask_nb, give_up_ok_nb
+from simcore.vermaechtnis.rules import R
 
 NO_CARD = -1
 

@@ -8,7 +8,6 @@ import pytest
 import simcore.maharaja.layout as S
 import simcore.maharaja.record_layout as REC
 import strategies
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import (
     A_GOLD,
     A_PALACE,
@@ -25,6 +24,7 @@ from simcore.maharaja.enums import (
     SITE_INNER,
 )
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.nb.scoring_nb import city_points_nb
 from simcore.maharaja.rules import RuleSet
 from strategies.maharaja.chaser import best_governor_nb, chaser_decide_nb

@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import simcore.maharaja.board_layout as B
+import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
 import strategies
-from simcore.maharaja.board import default_board
 from simcore.maharaja.game import play_game
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.nb.game_nb import SCRATCH_SIZE
 from simcore.maharaja.nb.scoring_nb import city_points_nb, score_city_nb
 from simcore.maharaja.rules import RuleSet

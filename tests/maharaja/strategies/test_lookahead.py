@@ -12,12 +12,11 @@ import pytest
 
 import simcore.maharaja.layout as S
 import simcore.maharaja.record_layout as REC
-import simcore.maharaja.rules_layout as R
 import strategies
 from simcore.core.nb import search_nb as G
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.hidden import hidden_offsets
 from simcore.maharaja.nb.game_nb import (
     MAX_SEATS,
@@ -30,7 +29,7 @@ from simcore.maharaja.nb.game_nb import (
     asked_seat_nb,
     start_game_nb,
 )
-from simcore.maharaja.rules import RuleSet
+from simcore.maharaja.rules import R, RuleSet
 from strategies import registry
 from strategies.maharaja import lookahead as L
 from strategies.maharaja.random_legal import random_decide_nb

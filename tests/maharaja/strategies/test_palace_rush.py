@@ -9,7 +9,6 @@ import pytest
 import simcore.maharaja.layout as S
 import simcore.maharaja.record_layout as REC
 import strategies
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import (
     A_CHARACTER,
     A_GOLD,
@@ -30,6 +29,7 @@ from simcore.maharaja.enums import (
     SADHU,
 )
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.nb.game_nb import (
     OUT_SIZE,
     RNG_STREAMS,

@@ -10,9 +10,9 @@ import pytest
 
 import simcore.maharaja.layout as S
 import strategies
-from simcore.maharaja.board import default_board
 from simcore.maharaja.enums import EV_FEE, EV_ROAD, LOG_B, LOG_C, LOG_EVENT, LOG_SEAT
 from simcore.maharaja.game import play_game
+from simcore.maharaja.game_data import default_board
 from simcore.maharaja.rules import RuleSet
 
 START = default_board().junction_index("S")

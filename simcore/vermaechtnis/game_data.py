@@ -3,7 +3,7 @@
 The rulebook does not print the card faces, so the shipped table (`cards/default.toml`)
 is the digest's reconstruction; any file of the same schema replaces it (the CLI's
 `--board FILE`). Everything the engine needs is packed into one int64 array laid out by
-`cards_layout`, so the jitted code never sees Python objects.
+`data_layout`, so the jitted code never sees Python objects.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from simcore.core.contract.datafile import (
     check_table,
 )
 
-from . import cards_layout as T
+from . import data_layout as T
 from .enums import (
     EFFECT_NAMES,
     N_ANTIQUES,
@@ -89,7 +89,7 @@ class CardTable:
         return f"{TYPE_NAMES[t]} ({self.colours[c]}, {self.values[a]})"
 
     def pack(self) -> np.ndarray:
-        """The int64 array the engine reads (layout in cards_layout)."""
+        """The int64 array the engine reads (layout in data_layout)."""
         out = np.zeros(T.CARDS_SIZE, dtype=np.int64)
         out[T.N_COLL] = len(self.collection)
         out[T.VALUE : T.VALUE + N_ANTIQUES] = self.values

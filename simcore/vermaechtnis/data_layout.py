@@ -1,7 +1,7 @@
 """Offsets of the packed card-table array (int64): antique values (V-C2) and the
 collection cards (V-C4, V-V1d), filled by `CardTable.pack()`.
 
-Use it namespaced: `from simcore.vermaechtnis import cards_layout as T`;
+Use it namespaced: `from simcore.vermaechtnis import data_layout as T`;
 `cards[T.VALUE + a]` is antique a's points, `cards[T.COLL + k * T.COLL_W + T.C_POINTS]`
 collection card k's.
 """

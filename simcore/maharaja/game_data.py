@@ -5,7 +5,7 @@ cities and the roads with their village counts, plus the home city of each
 character (M-A7h). The rulebook does not print the map, so the shipped default
 (`boards/default.toml`, M-C1b) is a reconstruction; any other file of this
 schema can replace it. Everything the engine needs is packed into one int64
-array laid out by `board_layout`, so the jitted code never sees Python objects.
+array laid out by `data_layout`, so the jitted code never sees Python objects.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 from simcore.core.contract.datafile import DataFile, check_name, check_table
 from simcore.core.errors import InputError
 
-from . import board_layout as B
+from . import data_layout as B
 from .enums import CHARACTER_NAMES
 
 _KEYS = {"name", "start", "cities", "roads"}
@@ -104,7 +104,7 @@ class Board:
         return np.array([_bfs(nj, ends, s) for s in range(nj)], dtype=np.int64)
 
     def pack(self) -> np.ndarray:
-        """The int64 array the engine reads (layout in board_layout); unused entries are -1."""
+        """The int64 array the engine reads (layout in data_layout); unused entries are -1."""
         out = np.full(B.BOARD_SIZE, -1, dtype=np.int64)
         out[B.N_CITIES] = self.n_cities
         out[B.N_JUNCTIONS] = self.n_junctions
