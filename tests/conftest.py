@@ -40,6 +40,8 @@ class _SuiteDriver:
         return _plain_driver(self._game)
 
     def __getattr__(self, name):
+        if not (name.endswith("_nb") or name.isupper()):  # a driver's: functions, constants
+            raise AttributeError(name)  # (hypothesis and copy probe for others)
         if name not in self._SIDS:
             return getattr(registry.driver_for(self._game), name)
         at = self._SIDS[name]
