@@ -59,7 +59,9 @@ def _suite_driver(game=None, sids=None, params=None, extra=()):
     game = game or registry.default_game()
     if sids is None:
         return _SuiteDriver(game)
-    ids = [int(i) for i in (*sids, *extra)]
+    # by the seats alone: `extra` (a plan's other runs, to share one driver) may name a
+    # search that a sweep's good-play runs would play, yet the suite has both drivers
+    ids = [int(i) for i in sids]
     return registry.driver_for(game) if _searches(game, ids) else _plain_driver(game)
 
 
