@@ -1,6 +1,10 @@
 """A run's driver holds only the strategies it plays (and its searches' rollout policies),
 and plays exactly the games the driver over every strategy plays. (registry.driver_for:
-the suite's strategies.driver_for is the full driver, tests/conftest.py.)"""
+the suite's strategies.driver_for is the full driver, tests/conftest.py.)
+
+What a driver holds is read from its generated source (`sources` below), which is what
+numba compiles: a test of the choice does not compile the driver (a search driver is a
+minute or more of a cold compile); the test that plays compiles its one subset driver."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ import pytest
 
 import strategies
 from simcore.core.contract.games import get_game
+from simcore.core.nb.driver import driver_source
 from strategies import registry
 from strategies.registry import strategy_ids
 
@@ -18,12 +23,20 @@ def arrays(game: str, names: list[str]):
     return strategies.seat_arrays(seats, game)
 
 
+@pytest.fixture
+def sources(monkeypatch):
+    """registry.driver_for with the build replaced by the driver's source: `source(game,
+    sids, params)` is the text build_driver would write and compile."""
+    monkeypatch.setattr(registry, "_DRIVERS", {})
+    monkeypatch.setattr(registry, "build_driver", driver_source)
+    return registry.driver_for
+
+
 @pytest.mark.parametrize("game", ["maharaja", "vermaechtnis"])
-def test_a_subset_driver_names_only_the_run_strategies(game):
+def test_a_subset_driver_names_only_the_run_strategies(game, sources):
     default = strategies.default_strategy(game)
     sids, _ = arrays(game, [default, default, default])
-    source = registry.driver_for(game, sids).__file__
-    text = open(source).read()
+    text = sources(game, sids)
     head = text.splitlines()[0]  # "# Generated ... Strategies: a.b, ..."
     assert head.count(",") == 0, head  # one strategy
     branches = [line for line in text.splitlines() if line.strip().startswith("if sid ==")]
@@ -32,10 +45,10 @@ def test_a_subset_driver_names_only_the_run_strategies(game):
     ]
 
 
-def test_a_search_brings_its_rollout_policy():
+def test_a_search_brings_its_rollout_policy(sources):
     sids, _ = arrays("maharaja", ["lookahead", "chaser", "chaser"])
     ids = strategy_ids("maharaja")
-    head = open(registry.driver_for("maharaja", sids).__file__).readline()
+    head = sources("maharaja", sids).splitlines()[0]
     assert "chaser" in head and "weighted" in head and "search(" in head
     assert "house_network" not in head and "palace_rush" not in head and "random" not in head
     assert ids["lookahead"] in sids
@@ -55,17 +68,18 @@ def test_the_subset_driver_plays_the_same_games_as_the_full_one(names):
     rules, data = spec.default_rules(), spec.default_data()
     n = len(names)
     full = spec.play_batch(strategies.driver_for(game), sids, params, 6, n, 41, 3, rules, data)
-    part = spec.play_batch(registry.driver_for(game, sids), sids, params, 6, n, 41, 3, rules,
-                           data)  # fmt: skip
+    # with the seats' params, as a run asks for it (no threads asked: the serial search)
+    part = spec.play_batch(registry.driver_for(game, sids, params), sids, params, 6, n, 41, 3,
+                           rules, data)  # fmt: skip
     assert full.shape == part.shape and full.size > 0
     np.testing.assert_array_equal(full, part)
 
 
-def test_threads_are_compiled_only_for_a_search_seat_that_asks_for_them():
+def test_threads_are_compiled_only_for_a_search_seat_that_asks_for_them(sources):
     one, p1 = arrays("maharaja", ["lookahead:threads=1", "weighted", "weighted"])
     two, p2 = arrays("maharaja", ["lookahead:threads=2", "weighted", "weighted"])
-    serial = open(registry.driver_for("maharaja", one, p1).__file__).read()
-    parallel = open(registry.driver_for("maharaja", two, p2).__file__).read()
+    serial = sources("maharaja", one, p1)
+    parallel = sources("maharaja", two, p2)
     assert "PARALLEL = False" in serial and "PARALLEL = True" not in serial
     assert "PARALLEL = True" in parallel  # batch_par_nb: @njit(..., parallel=PARALLEL)
     assert "parallel=PARALLEL" in parallel and "prange(threads)" in parallel

@@ -83,13 +83,19 @@ def test_random_playthrough(name, players):
     check_finished(name, table, f"{name} {players}p random")
 
 
+@pytest.mark.parametrize(
+    "searches", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["plain", "searches"]
+)  # (a search compiles the game's search)
 @pytest.mark.parametrize(("name", "players"), CASES)
-def test_every_strategy_in_every_seat(name, players):
+def test_every_strategy_in_every_seat(name, players, searches):
     """Each registered strategy at a full table of itself, and alone among `random`s in
-    each seat in turn: the games finish cleanly."""
+    each seat in turn: the games finish cleanly (the plain strategies, then the searches)."""
     spec = GAMES[name]
     known = strategies.strategies(name)
-    for sname in known:
+    names = [n for n, s in known.items() if bool(s.search) == searches]
+    if not names:
+        pytest.skip(f"{name}: no search strategy")
+    for sname in names:
         rec = play(spec, strategies.resolve([sname], players, name), 10, seed=99)
         check_finished(name, rec, f"{name} {players}p all {sname}")
         for seat in range(players):

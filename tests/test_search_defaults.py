@@ -163,6 +163,7 @@ def _dice_records(names: list[str], seed: int, games: int = 60) -> np.ndarray:
 
 
 @DICE
+@pytest.mark.slow  # compiles the dice game's search
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_dice_lookahead_is_legal_and_reproducible(players):
     from palace_lab_dice import game as E

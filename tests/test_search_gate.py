@@ -27,6 +27,9 @@ from tests.test_search import (
     vector,
 )
 
+# the search on each game's full driver: a minute or more of a cold compile per game
+pytestmark = pytest.mark.slow
+
 
 def test_margin_by_hand():
     # top 5: leads 1, 2, 4, 5 over the others; the upper median lead 4: 1 / 4

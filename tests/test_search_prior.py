@@ -23,6 +23,9 @@ from simcore.tajmahal import enums as T
 from simcore.vermaechtnis import enums as V
 from tests.test_search import Table, candidates, decisions, prior_scores, run_search, vector
 
+# the search on each game's full driver: a minute or more of a cold compile per game
+pytestmark = pytest.mark.slow
+
 SEEDS = range(6)
 # game: {searched kind: (its rollout budget's parameter, decisions of it the seeds must give)}
 KINDS = {

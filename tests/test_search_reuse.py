@@ -22,6 +22,9 @@ from simcore.core.nb import search_nb as G
 from strategies.search import search_rungs
 from tests.test_search import SEARCHES
 
+# the search on each game's full driver: a minute or more of a cold compile per game
+pytestmark = pytest.mark.slow
+
 
 def test_recall_by_hand():
     memory = np.zeros(G.SEARCH_MEMORY, np.int64)

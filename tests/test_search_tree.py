@@ -26,6 +26,9 @@ from tests.test_search import (
     vector,
 )
 
+# the search on each game's full driver: a minute or more of a cold compile per game
+pytestmark = pytest.mark.slow
+
 
 def test_ucb_by_hand():
     count = np.array([2, 1, 1, 0])

@@ -41,19 +41,29 @@ def check(rec: np.ndarray, label: str) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_strategy_plays_every_variant_without_errors(variant, players):
-    for name in strategies.strategies():
-        n = 2 if name == "lookahead" else 12
-        check(play([name] * players, variant, n, 7), f"{variant} {players}p all {name}")
-        mixed = ["random"] * players
-        mixed[players - 1] = name
-        check(play(mixed, variant, n, 8), f"{variant} {players}p {name} among random")
+    """Every plain strategy (the searches: the slow test below)."""
+    for name, strategy in strategies.strategies().items():
+        if not strategy.search:
+            every_seat(name, variant, players, 12)
 
 
+def every_seat(name: str, variant: str, players: int, n: int) -> None:
+    check(play([name] * players, variant, n, 7), f"{variant} {players}p all {name}")
+    mixed = ["random"] * players
+    mixed[players - 1] = name
+    check(play(mixed, variant, n, 8), f"{variant} {players}p {name} among random")
+
+
+@pytest.mark.slow  # compiles the search
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_lookahead_models_every_other_strategy_in_every_variant(variant, players):
     """Its rollouts play each opponent as that seat's strategy: every model must play
-    the variant legally from a rollout's mid-game start (fresh memory)."""
+    the variant legally from a rollout's mid-game start (fresh memory); and every search
+    plays the variant in every seat, as every strategy does above."""
+    for name, strategy in strategies.strategies().items():
+        if strategy.search:
+            every_seat(name, variant, players, 2)
     mates = ["chaser", "house-network", "palace-rush", "random"][: players - 1]
     names = ["lookahead:rollouts=45:char_rollouts=6", *mates]
     check(play(names, variant, 2, 9), f"{variant} {players}p lookahead with {mates}")

@@ -13,7 +13,6 @@ from numba import njit
 
 import simcore.maharaja.layout as S
 import strategies
-from simcore.core.nb.nb_sig import DECIDE_SIG
 from simcore.maharaja.enums import A_GOLD, DK_PICK
 from simcore.maharaja.game_data import default_board
 from simcore.maharaja.hidden import hidden_offsets, redraw_hidden
@@ -38,7 +37,7 @@ def test_a_random_first_chooser_changes_nothing(name, players, variants):
     assert first_leak(GAME, strategy.decide, params, players, rules) is None, name
 
 
-@njit(DECIDE_SIG, cache=False)
+@njit(cache=False)  # lazy: compiled by its test, not at each xdist worker's collection
 def _peeking_decide_nb(kind, seat, state, board, rules, params, rng, scratch, out):
     """`weighted`, except that it saves up while the next player looks rich."""
     if kind == DK_PICK and state[S.GOLD + (seat + 1) % state[S.N_PLAYERS]] > 40:

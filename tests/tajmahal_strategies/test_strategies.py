@@ -48,6 +48,7 @@ def test_answers_legally_and_uses_every_action(name, players):
     assert not unused, f"{name} at {players} players never takes {unused}"
 
 
+@pytest.mark.slow  # compiles the game's search
 def test_lookahead_answers_legally():
     rec = records(["lookahead:rollouts=6", "weighted", "commodities", "networks"], games=4)
     assert rec[:, :, REC.ERRORS].sum() == 0

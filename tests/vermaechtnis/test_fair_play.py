@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.core.nb.nb_sig import DECIDE_SIG
 from simcore.vermaechtnis import layout as S
 from simcore.vermaechtnis.enums import DK_ACTION
 from simcore.vermaechtnis.hidden import redraw_hidden
@@ -34,7 +33,7 @@ def test_V_I1_only_the_undrawn_piles_order_is_redrawn():
     assert not np.array_equal(other[lo:hi], g.state[lo:hi])
 
 
-@njit(DECIDE_SIG, cache=False)
+@njit(cache=False)  # lazy: compiled by its test, not at each xdist worker's collection
 def _peeking_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out):
     """`weighted`, except that it takes gold when the next card drawn is a vase."""
     ret = weighted_decide_nb(kind, seat, state, cards, rules, params, rng, scratch, out)

@@ -6,6 +6,7 @@ tests/test_playthrough.py, tests/test_fair_play.py) cover the rest."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import strategies
 from analyses.intervals import wilson
@@ -16,6 +17,9 @@ from strategies.vermaechtnis import lookahead as H
 
 from .state_builder import started
 from .test_strategies import batch
+
+# the search on each game's full driver: a minute or more of a cold compile per game
+pytestmark = pytest.mark.slow
 
 GAME = "vermaechtnis"
 

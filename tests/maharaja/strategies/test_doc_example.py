@@ -14,6 +14,7 @@ import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.game import play_batch
 from simcore.maharaja.rules import RuleSet
+from strategies import registry
 from strategies.registry import _REGISTRY
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "maharaja.md"
@@ -31,10 +32,13 @@ def test_example_strategy_registers_and_plays(tmp_path, monkeypatch):
         seats = strategies.resolve(["hoarder", "random", "random"], 3)
         sids, params = strategies.seat_arrays(seats)
         rules = RuleSet()
-        rec = play_batch(strategies.driver_for(), sids, params, 50, 3, 5, 0, rules)
+        # the driver a run of these seats plays (registry.driver_for, as `palace-lab play`
+        # builds it): the suite's full driver would compile the search again with hoarder
+        driver = registry.driver_for("maharaja", sids, params)
+        rec = play_batch(driver, sids, params, 50, 3, 5, 0, rules)
         assert rec[:, :, REC.ERRORS].max() == 0
         advanced = RuleSet().with_variants(["advanced2"])  # bids, gives and chips too
-        adv = play_batch(strategies.driver_for(), sids, params, 50, 3, 5, 0, advanced)
+        adv = play_batch(driver, sids, params, 50, 3, 5, 0, advanced)
         assert adv[:, :, REC.ERRORS].max() == 0
         hoarder = rec[:, 0]
         assert (hoarder[:, REC.PALACES] == 0).all()  # it never builds

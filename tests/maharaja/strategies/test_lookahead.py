@@ -35,6 +35,9 @@ from strategies.maharaja import lookahead as L
 from strategies.maharaja.random_legal import random_decide_nb
 from tests.search_toy import TOY, registered_toy
 
+# the search on each game's full driver: a minute or more of a cold compile per game
+pytestmark = pytest.mark.slow
+
 TINY = {"rollouts": 60}  # every pair once, then a few more: the smallest real search
 
 
