@@ -170,8 +170,9 @@ def test_the_dice_lookahead_is_legal_and_reproducible(players):
 
     names = ["lookahead:rollouts=12"] + ["threshold"] * (players - 1)
     rec = _dice_records(names, seed=11)
-    assert (rec[:, :, E.REC_ERRORS] == 0).all()  # an illegal answer would count an error
+    at = E.RECORDS.offsets()
+    assert (rec[:, :, at["ERRORS"]] == 0).all()  # an illegal answer would count an error
     rounds = GAMES["dice"].default_rules().rounds
-    assert (rec[:, :, E.REC_REROLLS] + rec[:, :, E.REC_KEEPS] == rounds).all()
+    assert (rec[:, :, at["ACT_REROLL"]] + rec[:, :, at["ACT_KEEP"]] == rounds).all()
     assert np.array_equal(rec, _dice_records(names, seed=11))  # the seed fixes the games
     assert not np.array_equal(rec, _dice_records(names, seed=12))  # ... and only the seed
