@@ -12,6 +12,7 @@ split) with a 95% interval over the deals (normal, from the per-deal means).
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import time
 
@@ -24,7 +25,7 @@ from simcore.core.contract.games import get_game
 def head_to_head(game: str, a: str, b: str, games: int, players: int, seed: int) -> dict:
     plugin = get_game(game)
     rules, data = plugin.default_rules(), plugin.default_data()
-    rec_mod = __import__(f"simcore.{game}.record_layout", fromlist=["RANK"])
+    rec_mod = importlib.import_module(f"simcore.{game}.records").REC
     driver = strategies.driver_for(game)
     k = players // 2
     per_deal = np.zeros(games)

@@ -33,11 +33,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.core.nb.event_log_nb import LOG_WIDTH
 from simcore.maharaja.game import play_batch
 from simcore.maharaja.game_data import default_board
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 
 

@@ -56,7 +56,7 @@ class Table:
         self.rules = self.rules_obj.pack()
         self.data = self.plugin.default_data().pack()
         self.engine = importlib.import_module(self.plugin.engine)
-        self.rec = importlib.import_module(f"simcore.{game}.record_layout")
+        self.rec = importlib.import_module(f"simcore.{game}.records").REC
         seats = strategies.resolve([bot], players, game)
         self.sids, self.params = strategies.seat_arrays(seats, game)
         self.driver = strategies.driver_for(game, self.sids, self.params)

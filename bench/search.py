@@ -60,10 +60,10 @@ def _records(game: str, names: list[str], games: int, seed: int, first: int = 0,
     return plugin.play_batch(driver, sids, params, games, players, seed, first, rules, data)
 
 
-def record_layout(game: str):
-    """The built-in game's record layout (its decision counts), None for another game."""
+def record_offsets(game: str):
+    """The built-in game's record offsets (its decision counts), None for another game."""
     try:
-        return importlib.import_module(f"simcore.{game}.record_layout")
+        return importlib.import_module(f"simcore.{game}.records").REC
     except ModuleNotFoundError:
         return None
 
@@ -86,7 +86,7 @@ def searched_kinds(game: str, text: str, players: int) -> list[int]:
     """The decision kinds the configuration searches (its budget_nb > 0); [] for a game
     without decision counts in its records."""
     s = strategies.resolve([text] * players, players, game)[0]
-    rec_mod = record_layout(game)
+    rec_mod = record_offsets(game)
     if not s.search or rec_mod is None:
         return []
     hooks = hooks_module(s.search.hooks, get_game(game).engine)
@@ -100,7 +100,7 @@ def speed_job(job: tuple) -> tuple[float, float, int]:
     (the job's optional last item: the rule settings, `--set` texts)."""
     game, text, base, players, games, seed, kinds, *sets = job
     sets = tuple(sets[0]) if sets else ()
-    rec_mod = record_layout(game)
+    rec_mod = record_offsets(game)
     _setup(game, sets)
     cpu = time.process_time()
     decisions = 0

@@ -28,8 +28,8 @@ import time
 import strategies
 from analyses.intervals import wilson
 from simcore.core.contract.results_table import win_shares
-from simcore.tajmahal import record_layout as REC
 from simcore.tajmahal.game import play_batch
+from simcore.tajmahal.records import REC
 from strategies.registry import Strategy
 
 GAME = "tajmahal"

@@ -22,10 +22,10 @@ import math
 
 import numpy as np
 
-import simcore.maharaja.record_layout as REC
 import strategies
 from analyses.intervals import wilson
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 
 RULES = RuleSet(first_chooser=-1)

@@ -21,12 +21,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-import simcore.maharaja.record_layout as REC
 import strategies
 from analyses.intervals import wilson
 from simcore.maharaja.enums import CHARACTER_NAMES, END_REASON_NAMES
 from simcore.maharaja.game import play_batch
 from simcore.maharaja.game_data import default_board
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 
 CELLS = ("basic", "yogi", "neutral", "auction", "home", "several", "advanced1", "advanced2")

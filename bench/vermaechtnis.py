@@ -32,9 +32,9 @@ import numpy as np
 import strategies
 from analyses.intervals import wilson
 from simcore.core.contract.results_table import win_shares
-from simcore.vermaechtnis import record_layout as REC
 from simcore.vermaechtnis.game import play_batch
 from simcore.vermaechtnis.game_data import default_cards
+from simcore.vermaechtnis.records import REC
 from simcore.vermaechtnis.rules import RuleSet
 from strategies.registry import Strategy
 
@@ -120,8 +120,8 @@ def preview(name: str, games: int, players: int = 4, seed: int = 0) -> None:
     study_strategy_params) in every seat, `games` each: win share
     per seat and the shape measures the study is about (a preview without run folders or
     a report; `palace-lab study` is the real thing once the CLI plays this game)."""
-    from simcore.vermaechtnis import record_layout as REC
     from simcore.vermaechtnis.plugin import PLUGIN
+    from simcore.vermaechtnis.records import REC
     from simcore.vermaechtnis.studies import studies
 
     driver = strategies.driver_for(GAME)

@@ -22,7 +22,7 @@ def test_win_shares_split_a_shared_first_place(game):
     sets = ("deal=random",) if game == "maharaja" else ()
     rec = _records(game, names, 40, 3, sets=sets)
     share = win_shares(game, rec, names, sets)
-    rank = importlib.import_module(f"simcore.{game}.record_layout").RANK
+    rank = importlib.import_module(f"simcore.{game}.records").REC.RANK
     first = rec[:, :, rank] == 0
     assert (first.sum(axis=1) >= 1).all()
     assert np.allclose(share, first / first.sum(axis=1, keepdims=True))

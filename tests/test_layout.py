@@ -116,13 +116,15 @@ def test_record_columns_stated_once_give_offsets_plan_copy_and_table():
         Records,
         block,
         computed,
+        end_reason,
+        errors,
         game_field,
         seat_field,
         table_only,
     )
     from simcore.core.nb.skeleton_nb import copy_records_nb
 
-    at = H.HEADER_SIZE  # the game's fields after the header: A[2], G, B[2 seats x 2]
+    at = H.HEADER_SIZE  # the game's fields after the header: A[2], G, B[2 seats x 2], E
     records = Records("t", (
         seat_field("a", pa.int8(), at),
         seat_field("rank", pa.int8(), at + 10),
@@ -130,9 +132,12 @@ def test_record_columns_stated_once_give_offsets_plan_copy_and_table():
         table_only("t", pa.string(), after="g"),
         block("B", ("b0", "b1"), pa.int16(), at + 3),
         computed("c", pa.int8(), after="strategy"),
+        errors(at + 7),
+        end_reason(None, ("done",)),  # no record entry: every row says "done"
     ))  # fmt: skip
     off = records.offsets()
-    # strategy 0, then a, rank, g, b0 b1, c in declaration order (t is not in the row)
+    # strategy 0, then a, rank, g, b0 b1, c, errors in declaration order (t, end_reason are
+    # not in the row)
     assert (off["STRATEGY"], off["A"], off["RANK"], off["G"], off["B"], off["C"]) == (
         0,
         1,
@@ -141,18 +146,21 @@ def test_record_columns_stated_once_give_offsets_plan_copy_and_table():
         4,
         6,
     )
-    assert off["N_REC"] == 7 and off["RECORD_COLUMNS"][4:] == ("b0", "b1", "c")
+    assert off["N_REC"] == 8 and off["RECORD_COLUMNS"][4:] == ("b0", "b1", "c", "errors")
     assert records.plan.tolist() == [[1, at, 1, 1], [2, at + 10, 1, 1], [3, at + 2, 0, 1],
-                                     [4, at + 3, 2, 2]]  # fmt: skip
+                                     [4, at + 3, 2, 2], [7, at + 7, 0, 1]]  # fmt: skip
     state = np.zeros(at + 12, np.int64)
     state[H.N_PLAYERS] = 2
     state[at : at + 7] = (5, 6, 2, 10, 11, 20, 21)  # a[0], a[1], g, B[seat 0], B[seat 1]
     state[at + 10 : at + 12] = (1, 0)  # seat 1 wins
-    rec = np.full((1, 2, 7), -9, np.int64)  # one game's rows (the engine writes rec[game])
+    rec = np.full((1, 2, 8), -9, np.int64)  # one game's rows (the engine writes rec[game])
     copy_records_nb(state, np.array([3, 4]), rec[0], records.plan)
-    assert rec[0].tolist() == [[3, 5, 1, 2, 10, 11, -9], [4, 6, 0, 2, 20, 21, -9]]  # c: the game's
+    # c (-9) is the game's to write
+    assert rec[0].tolist() == [[3, 5, 1, 2, 10, 11, -9, 0],
+                               [4, 6, 0, 2, 20, 21, -9, 0]]  # fmt: skip
     assert list(records.types()) == ["game_id", "seat", "players", "strategy", "c", "a", "rank",
-                                     "winner", "win_share", "g", "t", "b0", "b1"]  # fmt: skip
+                                     "winner", "win_share", "g", "t", "b0", "b1", "errors",
+                                     "end_reason"]  # fmt: skip
     rec[0, :, 6] = 7
     t = records.table(rec, 40, ("x", "y"), {"t": pa.array(["u", "v"])})
     assert t.column("g").to_pylist() == ["two", "two"]
@@ -163,3 +171,4 @@ def test_record_columns_stated_once_give_offsets_plan_copy_and_table():
         40,
     ]
     assert t.schema.field("b1").type == pa.int16() and t.column("c").to_pylist() == [7, 7]
+    assert t.column("end_reason").to_pylist() == ["done", "done"]

@@ -12,7 +12,6 @@ import numpy as np
 import polars as pl
 import pytest
 
-import simcore.maharaja.record_layout as REC
 import strategies
 from jobs.batch import BatchSpec, play_chunk_parquet, run_config
 from jobs.executors import LocalExecutor
@@ -23,6 +22,7 @@ from simcore.core.store.results_io import read_manifest, scan_run
 from simcore.maharaja.enums import CHARACTER_NAMES, END_REASON_NAMES
 from simcore.maharaja.game import play_batch
 from simcore.maharaja.game_data import default_board
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 
 PLAYERS = 3

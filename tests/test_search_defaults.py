@@ -173,6 +173,6 @@ def test_the_dice_lookahead_is_legal_and_reproducible(players):
     at = E.RECORDS.offsets()
     assert (rec[:, :, at["ERRORS"]] == 0).all()  # an illegal answer would count an error
     rounds = GAMES["dice"].default_rules().rounds
-    assert (rec[:, :, at["ACT_REROLL"]] + rec[:, :, at["ACT_KEEP"]] == rounds).all()
+    assert (rec[:, :, at["ACTS"]] + rec[:, :, at["ACTS"] + 1] == rounds).all()
     assert np.array_equal(rec, _dice_records(names, seed=11))  # the seed fixes the games
     assert not np.array_equal(rec, _dice_records(names, seed=12))  # ... and only the seed

@@ -7,9 +7,9 @@ import os
 
 import pytest
 
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 
 PLAIN = os.environ.get("NUMBA_DISABLE_JIT") == "1"

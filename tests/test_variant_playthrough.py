@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.enums import END_REASON_NAMES
 from simcore.maharaja.game_data import default_board
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 
 VARIANTS = ["yogi", "neutral", "auction", "home", "several", "short", "advanced1", "advanced2"]

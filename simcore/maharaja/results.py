@@ -19,15 +19,15 @@ from simcore.core.contract.results_table import (
 )
 from simcore.core.errors import InputError
 
-from . import record_layout as REC
 from .enums import CHARACTER_NAMES, END_REASON_NAMES
+from .records import REC, RECORDS
 from .rules import PLAYER_COUNTS, RuleSet
 
 # The fixed columns, in file order; record columns not listed keep their record name.
 # Gold and the gold counters are Int32: rule values are bounded (rules.py) so that they
 # cannot overflow it, which Int16 could not promise (a Monk walking back and forth is
 # paid by the bank on every pass).
-BASE_COLUMNS = REC.RECORDS.types()  # the table's columns before the variant and rule ones
+BASE_COLUMNS = RECORDS.types()  # the table's columns before the variant and rule ones
 # Variant switch column -> RuleSet field (one column per switch, on or off).
 VARIANT_COLUMNS: dict[str, str] = {
     "variant_short": "short_game",
@@ -70,7 +70,7 @@ def records_table(
     first_game; seat_names: the registered strategy name of each seat."""
     switches = {name: getattr(rules, fld) for name, fld in VARIANT_COLUMNS.items()}
     rule_cols = rule_columns(rules, rec.shape[1])
-    return REC.RECORDS.table(rec, first_game, seat_names, {}, switches, rule_cols)
+    return RECORDS.table(rec, first_game, seat_names, {}, switches, rule_cols)
 
 
 def records_frame(rec: np.ndarray, first_game: int, strategy_names: list[str]) -> pl.DataFrame:

@@ -15,12 +15,12 @@ from simcore.core.contract.results_table import (
     labels,
 )
 
-from . import record_layout as REC
 from .enums import RES_NAMES
+from .records import REC, RECORDS
 from .rules import RuleSet
 
 # Every rule value is bounded (rules.py): figures <= 12, turns <= 2000, so int16 holds all.
-BASE_COLUMNS = REC.RECORDS.types()  # the table's columns before the variant and rule ones
+BASE_COLUMNS = RECORDS.types()  # the table's columns before the variant and rule ones
 VARIANT_COLUMNS: dict[str, str] = {
     "variant_seraglio_figure": "seraglio_figure",
     "variant_sealed": "sealed_gardens",
@@ -56,4 +56,4 @@ def records_table(
         ),
     }
     switches = {name: getattr(rules, fld) for name, fld in VARIANT_COLUMNS.items()}
-    return REC.RECORDS.table(rec, first_game, seat_names, derived, switches, rule_columns(rules))
+    return RECORDS.table(rec, first_game, seat_names, derived, switches, rule_columns(rules))

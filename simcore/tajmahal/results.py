@@ -14,10 +14,10 @@ import pyarrow as pa
 
 from simcore.core.contract.results_table import RuleColumns, changed_rule_columns
 
-from . import record_layout as REC
+from .records import RECORDS
 from .rules import RuleSet
 
-BASE_COLUMNS = REC.RECORDS.types()  # the table's columns before the rule ones
+BASE_COLUMNS = RECORDS.types()  # the table's columns before the rule ones
 
 
 def rule_columns(rules: RuleSet) -> RuleColumns:
@@ -30,4 +30,4 @@ def records_table(
 ) -> pa.Table:
     """rec: (games, players, N_REC) from play_batch -> the contract's table, game ids from
     first_game; seat_names: the registered strategy name of each seat."""
-    return REC.RECORDS.table(rec, first_game, seat_names, rule_columns=rule_columns(rules))
+    return RECORDS.table(rec, first_game, seat_names, rule_columns=rule_columns(rules))

@@ -15,12 +15,12 @@ from simcore.core.contract.results_table import (
     changed_rule_columns,
 )
 
-from . import record_layout as REC
+from .records import RECORDS
 from .rules import RuleSet
 
 # Every rule value is bounded (rules.py) so that these types hold any game: money and
 # points stay below 1 300, turns below 600, rupee totals below 100 000.
-BASE_COLUMNS = REC.RECORDS.types()  # the table's columns before the variant and rule ones
+BASE_COLUMNS = RECORDS.types()  # the table's columns before the variant and rule ones
 VARIANT_COLUMNS: dict[str, str] = {"variant_grey": "grey_sides"}  # column -> RuleSet field
 
 
@@ -36,4 +36,4 @@ def records_table(
     """rec: (games, players, N_REC) from play_batch -> the contract's table, game ids from
     first_game; seat_names: the registered strategy name of each seat."""
     switches = {name: getattr(rules, fld) for name, fld in VARIANT_COLUMNS.items()}
-    return REC.RECORDS.table(rec, first_game, seat_names, {}, switches, rule_columns(rules))
+    return RECORDS.table(rec, first_game, seat_names, {}, switches, rule_columns(rules))

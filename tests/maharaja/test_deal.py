@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.core.errors import InputError
 from simcore.maharaja.enums import (
@@ -30,6 +29,7 @@ from simcore.maharaja.enums import (
 )
 from simcore.maharaja.game import play_batch, play_game
 from simcore.maharaja.nb.game_nb import RNG_STREAMS, start_game_nb
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet, check_for_players, load_rules
 
 from .state_builder import BOARD_ARR, drive_to_decision, events, new_log

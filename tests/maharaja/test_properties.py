@@ -18,7 +18,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -100,6 +99,7 @@ from simcore.maharaja.nb.game_nb import (
     asked_seat_nb,
     start_game_nb,
 )
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 
 P = MAX_SEATS  # width of the per-player blocks of the state vector
@@ -910,7 +910,7 @@ def expected_ranks(palaces: np.ndarray, gold: np.ndarray, char: np.ndarray) -> n
 def test_many_seeds_end_cleanly(driver, players, short):
     """2000 games per player count: no strategy errors, a valid end, M-E1/M-V1 end rules,
     M-E2 ranking, gold never negative, at most 7 (6) palaces."""
-    import simcore.maharaja.record_layout as REC
+    from simcore.maharaja.records import REC
 
     rules = RuleSet(short_game=short)
     limit = SHORT_PALACES if short else PALACES

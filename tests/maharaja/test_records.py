@@ -12,7 +12,6 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -38,6 +37,7 @@ from simcore.maharaja.enums import (
     SWAP_EXCHANGE,
 )
 from simcore.maharaja.game import play_batch, play_game
+from simcore.maharaja.records import REC, TURN_COLUMNS
 from simcore.maharaja.results import BASE_COLUMNS, records_table
 from simcore.maharaja.rules import RuleSet
 
@@ -171,13 +171,13 @@ def test_results_table_types_and_nulls(driver):
         t = records_table(rec, 0, ("chaser",) * 4, rules)
         assert t.column("choice_order").null_count == (80 if null else 0)
         assert t.schema.field("choice_order").type == pa.int8()
-        for name in REC.TURN_COLUMNS:
+        for name in TURN_COLUMNS:
             assert t.schema.field(name).type == pa.int8() == BASE_COLUMNS[name]
         for name in REC.ACTION_COLUMNS:
             assert t.schema.field(name).type == pa.int16() == BASE_COLUMNS[name]
         assert ("rule_deal" in t.column_names) == null
     assert t.column("rule_deal").to_pylist() == ["random"] * 80
-    assert REC.TURN_COLUMNS[0] == "turns_Mogul" and REC.ACTION_COLUMNS[2] == "act_Two houses"
+    assert TURN_COLUMNS[0] == "turns_Mogul" and REC.ACTION_COLUMNS[2] == "act_Two houses"
 
 
 @pytest.mark.parametrize("name", ["weighted", "random"])

@@ -12,7 +12,7 @@ import pytest
 import strategies
 from simcore.core.contract.games import get_game
 from simcore.core.contract.results_table import win_shares
-from simcore.tajmahal import record_layout as REC
+from simcore.tajmahal.records import REC
 
 GAME = "tajmahal"
 SPEC = get_game(GAME)

@@ -24,10 +24,12 @@ from simcore.core.contract.games import register_game
 from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
 from simcore.core.contract.records import (
     Records,
-    computed,
+    actions,
+    end_reason,
+    errors,
     game_field,
+    rank,
     seat_field,
-    table_only,
 )
 from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
@@ -42,12 +44,11 @@ PLANT_BONUS = 1000  # beats any dice total: seat 0 wins that game outright
 ROLL_AGAIN = 0  # the decision kind
 RECORDS = Records("toy", (  # one row per seat; the rank is `_ranked`'s, in Python
     seat_field("score", pa.int16(), SCORE),
-    computed("rank", pa.int8()),
+    rank(),  # computed by `_ranked`
     game_field("rounds", pa.int8(), ROUND),
-    table_only("end_reason", pa.string(), after="rounds"),  # always "done"
-    game_field("errors", pa.int16(), ERRORS),
-    seat_field("act_reroll", pa.int16(), REROLLS),
-    seat_field("act_keep", pa.int16(), KEEPS),
+    end_reason(None, ("done",)),  # the one way a game ends
+    errors(ERRORS),
+    actions(REROLLS, ("reroll", "keep"), stride=1, step=MAX_SEATS),  # REROLLS[4], KEEPS[4]
 ))  # fmt: skip
 REC = RECORDS.module(__name__ + ".REC")
 N_REC, RECORD_PLAN = REC.N_REC, RECORDS.plan
@@ -170,8 +171,7 @@ def play_game(driver, sids, params, n_players=2, seed=0, game=0, rules=None, dat
 
 
 def records_table(rec, first_game, seat_names, rules) -> pa.Table:
-    ends = pa.array(["done"] * (rec.shape[0] * rec.shape[1]), pa.string())
-    return RECORDS.table(rec, first_game, seat_names, {"end_reason": ends})
+    return RECORDS.table(rec, first_game, seat_names)
 
 
 def _check(rules: ToyRules, players: int) -> None:

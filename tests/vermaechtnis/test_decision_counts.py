@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import simcore.vermaechtnis.record_layout as REC
 import strategies
 from simcore.vermaechtnis.enums import DECISION_KIND_NAMES, N_KINDS
 from simcore.vermaechtnis.game import play_batch
+from simcore.vermaechtnis.records import REC
 
 
 @pytest.mark.parametrize("players", [2, 4])

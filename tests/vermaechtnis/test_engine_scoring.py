@@ -16,7 +16,7 @@ from simcore.vermaechtnis.game import play_batch
 from simcore.vermaechtnis.game_data import cards_from_dict, default_cards
 from simcore.vermaechtnis.nb.game_nb import write_records_nb
 from simcore.vermaechtnis.nb.scoring_nb import score_game_nb
-from simcore.vermaechtnis.record_layout import N_REC
+from simcore.vermaechtnis.records import REC
 from simcore.vermaechtnis.results import records_table
 from simcore.vermaechtnis.rules import RuleSet
 
@@ -108,7 +108,7 @@ def test_V_E2_still_tied_is_a_shared_first_place():
     assert s[S.POINTS : S.POINTS + 3].tolist() == [7, 7, 0]
     assert s[S.RANK : S.RANK + 3].tolist() == [0, 0, 2]
     assert s[S.TIE] == TIE_SHARED and s[S.N_WINNERS] == 2
-    rec = np.zeros((1, 4, N_REC), dtype=np.int64)
+    rec = np.zeros((1, 4, REC.N_REC), dtype=np.int64)
     write_records_nb(s, np.zeros(4, dtype=np.int64), rec[0])
     t = records_table(rec[:, :3], 0, ("a", "b", "c"), RuleSet())
     assert t.column("winner").to_pylist() == [True, True, False]

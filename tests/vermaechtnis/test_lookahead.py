@@ -12,7 +12,7 @@ import strategies
 from analyses.intervals import wilson
 from simcore.core.contract.results_table import win_shares
 from simcore.vermaechtnis import layout as S
-from simcore.vermaechtnis import record_layout as REC
+from simcore.vermaechtnis.records import REC
 from strategies.vermaechtnis import lookahead as H
 
 from .state_builder import started

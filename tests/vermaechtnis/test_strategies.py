@@ -11,7 +11,6 @@ import pytest
 import strategies
 from analyses.intervals import wilson
 from simcore.core.contract.results_table import win_shares
-from simcore.vermaechtnis import record_layout as REC
 from simcore.vermaechtnis.enums import (
     DK_COLLECT,
     EV_BUY,
@@ -23,6 +22,7 @@ from simcore.vermaechtnis.enums import (
 )
 from simcore.vermaechtnis.game import play_batch, play_game
 from simcore.vermaechtnis.nb.game_nb import DONE, SCRATCH_SIZE
+from simcore.vermaechtnis.records import REC
 from simcore.vermaechtnis.rules import RuleSet
 
 from .state_builder import A, answer, ask, position, started

@@ -35,7 +35,15 @@ from simcore.core.contract.plugin import (
     StudyRun,
     rules_fields,
 )
-from simcore.core.contract.records import Records, game_field, seat_field, table_only
+from simcore.core.contract.records import (
+    Records,
+    actions,
+    end_reason,
+    errors,
+    game_field,
+    rank,
+    seat_field,
+)
 from simcore.core.contract.results_table import changed_rule_columns
 from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.contract.rungs import Measured, RungFigures, SearchRung, search_ladder
@@ -66,12 +74,11 @@ STATE_SIZE = _S.done()
 # the records: one row per seat, each column once, with its results type and its source
 RECORDS = Records("dice", (
     seat_field("score", pa.int16(), SCORE),
-    seat_field("rank", pa.int8(), RANK),
+    rank(RANK),
     game_field("rounds", pa.int8(), H.ROUND),
-    table_only("end_reason", pa.string(), after="rounds"),  # always "done"
-    game_field("errors", pa.int16(), H.N_ERRORS),
-    seat_field("act_reroll", pa.int16(), REROLLS),
-    seat_field("act_keep", pa.int16(), KEEPS),
+    end_reason(None, ("done",)),  # the one way a game ends
+    errors(H.N_ERRORS),
+    actions(REROLLS, ("reroll", "keep"), stride=1, step=MAX_SEATS),  # REROLLS[4], KEEPS[4]
 ))  # fmt: skip
 N_REC, RECORD_PLAN = RECORDS.n_rec, RECORDS.plan
 
@@ -232,9 +239,8 @@ def redraw_hidden(state: np.ndarray, rules: np.ndarray, seat: int, rng: np.rando
 def records_table(rec: np.ndarray, first_game: int, seat_names, rules) -> pa.Table:
     """The record block as the results table (docs/RESULTS.md), with a column per rule
     changed from the rulebook (simcore/core/contract/records.py)."""
-    ends = pa.array(["done"] * (rec.shape[0] * rec.shape[1]), pa.string())
     changed = changed_rule_columns(rules.diff_from_default(), ())
-    return RECORDS.table(rec, first_game, seat_names, {"end_reason": ends}, {}, changed)
+    return RECORDS.table(rec, first_game, seat_names, {}, {}, changed)
 
 
 def describe_event(row: np.ndarray, data: NoData) -> str:

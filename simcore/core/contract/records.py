@@ -3,13 +3,16 @@
 An engine writes one record row per seat when a game ends; the results table types its
 columns. A game lists its columns in record order (`Records`) and each says where its value
 comes from: a field of the state per seat (`seat_field`, at offset + seat * stride) or for
-the whole game (`game_field`), a per-seat block of entries (`block`: act_*, dk_*), or
-the game's own computation (`computed`); `table_only` columns exist in the table alone
-(the game derives them from the records). From the list derive:
+the whole game (`game_field`), a per-seat block of entries (`block`), or the game's own
+computation (`computed`); `table_only` columns exist in the table alone (the game derives
+them from the records). The columns every game's results share are stated here once, each
+with its name, key and type (`rank`, `errors`, `end_reason`, `tie`, `actions`: act_*,
+`decisions`: dk_*); `Records` refuses a game without the ones the generic analyses read
+(`REQUIRED`). From the list derive:
 
 - the record layout: column 0 is the seat's strategy id, then the columns in order
-  (`offsets()`: `REC.RANK`, `REC.N_REC`, `REC.RECORD_COLUMNS`, as a record layout
-  module's globals or as a module of its own, `module()`);
+  (`offsets()`, and as a module of ints, `module()`: `REC.RANK`, `REC.N_REC`,
+  `REC.RECORD_COLUMNS`, `REC.ACTION_COLUMNS`, `REC.DECISION_COLUMNS`);
 - the plan (`plan`, rows of record offset, state offset, per-seat stride, width) that the
   generic `copy_records_nb` (simcore/core/nb/skeleton_nb.py) follows for every column
   in the state, so that a game's write_records_nb writes its computed columns only;
@@ -34,6 +37,11 @@ from simcore.core.contract.results_table import RecordBlock, RuleColumns, labels
 from simcore.core.contract.results_table import win_columns as _win_columns
 
 COMPUTED = -1  # the source of a column the game writes itself
+I8, I16, TEXT = pa.int8(), pa.int16(), pa.string()
+ACT, DK = "act_", "dk_"  # the usage columns' prefixes (analyses/actions.py reads them)
+# the columns every game's results carry: the generic layers read them by name (winner and
+# win_share come from rank; run_summary sums errors; balance shares out end_reason)
+REQUIRED = ("rank", "errors", "end_reason")
 SEAT_COLUMNS = {"game_id": pa.int64(), "seat": pa.int8(), "players": pa.int8(),
                 "strategy": pa.string()}  # fmt: skip
 
@@ -55,6 +63,7 @@ class Column:
     null_below_zero: bool = False
     after: str = ""
     record: bool = True
+    step: int = 1
 
 
 def _col(name: str, typ: pa.DataType, key: str, **kw) -> Column:
@@ -73,9 +82,12 @@ def game_field(name: str, typ: pa.DataType, at: int, key: str = "", **kw) -> Col
     return _col(name, typ, key, src=at, stride=0, **kw)
 
 
-def block(key: str, names: Sequence[str], typ: pa.DataType, at: int, **kw) -> Column:
-    """A per-seat block: state[at + seat * len(names) + k] for each name k (act_*, dk_*)."""
-    return Column(tuple(names), key, typ, src=at, stride=len(names), **kw)
+def block(
+    key: str, names: Sequence[str], typ: pa.DataType, at: int, stride: int = 0, step: int = 1
+) -> Column:
+    """A per-seat block: state[at + seat * stride + k * step] for each name k; by default
+    the seat's entries side by side (stride len(names), step 1)."""
+    return Column(tuple(names), key, typ, src=at, stride=stride or len(names), step=step)
 
 
 def computed(name: str, typ: pa.DataType, key: str = "", **kw) -> Column:
@@ -88,10 +100,63 @@ def table_only(name: str, typ: pa.DataType, after: str) -> Column:
     return _col(name, typ, "", after=after, record=False)
 
 
+def rank(at: int = COMPUTED) -> Column:
+    """Seats placed ahead (0 = a winner; a shared first place is 0 for each), state[at +
+    seat] or the game's own; the table adds winner (and win_share) after it."""
+    return Column(("rank",), "RANK", I8, src=at, stride=1)
+
+
+def errors(at: int, typ: pa.DataType = I16) -> Column:
+    """Illegal answers in the game, state[at] (0 in every sound game)."""
+    return game_field("errors", typ, at)
+
+
+def end_reason(at: int | None, names: Sequence[str]) -> Column:
+    """How the game ended: code state[at] named by `names`; a game that ends one way passes
+    at None and its one name, which every row says (no record entry)."""
+    if at is not None:
+        return game_field("end_reason", TEXT, at, labels=tuple(names))
+    if len(names) != 1:
+        raise ValueError(f"end_reason without a state field needs one name, not {names!r}")
+    return Column(("end_reason",), "", TEXT, labels=tuple(names), record=False)
+
+
+def tie(at: int, names: Sequence[str]) -> Column:
+    """How first place was settled, code state[at] named by `names`."""
+    return game_field("tie", TEXT, at, labels=tuple(names))
+
+
+def actions(at: int, names: Sequence[str], stride: int = 0, step: int = 1) -> Column:
+    """act_<name>: times the seat took each action type, a block (`block`) at REC.ACTS."""
+    return block("ACTS", [ACT + n for n in names], I16, at, stride, step)
+
+
+def decisions(at: int, names: Sequence[str]) -> Column:
+    """dk_<kind>: decisions the seat answered per kind, a block at REC.DKS."""
+    return block("DKS", [DK + n for n in names], I16, at)
+
+
+def _check_common(game: str, columns: Sequence[Column]) -> None:
+    """Every required column present, and the common ones with their stated types."""
+    typ = {name: c.typ for c in columns for name in c.names}
+    missing = [name for name in REQUIRED if name not in typ]
+    if missing:
+        raise ValueError(f"{game} records: no {', '.join(missing)} column (every game's "
+                         "results have it: simcore/core/contract/records.py)")  # fmt: skip
+    stated = {"rank": I8, "end_reason": TEXT, "tie": TEXT}
+    for name, t in typ.items():
+        want = I16 if name.startswith((ACT, DK)) else stated.get(name, t)
+        if name == "errors" and not pa.types.is_integer(t):
+            want = "an integer"
+        if t != want:
+            raise ValueError(f"{game} records: column {name} is {t}, not {want}")
+
+
 class Records:
     """A game's record columns, in record order, and what derives from them."""
 
     def __init__(self, game: str, columns: Sequence[Column], win_share: bool = True) -> None:
+        _check_common(game, columns)
         self.columns = tuple(columns)
         self.win_share = win_share
         lay = Layout(f"{game} records")
@@ -104,19 +169,28 @@ class Records:
             n = len(c.names)
             at = lay.take(c.key, n, c.names)
             self._offsets[c.key] = at
-            if c.src != COMPUTED:
+            if c.src != COMPUTED and c.step == 1:
                 plan.append((at, c.src, c.stride, n))
+            elif c.src != COMPUTED:  # entries apart in the state: one row each
+                plan.extend((at + k, c.src + k * c.step, c.stride, 1) for k in range(n))
         self.n_rec = lay.done()
         self.record_columns = tuple(lay.columns)
         self.plan = np.array(plan, dtype=np.int64).reshape(-1, 4)
 
+    def names(self, key: str) -> tuple[str, ...]:
+        """The column names of the column or block with key `key`; () if the game has none."""
+        return next((c.names for c in self.columns if c.key == key and c.record), ())
+
     def offsets(self) -> dict[str, int | tuple[str, ...]]:
-        """The record offsets by key (`RANK`), with N_REC (the row's width) and
-        RECORD_COLUMNS (its column names): a record layout module's globals."""
-        return {**self._offsets, "N_REC": self.n_rec, "RECORD_COLUMNS": self.record_columns}
+        """The record offsets by key (`RANK`), with N_REC (the row's width), RECORD_COLUMNS
+        (its column names) and the common blocks' names (ACTION_, DECISION_COLUMNS)."""
+        return {**self._offsets, "N_REC": self.n_rec, "RECORD_COLUMNS": self.record_columns,
+                "ACTION_COLUMNS": self.names("ACTS"),
+                "DECISION_COLUMNS": self.names("DKS")}  # fmt: skip
 
     def module(self, name: str) -> ModuleType:
-        """`offsets()` as a module of ints (`REC.RANK`), which numba reads as constants."""
+        """`offsets()` as a module (`REC = RECORDS.module(__name__ + ".REC")`, read as
+        `REC.RANK`): plain names for readers and linters, and constants in jitted code."""
         module = ModuleType(name, "Offsets of a game's record row, in declaration order.")
         module.__dict__.update(self.offsets())
         return module
@@ -154,7 +228,9 @@ class Records:
             out |= wins if self.win_share else {"winner": wins["winner"]}
         for c in self.columns:
             name = c.names[0]
-            if c.labels:
+            if c.labels and not c.record:  # one name for every row (end_reason)
+                out[name] = pa.array([c.labels[0]] * block.n, pa.string())
+            elif c.labels:
                 out[name] = labels(block[name], pa.array(c.labels, pa.string()))
             elif c.null_below_zero:
                 v = block[name]

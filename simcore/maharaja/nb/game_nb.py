@@ -23,7 +23,6 @@ from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the en
 
 from .. import data_layout as B
 from .. import layout as S
-from .. import record_layout as REC
 from ..enums import (
     BANK,
     DK_BID,
@@ -56,6 +55,7 @@ from ..enums import (
     OP_ROAD,
     OUT_OF_GAME,
 )
+from ..records import REC, RECORDS
 from ..rules import R
 from .auction_nb import AUC_NEW, AUC_OVER, answer_bid_nb, auction_winner_nb, start_auction_nb
 from .build_nb import add_house_nb, village_cap_nb
@@ -433,7 +433,7 @@ def answer_nb(state, board, rules, log, out, ret):
 
 @njit_static(cache=True)
 def write_records_nb(state, sids, rec):
-    """Per-seat result rows of a finished game: the columns record_layout takes from the
+    """Per-seat result rows of a finished game: the columns records.py takes from the
     state by its plan, then the computed ones."""
     copy_records_nb(state, sids, rec, RECORD_PLAN)
     for p in range(state[S.N_PLAYERS]):
@@ -448,6 +448,6 @@ def write_records_nb(state, sids, rec):
 # The sizes the driver protocol reads under these names (the exports: core/engine_api.py).
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
-RECORD_PLAN = REC.RECORDS.plan  # a global array: numba freezes it as a constant
+RECORD_PLAN = RECORDS.plan  # a global array: numba freezes it as a constant
 
 __all__ = ENGINE_API

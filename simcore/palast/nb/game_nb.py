@@ -27,7 +27,6 @@ from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the en
 
 from .. import data_layout as D
 from .. import layout as S
-from .. import record_layout as REC
 from ..enums import (
     ACT_BUILD,
     ACT_DROP_CARD,
@@ -91,6 +90,7 @@ from ..enums import (
     SIDE_C,
     TREASURY_1,
 )
+from ..records import REC, RECORDS
 from ..rules import R
 from .decks_nb import (
     build_action_deck_nb,
@@ -116,7 +116,7 @@ from .palace_nb import (
 MAX_SEATS = S.MAX_SEATS
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
-RECORD_PLAN = REC.RECORDS.plan  # a global array: numba freezes it as a constant
+RECORD_PLAN = RECORDS.plan  # a global array: numba freezes it as a constant
 OUT_SIZE = 1  # every answer is decide_nb's return value
 SCRATCH_SIZE = 64
 WORK_SIZE = 1
@@ -541,7 +541,7 @@ def answer_nb(state, data, rules, log, out, ret):
 
 @njit_static(cache=True)
 def write_records_nb(state, sids, rec):
-    """Per-seat result rows of a finished game: the columns record_layout takes from the
+    """Per-seat result rows of a finished game: the columns records.py takes from the
     state by its plan, then the computed ones."""
     copy_records_nb(state, sids, rec, RECORD_PLAN)
     for p in range(state[S.N_PLAYERS]):

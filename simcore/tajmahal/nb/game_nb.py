@@ -25,7 +25,6 @@ from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the en
 
 from .. import data_layout as D
 from .. import layout as S
-from .. import record_layout as REC
 from ..enums import (
     ACT_IMMEDIATE,
     ACT_PICK,
@@ -56,6 +55,7 @@ from ..enums import (
     N_SYMBOLS,
     WITHDRAW,
 )
+from ..records import REC, RECORDS
 from ..rules import R
 from .cards_nb import (
     deal_display_nb,
@@ -74,7 +74,7 @@ from .scoring_nb import rank_nb, score_bonus_nb, score_hands_nb, score_palaces_n
 MAX_SEATS = S.MAX_SEATS
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
-RECORD_PLAN = REC.RECORDS.plan  # a global array: numba freezes it as a constant
+RECORD_PLAN = RECORDS.plan  # a global array: numba freezes it as a constant
 OUT_SIZE = 1  # answers are decide_nb's return value; `out`: one entry of scratch memory
 SCRATCH_SIZE = 512  # per-seat int64 memory a strategy may keep (belief over 5 hands)
 WORK_SIZE = 1
@@ -514,7 +514,7 @@ def legal_answers_nb(state, data, rules, out):
 
 @njit_static(cache=True)
 def write_records_nb(state, sids, rec):
-    """Per-seat result rows of a finished game: the columns record_layout takes from the
+    """Per-seat result rows of a finished game: the columns records.py takes from the
     state by its plan, then the computed ones."""
     copy_records_nb(state, sids, rec, RECORD_PLAN)
     for p in range(state[S.N_PLAYERS]):

@@ -22,7 +22,6 @@ from simcore.core.nb.skeleton_nb import asked_seat_nb as asked_seat_nb  # the en
 
 from .. import data_layout as T
 from .. import layout as S
-from .. import record_layout as REC
 from ..enums import (
     DK_ACTION,
     DK_COLLECT,
@@ -44,6 +43,7 @@ from ..enums import (
     N_KINDS,
     NONE,
 )
+from ..records import REC, RECORDS
 from ..rules import R
 from .collect_nb import eligible_mask_nb, first_give_up_nb, give_up_nb, give_up_ok_nb, take_card_nb
 from .market_nb import (
@@ -60,7 +60,7 @@ from .scoring_nb import score_game_nb
 MAX_SEATS = S.MAX_SEATS
 STATE_SIZE = S.STATE_SIZE
 N_REC = REC.N_REC
-RECORD_PLAN = REC.RECORDS.plan  # a global array: numba freezes it as a constant
+RECORD_PLAN = RECORDS.plan  # a global array: numba freezes it as a constant
 OUT_SIZE = 1  # every answer is decide_nb's return value; `out` is unused
 SCRATCH_SIZE = 64  # per-seat int64 memory a strategy may keep across calls in a game
 WORK_SIZE = 1
@@ -253,7 +253,7 @@ def answer_nb(state, cards, rules, log, out, ret):
 
 @njit_static(cache=True)
 def write_records_nb(state, sids, rec):
-    """Per-seat result rows of a finished game: the columns record_layout takes from the
+    """Per-seat result rows of a finished game: the columns records.py takes from the
     state by its plan, then the computed one."""
     copy_records_nb(state, sids, rec, RECORD_PLAN)
     for p in range(state[S.N_PLAYERS]):

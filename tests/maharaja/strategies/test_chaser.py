@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.enums import (
     A_GOLD,
@@ -26,6 +25,7 @@ from simcore.maharaja.enums import (
 from simcore.maharaja.game import play_batch
 from simcore.maharaja.game_data import default_board
 from simcore.maharaja.nb.scoring_nb import city_points_nb
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 from strategies.maharaja.chaser import best_governor_nb, chaser_decide_nb
 from tests.maharaja.state_builder import (

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.game import play_batch
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 from strategies import registry
 from strategies.registry import _REGISTRY

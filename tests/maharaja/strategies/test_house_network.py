@@ -7,12 +7,12 @@ import numpy as np
 
 import simcore.maharaja.data_layout as B
 import simcore.maharaja.layout as S
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.enums import BUILDER, DK_CHARACTER, DK_SETUP_HOUSE, MONK
 from simcore.maharaja.game import play_batch
 from simcore.maharaja.game_data import default_board
 from simcore.maharaja.nb.game_nb import OUT_SIZE, RNG_STREAMS, SCRATCH_SIZE, init_state_nb
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import R, RuleSet
 from strategies.maharaja.house_network import PARAMS, house_network_decide_nb
 

@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.core.nb import search_nb as G
 from simcore.maharaja.enums import BANK, DK_CHARACTER, DK_PICK, N_ACTIONS
@@ -29,6 +28,7 @@ from simcore.maharaja.nb.game_nb import (
     asked_seat_nb,
     start_game_nb,
 )
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import R, RuleSet
 from strategies import registry
 from strategies.maharaja import lookahead as L

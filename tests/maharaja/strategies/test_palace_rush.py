@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.enums import (
     A_CHARACTER,
@@ -36,6 +35,7 @@ from simcore.maharaja.nb.game_nb import (
     SCRATCH_SIZE,
     init_state_nb,
 )
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 from strategies.maharaja.palace_rush import PARAMS, palace_rush_decide_nb
 from tests.maharaja.state_builder import (

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 import simcore.maharaja.layout as S
-import simcore.maharaja.record_layout as REC
 import strategies
 from simcore.maharaja.enums import (
     A_GOLD,
@@ -22,6 +21,7 @@ from simcore.maharaja.enums import (
 )
 from simcore.maharaja.game import play_batch
 from simcore.maharaja.nb.game_nb import OUT_SIZE, SCRATCH_SIZE, WORK_SIZE, advance_nb, answer_nb
+from simcore.maharaja.records import REC
 from simcore.maharaja.rules import RuleSet
 from strategies.maharaja.kit.route_nb import (
     NO_ROUTE,

@@ -5,22 +5,25 @@ import pyarrow as pa
 
 from simcore.core.contract.records import (
     Records,
-    block,
+    actions,
     computed,
+    decisions,
+    end_reason,
+    errors,
     game_field,
+    rank,
     seat_field,
     table_only,
+    tie,
 )
 
 from . import layout as S
 from .enums import ACTION_NAMES, DECISION_KIND_NAMES, END_REASON_NAMES, TIE_NAMES
 
-ACTION_COLUMNS = tuple(f"act_{name}" for name in ACTION_NAMES)
-DECISION_COLUMNS = tuple(f"dk_{name}" for name in DECISION_KIND_NAMES)
 I8, I16, TEXT = pa.int8(), pa.int16(), pa.string()
 
 RECORDS = Records("palast", (
-    seat_field("rank", I8, S.RANK),  # 0 for every winner (P-E2: a shared first place)
+    rank(S.RANK),  # 0 for every winner (P-E2: a shared first place)
     seat_field("figures", I8, S.SCORE),  # P-E2: figures on balconies + treasury (+ P-V2)
     computed("balconies", I8),
     seat_field("treasury_figures", I8, S.TREASURY, key="TREASURY"),
@@ -39,11 +42,11 @@ RECORDS = Records("palast", (
     seat_field("own_turns", I16, S.OWN_TURNS),
     game_field("turns", I16, S.TURN),
     game_field("cards_gone", I8, S.GONE, key="GONE"),  # palace cards built or removed (P-E1)
-    game_field("end_reason", TEXT, S.END_REASON, labels=END_REASON_NAMES),
-    game_field("tie", TEXT, S.TIE, labels=TIE_NAMES),
+    end_reason(S.END_REASON, END_REASON_NAMES),
+    tie(S.TIE, TIE_NAMES),
     table_only("harbour_main", TEXT, after="tie"),  # results.harbour_main
-    game_field("errors", pa.int32(), S.N_ERRORS),
-    block("ACTS", ACTION_COLUMNS, I16, S.ACTS),
-    block("DKS", DECISION_COLUMNS, I16, S.DKS),  # decisions answered per kind
+    errors(S.N_ERRORS, pa.int32()),
+    actions(S.ACTS, ACTION_NAMES),
+    decisions(S.DKS, DECISION_KIND_NAMES),  # decisions answered per kind
 ))  # fmt: skip
-globals().update(RECORDS.offsets())  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS
+REC = RECORDS.module(__name__ + ".REC")  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS

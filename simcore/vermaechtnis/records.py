@@ -3,7 +3,18 @@ engine takes it from (simcore/core/contract/records.py derives the rest)."""
 
 import pyarrow as pa
 
-from simcore.core.contract.records import Records, block, computed, game_field, seat_field
+from simcore.core.contract.records import (
+    Records,
+    actions,
+    computed,
+    decisions,
+    end_reason,
+    errors,
+    game_field,
+    rank,
+    seat_field,
+    tie,
+)
 
 from . import layout as S
 from .enums import (
@@ -15,12 +26,10 @@ from .enums import (
     TIE_NAMES,
 )
 
-ACTION_COLUMNS = tuple(f"act_{name}" for name in ACTION_NAMES)
-DECISION_COLUMNS = tuple(f"dk_{name}" for name in DECISION_KIND_NAMES)
 I8, I16, I32 = pa.int8(), pa.int16(), pa.int32()
 
 RECORDS = Records("vermaechtnis", (
-    seat_field("rank", I8, S.RANK),  # 0 for every winner (V-E2: a shared first place)
+    rank(S.RANK),  # 0 for every winner (V-E2: a shared first place)
     seat_field("points", I16, S.POINTS),
     seat_field("antique_points", I16, S.ANTIQUE_POINTS),
     seat_field("collection_points", I16, S.COLL_POINTS, key="COLL_POINTS"),
@@ -40,10 +49,10 @@ RECORDS = Records("vermaechtnis", (
     seat_field("start_money", I16, S.START_MONEY, after="strategy"),
     game_field("turns", I16, S.TURNS),  # the game's turns (V-R4)
     game_field("days", I8, S.DAY),
-    game_field("end_reason", pa.string(), S.END_REASON, labels=END_REASON_NAMES),
-    game_field("tie", pa.string(), S.TIE, labels=TIE_NAMES),  # how first place was settled
-    game_field("errors", I16, S.N_ERRORS),  # illegal answers in this game (should be 0)
-    block("ACTS", ACTION_COLUMNS, I16, S.ACTS),
-    block("DKS", DECISION_COLUMNS, I16, S.DKS),  # decisions answered per kind
+    end_reason(S.END_REASON, END_REASON_NAMES),
+    tie(S.TIE, TIE_NAMES),  # how first place was settled
+    errors(S.N_ERRORS),  # illegal answers in this game (should be 0)
+    actions(S.ACTS, ACTION_NAMES),
+    decisions(S.DKS, DECISION_KIND_NAMES),  # decisions answered per kind
 ))  # fmt: skip
-globals().update(RECORDS.offsets())  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS
+REC = RECORDS.module(__name__ + ".REC")  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS
