@@ -6,18 +6,8 @@ One row per seat keeps the per-seat view that balance analysis needs. Maharaja's
 
 import pyarrow as pa
 
-from simcore.core.contract.records import (
-    Records,
-    actions,
-    block,
-    computed,
-    decisions,
-    end_reason,
-    errors,
-    game_field,
-    rank,
-    seat_field,
-)
+from simcore.core.contract import records as common  # the columns every game shares
+from simcore.core.contract.records import Records, block, computed, game_field, seat_field
 
 from . import layout as S
 from .enums import ACTION_NAMES, CHARACTER_NAMES, DECISION_KIND_NAMES, END_REASON_NAMES
@@ -31,9 +21,9 @@ RECORDS = Records("maharaja", (
     computed("end_character", TEXT, key="END_CHAR", labels=CHARACTER_NAMES),
     seat_field("palaces", I8, S.PALACES),
     seat_field("gold", I32, S.GOLD),
-    rank(S.RANK),  # 0 = winner (M-E2)
+    common.rank(S.RANK),  # 0 = winner (M-E2)
     game_field("rounds", I8, S.ROUND),
-    end_reason(S.END_REASON, END_REASON_NAMES),
+    common.end_reason(S.END_REASON, END_REASON_NAMES),
     # position in round 1's actual turn order (0 = acted first)
     seat_field("first_order", I8, S.ORDER1, key="ORDER1", after="characters_held"),
     seat_field("fees_paid", I32, S.FEES_PAID),
@@ -47,12 +37,12 @@ RECORDS = Records("maharaja", (
     seat_field("bid_paid", I32, S.BID_PAID),
     # bit mask of characters held at the end (M-V4)
     computed("characters_held", I8, key="CHARS_HELD", after="end_character"),
-    errors(S.N_ERRORS),  # illegal requests in this game (should be 0)
+    common.errors(S.N_ERRORS),  # illegal requests in this game (should be 0)
     # position in the setup choice (M-S3, M-V3); -1, null in the table, when dealt
     seat_field("choice_order", I8, S.CHOICE_ORDER, null_below_zero=True),
     # own turns begun holding each character (M-R4): at most one per round, <= rounds
     block("TURNS", TURN_COLUMNS, I8, S.TURNS),
-    actions(S.ACTS, ACTION_NAMES),  # actions fully done per action type
-    decisions(S.DKS, DECISION_KIND_NAMES),  # decisions answered per kind
+    common.actions(S.ACTS, ACTION_NAMES),  # actions fully done per action type
+    common.decisions(S.DKS, DECISION_KIND_NAMES),  # decisions answered per kind
 ), win_share=False)  # fmt: skip
 REC = RECORDS.module(__name__ + ".REC")  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS

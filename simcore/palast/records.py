@@ -3,19 +3,8 @@ engine takes it from (simcore/core/contract/records.py derives the rest)."""
 
 import pyarrow as pa
 
-from simcore.core.contract.records import (
-    Records,
-    actions,
-    computed,
-    decisions,
-    end_reason,
-    errors,
-    game_field,
-    rank,
-    seat_field,
-    table_only,
-    tie,
-)
+from simcore.core.contract import records as common  # the columns every game shares
+from simcore.core.contract.records import Records, computed, game_field, seat_field, table_only
 
 from . import layout as S
 from .enums import ACTION_NAMES, DECISION_KIND_NAMES, END_REASON_NAMES, TIE_NAMES
@@ -23,7 +12,7 @@ from .enums import ACTION_NAMES, DECISION_KIND_NAMES, END_REASON_NAMES, TIE_NAME
 I8, I16, TEXT = pa.int8(), pa.int16(), pa.string()
 
 RECORDS = Records("palast", (
-    rank(S.RANK),  # 0 for every winner (P-E2: a shared first place)
+    common.rank(S.RANK),  # 0 for every winner (P-E2: a shared first place)
     seat_field("figures", I8, S.SCORE),  # P-E2: figures on balconies + treasury (+ P-V2)
     computed("balconies", I8),
     seat_field("treasury_figures", I8, S.TREASURY, key="TREASURY"),
@@ -42,11 +31,11 @@ RECORDS = Records("palast", (
     seat_field("own_turns", I16, S.OWN_TURNS),
     game_field("turns", I16, S.TURN),
     game_field("cards_gone", I8, S.GONE, key="GONE"),  # palace cards built or removed (P-E1)
-    end_reason(S.END_REASON, END_REASON_NAMES),
-    tie(S.TIE, TIE_NAMES),
+    common.end_reason(S.END_REASON, END_REASON_NAMES),
+    common.tie(S.TIE, TIE_NAMES),
     table_only("harbour_main", TEXT, after="tie"),  # results.harbour_main
-    errors(S.N_ERRORS, pa.int32()),
-    actions(S.ACTS, ACTION_NAMES),
-    decisions(S.DKS, DECISION_KIND_NAMES),  # decisions answered per kind
+    common.errors(S.N_ERRORS, pa.int32()),
+    common.actions(S.ACTS, ACTION_NAMES),
+    common.decisions(S.DKS, DECISION_KIND_NAMES),  # decisions answered per kind
 ))  # fmt: skip
 REC = RECORDS.module(__name__ + ".REC")  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS

@@ -3,19 +3,8 @@ engine takes it from (simcore/core/contract/records.py derives the rest)."""
 
 import pyarrow as pa
 
-from simcore.core.contract.records import (
-    Records,
-    actions,
-    block,
-    computed,
-    decisions,
-    end_reason,
-    errors,
-    game_field,
-    rank,
-    seat_field,
-    tie,
-)
+from simcore.core.contract import records as common  # the columns every game shares
+from simcore.core.contract.records import Records, block, computed, game_field, seat_field
 
 from . import layout as S
 from .enums import (
@@ -32,7 +21,7 @@ I8, I16 = pa.int8(), pa.int16()
 # Every rule value is bounded (rules.py) so that these types hold any game: points stay
 # below 1 000 (12 visits, at most 20 per bonus tile), plays below 12 * play_cap <= 12 000.
 RECORDS = Records("tajmahal", (
-    rank(S.RANK),  # seats with more points, 0 = a winner (T-E2)
+    common.rank(S.RANK),  # seats with more points, 0 = a winner (T-E2)
     seat_field("points", I16, S.POINTS),
     seat_field("bonus_points", I16, S.PTS_BONUS, key="PTS_BONUS"),  # T-P1
     seat_field("palace_points", I16, S.PTS_PALACE, key="PTS_PALACE"),  # T-P2
@@ -52,13 +41,13 @@ RECORDS = Records("tajmahal", (
     # seats after the start player of visit 1 (T-S6, T-R5), the seat-order question's key
     computed("position", I8, after="strategy"),
     game_field("visits", I8, S.VISIT),  # visits begun
-    end_reason(S.END_REASON, END_REASON_NAMES),
-    tie(S.TIE, TIE_NAMES),
-    errors(S.N_ERRORS),  # illegal answers in the game (should be 0)
+    common.end_reason(S.END_REASON, END_REASON_NAMES),
+    common.tie(S.TIE, TIE_NAMES),
+    common.errors(S.N_ERRORS),  # illegal answers in the game (should be 0)
     # cards in hand at the end (the T-E2 what-if tie-break)
     seat_field("hand_cards", I8, S.HAND_N, after="specials_played"),
     block("PRIZES", PRIZE_COLUMNS, I8, S.PRIZES),  # prizes won per symbol
-    actions(S.ACTS, ACTION_NAMES),  # actions per type (enums.ACT_*)
-    decisions(S.DKS, DECISION_KIND_NAMES),  # decisions answered per kind
+    common.actions(S.ACTS, ACTION_NAMES),  # actions per type (enums.ACT_*)
+    common.decisions(S.DKS, DECISION_KIND_NAMES),  # decisions answered per kind
 ))  # fmt: skip
 REC = RECORDS.module(__name__ + ".REC")  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS

@@ -3,18 +3,8 @@ engine takes it from (simcore/core/contract/records.py derives the rest)."""
 
 import pyarrow as pa
 
-from simcore.core.contract.records import (
-    Records,
-    actions,
-    computed,
-    decisions,
-    end_reason,
-    errors,
-    game_field,
-    rank,
-    seat_field,
-    tie,
-)
+from simcore.core.contract import records as common  # the columns every game shares
+from simcore.core.contract.records import Records, computed, game_field, seat_field
 
 from . import layout as S
 from .enums import (
@@ -29,7 +19,7 @@ from .enums import (
 I8, I16, I32 = pa.int8(), pa.int16(), pa.int32()
 
 RECORDS = Records("vermaechtnis", (
-    rank(S.RANK),  # 0 for every winner (V-E2: a shared first place)
+    common.rank(S.RANK),  # 0 for every winner (V-E2: a shared first place)
     seat_field("points", I16, S.POINTS),
     seat_field("antique_points", I16, S.ANTIQUE_POINTS),
     seat_field("collection_points", I16, S.COLL_POINTS, key="COLL_POINTS"),
@@ -49,10 +39,10 @@ RECORDS = Records("vermaechtnis", (
     seat_field("start_money", I16, S.START_MONEY, after="strategy"),
     game_field("turns", I16, S.TURNS),  # the game's turns (V-R4)
     game_field("days", I8, S.DAY),
-    end_reason(S.END_REASON, END_REASON_NAMES),
-    tie(S.TIE, TIE_NAMES),  # how first place was settled
-    errors(S.N_ERRORS),  # illegal answers in this game (should be 0)
-    actions(S.ACTS, ACTION_NAMES),
-    decisions(S.DKS, DECISION_KIND_NAMES),  # decisions answered per kind
+    common.end_reason(S.END_REASON, END_REASON_NAMES),
+    common.tie(S.TIE, TIE_NAMES),  # how first place was settled
+    common.errors(S.N_ERRORS),  # illegal answers in this game (should be 0)
+    common.actions(S.ACTS, ACTION_NAMES),
+    common.decisions(S.DKS, DECISION_KIND_NAMES),  # decisions answered per kind
 ))  # fmt: skip
 REC = RECORDS.module(__name__ + ".REC")  # REC.RANK, REC.N_REC, REC.RECORD_COLUMNS

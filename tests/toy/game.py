@@ -19,18 +19,11 @@ import numpy as np
 import pyarrow as pa
 from numba import njit
 
+from simcore.core.contract import records as common  # the columns every game shares
 from simcore.core.contract.datafile import NoData
 from simcore.core.contract.games import register_game
 from simcore.core.contract.plugin import GamePlugin, Key, Shape, rules_fields
-from simcore.core.contract.records import (
-    Records,
-    actions,
-    end_reason,
-    errors,
-    game_field,
-    rank,
-    seat_field,
-)
+from simcore.core.contract.records import Records, game_field, seat_field
 from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.nb.rng_nb import randint_nb, stream_seed_nb
 from simcore.core.nb.skeleton_nb import copy_records_nb
@@ -44,11 +37,11 @@ PLANT_BONUS = 1000  # beats any dice total: seat 0 wins that game outright
 ROLL_AGAIN = 0  # the decision kind
 RECORDS = Records("toy", (  # one row per seat; the rank is `_ranked`'s, in Python
     seat_field("score", pa.int16(), SCORE),
-    rank(),  # computed by `_ranked`
+    common.rank(),  # computed by `_ranked`
     game_field("rounds", pa.int8(), ROUND),
-    end_reason(None, ("done",)),  # the one way a game ends
-    errors(ERRORS),
-    actions(REROLLS, ("reroll", "keep"), stride=1, step=MAX_SEATS),  # REROLLS[4], KEEPS[4]
+    common.end_reason(None, ("done",)),  # the one way a game ends
+    common.errors(ERRORS),
+    common.actions(REROLLS, ("reroll", "keep"), stride=1, step=MAX_SEATS),  # REROLLS[4], KEEPS[4]
 ))  # fmt: skip
 REC = RECORDS.module(__name__ + ".REC")
 N_REC, RECORD_PLAN = REC.N_REC, RECORDS.plan

@@ -20,6 +20,7 @@ import pyarrow as pa
 from numba import njit
 
 from simcore.core.contract import layout as H
+from simcore.core.contract import records as common  # the columns every game shares
 from simcore.core.contract.datafile import NoData
 from simcore.core.contract.engine_api import ENGINE_API
 from simcore.core.contract.games import register_game
@@ -35,15 +36,7 @@ from simcore.core.contract.plugin import (
     StudyRun,
     rules_fields,
 )
-from simcore.core.contract.records import (
-    Records,
-    actions,
-    end_reason,
-    errors,
-    game_field,
-    rank,
-    seat_field,
-)
+from simcore.core.contract.records import Records, game_field, seat_field
 from simcore.core.contract.results_table import changed_rule_columns
 from simcore.core.contract.rule_fields import RuleBase, offsets_module, rule
 from simcore.core.contract.rungs import Measured, RungFigures, SearchRung, search_ladder
@@ -74,11 +67,11 @@ STATE_SIZE = _S.done()
 # the records: one row per seat, each column once, with its results type and its source
 RECORDS = Records("dice", (
     seat_field("score", pa.int16(), SCORE),
-    rank(RANK),
+    common.rank(RANK),
     game_field("rounds", pa.int8(), H.ROUND),
-    end_reason(None, ("done",)),  # the one way a game ends
-    errors(H.N_ERRORS),
-    actions(REROLLS, ("reroll", "keep"), stride=1, step=MAX_SEATS),  # REROLLS[4], KEEPS[4]
+    common.end_reason(None, ("done",)),  # the one way a game ends
+    common.errors(H.N_ERRORS),
+    common.actions(REROLLS, ("reroll", "keep"), stride=1, step=MAX_SEATS),  # REROLLS[4], KEEPS[4]
 ))  # fmt: skip
 N_REC, RECORD_PLAN = RECORDS.n_rec, RECORDS.plan
 
