@@ -190,7 +190,7 @@ class Records:
 
     def module(self, name: str) -> ModuleType:
         """`offsets()` as a module (`REC = RECORDS.module(__name__ + ".REC")`, read as
-        `REC.RANK`): plain names for readers and linters, and constants in jitted code."""
+        `REC.RANK`): one named import instead of globals nobody sees, constants in jitted code."""
         module = ModuleType(name, "Offsets of a game's record row, in declaration order.")
         module.__dict__.update(self.offsets())
         return module
